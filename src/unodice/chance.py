@@ -1,0 +1,276 @@
+"""The one source of chance in a game.
+
+Every roll and every draw of a game goes through its [`Chance`][unodice.chance.Chance]. Each
+random outcome is a whole number below some bound (which face of six, which of the pieces in a
+bag), and the chance object keeps the list of them, so a game can be replayed from its outcomes
+alone. Three kinds exist:
+
+* [`Chance`][unodice.chance.Chance] draws from a seeded `random.Random` of its own; nothing
+  touches the global random state, so a seed fixes a game.
+* [`ReplayChance`][unodice.chance.ReplayChance] feeds recorded outcomes back, checking each.
+* [`ScriptedChance`][unodice.chance.ScriptedChance] lets a test say what the dice show and which
+  pieces are drawn, then falls back to a seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any, TypeVar
+
+import attrs
+
+from unodice.errors import InvalidRecord, UnodiceError
+from unodice.pieces import Bag, Die, Domino, Face
+
+__all__ = ["Chance", "Draw", "ReplayChance", "Roll", "ScriptError", "ScriptedChance", "Showing"]
+
+Piece = TypeVar("Piece")
+
+
+class Chance:
+    """Seeded chance: the default for every game.
+
+    Args:
+        seed: Any integer. The same seed gives the same outcomes, on every platform.
+    """
+
+    __slots__ = ("_rng", "outcomes", "seed")
+
+    source = "seed"
+    """Where outcomes come from: ``"seed"`` (they follow from the seed) or ``"script"``."""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.outcomes: list[int] = []
+        """Every outcome drawn so far, in order: what a record stores."""
+
+    def below(self, bound: int) -> int:
+        """A uniformly random whole number from ``0`` to ``bound - 1``, recorded."""
+        value = self._rng.randrange(bound)
+        self.outcomes.append(value)
+        return value
+
+    def roll(self, die: Die) -> Face:
+        """Roll a die and return the face it shows."""
+        return die.faces[self.below(6)]
+
+    def draw(self, bag: Bag[Piece]) -> Piece:
+        """Take one piece from the bag, uniformly at random.
+
+        Raises:
+            UnodiceError: The bag is empty (the rules decide what an empty bag means; check
+                ``len(bag)`` first).
+        """
+        if not bag:
+            raise UnodiceError("cannot draw from an empty bag")
+        return bag.take_at(self.below(len(bag)))
+
+    def draw_up_to(self, bag: Bag[Piece], count: int) -> list[Piece]:
+        """Draw ``count`` pieces, or as many as the bag holds when it holds fewer."""
+        return [self.draw(bag) for _ in range(min(count, len(bag)))]
+
+    @staticmethod
+    def distribution(die: Die) -> dict[Face, Fraction]:
+        """The chance of each face when ``die`` is rolled (faces may repeat on a die)."""
+        counts: dict[Face, Fraction] = {}
+        for face in die.faces:
+            counts[face] = counts.get(face, Fraction(0)) + Fraction(1, len(die.faces))
+        return counts
+
+    def copy(self) -> Chance:
+        """An independent copy that will produce the same future outcomes."""
+        twin = object.__new__(type(self))
+        twin.seed = self.seed
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        twin.outcomes = list(self.outcomes)
+        return twin
+
+
+class ReplayChance(Chance):
+    """Chance that returns recorded outcomes in order, checking each, then carries on seeded.
+
+    It draws from its own seeded generator alongside, so that once the recorded outcomes are
+    spent the game continues exactly as the original would have. With ``strict`` (a record
+    whose outcomes came from the seed) an outcome that the seed does not give is refused as
+    tampered.
+
+    Args:
+        outcomes: The outcomes of a record, as [`Chance.outcomes`][unodice.chance.Chance] kept.
+        seed: The record's seed.
+        strict: Refuse outcomes that do not follow from the seed.
+        field: The record field they came from, for error messages.
+
+    Raises:
+        InvalidRecord: When an outcome is not a whole number below its bound, or (strict) does
+            not follow from the seed.
+    """
+
+    __slots__ = ("_field", "_next", "_recorded", "_strict", "source")
+
+    def __init__(
+        self, outcomes: Sequence[int], seed: int = 0, strict: bool = False, field: str = "chance"
+    ):
+        super().__init__(seed)
+        self._recorded = list(outcomes)
+        self._next = 0
+        self._strict = strict
+        self._field = field
+        self.source = "seed" if strict else "script"
+
+    @property
+    def unused(self) -> int:
+        """How many recorded outcomes have not been asked for yet."""
+        return len(self._recorded) - self._next
+
+    def below(self, bound: int) -> int:
+        """The next recorded outcome, checked to lie in ``range(bound)``; then seeded ones."""
+        own = self._rng.randrange(bound)
+        index = self._next
+        if index >= len(self._recorded):
+            self.outcomes.append(own)
+            return own
+        value = self._recorded[index]
+        where = f"{self._field}[{index}]"
+        if type(value) is not int or not 0 <= value < bound:
+            raise InvalidRecord(f"outcome {value!r} is not a whole number from 0 to {bound - 1}", where)
+        if self._strict and value != own:
+            raise InvalidRecord(
+                f"outcome {value} does not follow from the seed (it gives {own}): tampered", where
+            )
+        self._next = index + 1
+        self.outcomes.append(value)
+        return value
+
+    def copy(self) -> ReplayChance:
+        """An independent copy positioned at the same outcome."""
+        twin = ReplayChance(self._recorded, self.seed, self._strict, self._field)
+        twin._rng.setstate(self._rng.getstate())
+        twin._next = self._next
+        twin.outcomes = list(self.outcomes)
+        return twin
+
+
+class ScriptError(UnodiceError):
+    """A [`ScriptedChance`][unodice.chance.ScriptedChance] script does not fit the game."""
+
+
+@attrs.frozen
+class Roll:
+    """Script entry: the next die rolled shows ``face``."""
+
+    face: Face
+
+    @classmethod
+    def of(cls, code: str) -> Roll:
+        """``Roll.of("r5")``: the next roll shows red 5."""
+        return cls(Face.parse(code))
+
+
+@attrs.frozen
+class Showing:
+    """Script entry: the next draw takes a die that has ``face``, and its next roll shows it."""
+
+    face: Face
+
+    @classmethod
+    def of(cls, code: str) -> Showing:
+        """``Showing.of("WD4")``: draw a die with a WD4 face, and roll the WD4."""
+        return cls(Face.parse(code))
+
+
+@attrs.frozen
+class Draw:
+    """Script entry: the next draw takes a given piece.
+
+    Attributes:
+        piece: A piece id, or a domino code such as ``"r3|y5"`` (either way round).
+    """
+
+    piece: int | str
+
+
+ScriptEntry = Roll | Showing | Draw
+
+
+class ScriptedChance(Chance):
+    """Chance that follows a script, then falls back to a seed.
+
+    The script is a list of [`Roll`][unodice.chance.Roll], [`Showing`][unodice.chance.Showing]
+    and [`Draw`][unodice.chance.Draw] entries, consumed in the order the game asks for rolls and
+    draws. Each forced outcome is recorded like any other, so a scripted game's record replays.
+
+    Args:
+        script: The entries, or face codes (a plain string ``"r5"`` means ``Roll.of("r5")``).
+        seed: The seed used once the script is spent.
+    """
+
+    __slots__ = ("_pending", "script")
+
+    source = "script"
+
+    def __init__(self, script: Iterable[ScriptEntry | str] = (), seed: int = 0):
+        super().__init__(seed)
+        self.script: list[ScriptEntry] = [
+            Roll.of(e) if isinstance(e, str) else e for e in script
+        ]
+        self._pending: dict[int, Face] = {}
+
+    def extend(self, entries: Iterable[ScriptEntry | str]) -> None:
+        """Add entries at the end of the script."""
+        self.script.extend(Roll.of(e) if isinstance(e, str) else e for e in entries)
+
+    def _forced(self, index: int) -> int:
+        self.outcomes.append(index)
+        return index
+
+    def roll(self, die: Die) -> Face:
+        """A pending or scripted face for this die, else a seeded roll."""
+        face = self._pending.pop(die.id, None)
+        if face is None and self.script and isinstance(self.script[0], Roll):
+            face = self.script.pop(0).face  # type: ignore[union-attr]
+        elif face is None and self.script:
+            raise ScriptError(f"the game rolled {die} but the script expects {self.script[0]}")
+        if face is None:
+            return super().roll(die)
+        if face not in die.faces:
+            raise ScriptError(f"scripted face {face.code} is not on {die}")
+        return die.faces[self._forced(die.faces.index(face))]
+
+    def draw(self, bag: Bag[Piece]) -> Piece:
+        """The scripted piece, else a seeded draw."""
+        if not self.script:
+            return super().draw(bag)
+        entry = self.script[0]
+        if isinstance(entry, Roll):
+            raise ScriptError(f"the game drew from a bag but the script expects {entry}")
+        self.script.pop(0)
+        items: list[Any] = list(bag)
+        index = next((i for i, p in enumerate(items) if _fits(entry, p)), None)
+        if index is None:
+            raise ScriptError(f"no piece in the bag fits {entry}")
+        if isinstance(entry, Showing):
+            self._pending[items[index].id] = entry.face
+        return bag.take_at(self._forced(index))
+
+    def copy(self) -> ScriptedChance:
+        """An independent copy with the same remaining script."""
+        twin = ScriptedChance(self.script, self.seed)
+        twin._rng.setstate(self._rng.getstate())
+        twin._pending = dict(self._pending)
+        twin.outcomes = list(self.outcomes)
+        return twin
+
+
+def _fits(entry: Showing | Draw, piece: Any) -> bool:
+    if isinstance(entry, Showing):
+        return isinstance(piece, Die) and entry.face in piece.faces
+    if isinstance(entry.piece, int):
+        return bool(piece.id == entry.piece)
+    if isinstance(piece, Domino):
+        a, b = piece.ends
+        return entry.piece in (f"{a.code}|{b.code}", f"{b.code}|{a.code}")
+    return False

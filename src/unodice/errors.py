@@ -1,0 +1,79 @@
+"""The exceptions unodice raises.
+
+Every refusal the library makes is one of these, with a message a person can act on. They all
+derive from [`UnodiceError`][unodice.errors.UnodiceError], so one ``except`` clause catches them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class UnodiceError(Exception):
+    """Base class of every error the library raises on purpose."""
+
+
+class UnknownVariant(UnodiceError, LookupError):
+    """No installed variant or house rule has the name asked for.
+
+    Attributes:
+        name: The name that was asked for.
+        known: The names that are installed.
+    """
+
+    def __init__(self, name: str, known: list[str] | tuple[str, ...], what: str = "variant"):
+        self.name = name
+        self.known = tuple(known)
+        listing = ", ".join(self.known) if self.known else "none installed"
+        super().__init__(f"unknown {what} {name!r}; installed: {listing}")
+
+
+class InvalidOptions(UnodiceError, ValueError):
+    """Options, a player count or a game string that a variant cannot accept."""
+
+
+class ComponentError(UnodiceError, ValueError):
+    """A component set (dice or dominoes as data) that is malformed or unknown."""
+
+
+class IllegalMove(UnodiceError, ValueError):
+    """A move that the rules do not allow now. The game is left exactly as it was.
+
+    Attributes:
+        move: The move (or the notation) that was refused.
+        reason: Why it is refused, in words.
+        clause: The rule clause that forbids it (for example ``"CV-7"``), when there is one.
+    """
+
+    def __init__(self, move: Any, reason: str, clause: str | None = None):
+        self.move = move
+        self.reason = reason
+        self.clause = clause
+        prefix = f"{clause}: " if clause else ""
+        super().__init__(f"{prefix}{reason} (move {str(move)!r})")
+
+
+class InvalidRecord(UnodiceError, ValueError):
+    """A game record that cannot be read or does not replay.
+
+    Attributes:
+        field: The record field at fault (``"moves[12]"``, ``"options"`` …), when known.
+    """
+
+    def __init__(self, message: str, field: str | None = None):
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+class PluginError(UnodiceError):
+    """A plugin failed to load or registered something invalid.
+
+    Attributes:
+        plugin: The plugin's name (its entry point or registration name).
+        cause: What went wrong, in words.
+    """
+
+    def __init__(self, plugin: str, cause: str):
+        self.plugin = plugin
+        self.cause = cause
+        super().__init__(f"plugin {plugin!r} is broken: {cause}")

@@ -1,0 +1,155 @@
+"""Moves and events: small frozen records with a stable ``kind`` and a JSON form.
+
+A [`Move`][unodice.moves.Move] is a decision a seat makes; its ``str()`` is the variant's short
+notation, which the variant parses back and records store. An [`Event`][unodice.moves.Event] is
+something that happened: the observable history that logs, user interfaces, statistics and
+house-rule hooks read. Variants subclass both; the core defines the events every game shares.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from unodice.pieces import Die, Domino, Face
+
+__all__ = [
+    "Event",
+    "GameEnded",
+    "Move",
+    "MovePlayed",
+    "RoundEnded",
+    "RoundStarted",
+    "Scored",
+    "to_json",
+]
+
+
+@attrs.frozen(slots=True)
+class Move:
+    """Base class of every move. Subclasses set ``kind`` and define ``__str__`` as notation."""
+
+    kind: ClassVar[str] = "move"
+
+    def to_json(self) -> str:
+        """A move's JSON form is its notation."""
+        return str(self)
+
+
+@attrs.frozen(slots=True)
+class Event:
+    """Base class of every event. Subclasses set ``kind`` and declare their fields."""
+
+    kind: ClassVar[str] = "event"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": ..., field: value, ...}`` with pieces, colours and moves as notation."""
+        data: dict[str, Any] = {"kind": self.kind}
+        for field in attrs.fields(type(self)):
+            data[field.name] = to_json(getattr(self, field.name))
+        return data
+
+
+def to_json(value: Any) -> Any:
+    """Turn event and view values into JSON-ready data.
+
+    Faces become their code (``"r5"``), colours their name, dice ``{"id", "faces"}``, dominoes
+    ``{"id", "ends"}``, moves their notation, attrs records dicts, tuples lists.
+    """
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Face):
+        return value.code
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Move):
+        return str(value)
+    if isinstance(value, Die):
+        return {"id": value.id, "faces": [f.code for f in value.faces]}
+    if isinstance(value, Domino):
+        return {"id": value.id, "ends": [f.code for f in value.ends]}
+    if isinstance(value, Event):
+        return value.to_json()
+    if isinstance(value, Mapping):
+        return {str(to_json(k)): to_json(v) for k, v in value.items()}
+    if attrs.has(type(value)):
+        return {f.name: to_json(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    if isinstance(value, list | tuple | frozenset | set):
+        items = [to_json(v) for v in value]
+        return sorted(items, key=repr) if isinstance(value, frozenset | set) else items
+    raise TypeError(f"cannot express {type(value).__name__} as JSON")
+
+
+@attrs.frozen(slots=True)
+class RoundStarted(Event):
+    """A round (a single game within a match) begins.
+
+    Attributes:
+        round: The round number, from 1. The variant's own events that follow say who starts.
+    """
+
+    kind: ClassVar[str] = "round-started"
+    round: int
+
+
+@attrs.frozen(slots=True)
+class MovePlayed(Event):
+    """A seat made a decision.
+
+    Attributes:
+        seat: Who decided.
+        move: What they chose.
+    """
+
+    kind: ClassVar[str] = "move-played"
+    seat: int
+    move: Move
+
+
+@attrs.frozen(slots=True)
+class Scored(Event):
+    """Points were added to a seat's match total.
+
+    Attributes:
+        seat: Who scored.
+        points: How many points (after any house rule).
+        reason: What the points are for, in words.
+    """
+
+    kind: ClassVar[str] = "scored"
+    seat: int
+    points: int
+    reason: str
+
+
+@attrs.frozen(slots=True)
+class RoundEnded(Event):
+    """A round is over.
+
+    Attributes:
+        round: The round number, from 1.
+        winners: The seats that won the round (several on a tie; none when nobody did).
+        points: The points each seat scored in the round.
+    """
+
+    kind: ClassVar[str] = "round-ended"
+    round: int
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class GameEnded(Event):
+    """The game (the whole match) is over.
+
+    Attributes:
+        scores: Final match totals, per seat.
+        winners: The seats that won (ties share the win).
+    """
+
+    kind: ClassVar[str] = "game-ended"
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]

@@ -1,0 +1,186 @@
+"""Variant options: declared once as an attrs class, checked the same way everywhere.
+
+A variant's ``Options`` class is an ``attrs`` class whose fields are made with
+[`option`][unodice.options.option]. Values may come from Python, from JSON (a record) or from
+text (a game string such as ``"coverall(partition=false)"`` or the command line); all three go
+through [`build_options`][unodice.options.build_options], which refuses unknown names, wrong
+types and values out of range with an [`InvalidOptions`][unodice.errors.InvalidOptions] that lists
+what is valid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from unodice.errors import InvalidOptions
+
+__all__ = ["OptionInfo", "build_options", "describe_options", "option", "options_to_json"]
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@attrs.frozen
+class OptionInfo:
+    """What the reference and ``unodice variants`` say about one option.
+
+    Attributes:
+        name: The option's name.
+        kind: ``"bool"``, ``"int"`` or ``"str"``.
+        default: The default value.
+        help: One line on what it does.
+        minimum: The least allowed value of an ``int`` option, if bounded.
+        maximum: The greatest allowed value of an ``int`` option, if bounded.
+        choices: The allowed values, when only some are.
+        nullable: Whether ``None`` (``none`` in text) is allowed.
+    """
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Any, ...] | None = None
+    nullable: bool = False
+
+    def describe(self) -> str:
+        """``target (int ≥ 1, default 500): points that win the match``."""
+        kind = self.kind
+        if self.minimum is not None and self.maximum is not None:
+            kind += f" {self.minimum}–{self.maximum}"
+        elif self.minimum is not None:
+            kind += f" ≥ {self.minimum}"
+        if self.choices:
+            kind += " one of " + "/".join(map(str, self.choices))
+        if self.nullable:
+            kind += " or none"
+        return f"{self.name} ({kind}, default {_text(self.default)}): {self.help}"
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def option(
+    default: Any,
+    help: str,
+    *,
+    kind: type | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    choices: Sequence[Any] | None = None,
+) -> Any:
+    """Declare one option of a variant's ``Options`` attrs class.
+
+    Args:
+        default: The default value; ``None`` makes the option nullable (then give ``kind``).
+        help: One line on what the option does: it is shown by ``unodice variants``.
+        kind: ``bool``, ``int`` or ``str``; taken from ``default`` when not given.
+        minimum: The least allowed value of an ``int`` option.
+        maximum: The greatest allowed value of an ``int`` option.
+        choices: The only allowed values, when the option is a choice.
+    """
+    value_type = kind or type(default)
+    if value_type not in (bool, int, str):
+        raise TypeError(f"options are bool, int or str, not {value_type.__name__}")
+    info = OptionInfo(
+        name="",
+        kind=value_type.__name__,
+        default=default,
+        help=help,
+        minimum=minimum,
+        maximum=maximum,
+        choices=tuple(choices) if choices is not None else None,
+        nullable=default is None,
+    )
+    return attrs.field(default=default, metadata={"unodice": info})
+
+
+def describe_options(options_class: type) -> tuple[OptionInfo, ...]:
+    """The [`OptionInfo`][unodice.options.OptionInfo] of every option, in declaration order."""
+    out = []
+    for field in attrs.fields(options_class):
+        info = field.metadata.get("unodice")
+        if info is None:
+            raise TypeError(f"{options_class.__name__}.{field.name} was not declared with option()")
+        out.append(attrs.evolve(info, name=field.name))
+    return tuple(out)
+
+
+def _convert(info: OptionInfo, value: Any, owner: str) -> Any:
+    def refuse(expected: str) -> InvalidOptions:
+        return InvalidOptions(
+            f"option {info.name!r} of {owner} must be {expected}, got {value!r}; "
+            f"{info.describe()}"
+        )
+
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "null")):
+        if info.nullable:
+            return None
+        if value is None:
+            raise refuse(f"a {info.kind}")
+    if info.kind == "bool":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+            return value.strip().lower() in _TRUE
+        raise refuse("true or false")
+    if info.kind == "int":
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise refuse("a whole number") from None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise refuse("a whole number")
+        if (info.minimum is not None and value < info.minimum) or (
+            info.maximum is not None and value > info.maximum
+        ):
+            low = "" if info.minimum is None else f"at least {info.minimum}"
+            high = "" if info.maximum is None else f"at most {info.maximum}"
+            raise refuse(" and ".join(p for p in (low, high) if p))
+    elif info.kind == "str":
+        if not isinstance(value, str):
+            raise refuse("text")
+        value = value.strip()
+    if info.choices is not None and value not in info.choices:
+        raise refuse("one of " + ", ".join(map(_text, info.choices)))
+    return value
+
+
+def build_options(options_class: type, values: Mapping[str, Any] | None, owner: str) -> Any:
+    """Check ``values`` against ``options_class`` and build an instance.
+
+    Args:
+        options_class: The variant's attrs ``Options`` class.
+        values: Option names to values (Python values, JSON values or text), or ``None``.
+        owner: The variant's name, for messages.
+
+    Raises:
+        InvalidOptions: An unknown name, a wrong type, a value out of range, or a combination
+            the class's own check refuses. The message lists the valid options.
+    """
+    infos = {info.name: info for info in describe_options(options_class)}
+    values = dict(values or {})
+    unknown = sorted(set(values) - set(infos))
+    if unknown:
+        listing = "; ".join(info.describe() for info in infos.values()) or "it takes none"
+        raise InvalidOptions(f"{owner} has no option {unknown[0]!r}; its options: {listing}")
+    converted = {name: _convert(infos[name], value, owner) for name, value in values.items()}
+    try:
+        return options_class(**converted)
+    except (ValueError, TypeError) as error:
+        raise InvalidOptions(f"options of {owner}: {error}") from None
+
+
+def options_to_json(options: Any) -> dict[str, Any]:
+    """An options instance as a JSON-ready dict (all values are bool, int, str or null)."""
+    return attrs.asdict(options)

@@ -1,0 +1,226 @@
+"""Game records: a game as JSON, and replay that checks every step.
+
+A record holds what is needed to rebuild a game exactly: the variant and its version, the seats,
+options and house rules, the seed, every move in notation and every chance outcome. It holds no
+code and no pickle. [`replay`][unodice.record.replay] treats a record as untrusted input: it
+checks every field, re-validates every move against the rules, checks each chance outcome, and
+raises [`InvalidRecord`][unodice.errors.InvalidRecord] naming the field or the move index at
+the first fault.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from unodice.chance import ReplayChance
+from unodice.errors import IllegalMove, InvalidOptions, InvalidRecord, PluginError, UnknownVariant
+from unodice.registry import Registry, default_registry
+
+if TYPE_CHECKING:
+    from unodice.game import Game
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "MAX_MOVES",
+    "MAX_OUTCOMES",
+    "load",
+    "make_record",
+    "replay",
+    "save",
+]
+
+FORMAT = "unodice-record"
+"""The value of a record's ``format`` field."""
+FORMAT_VERSION = 1
+"""The record format version this library writes and reads."""
+MAX_MOVES = 200_000
+"""The most moves a record may hold; longer ones are refused unread."""
+MAX_OUTCOMES = 2_000_000
+"""The most chance outcomes a record may hold."""
+MAX_BYTES = 64 * 1024 * 1024
+"""The largest record file [`load`][unodice.record.load] reads."""
+
+_FIELDS = {
+    "format": str,
+    "format_version": int,
+    "unodice_version": str,
+    "variant": str,
+    "variant_version": str,
+    "players": int,
+    "options": dict,
+    "house_rules": list,
+    "seed": int,
+    "moves": list,
+    "chance": dict,
+    "result": dict,
+}
+_OPTIONAL = {"result", "unodice_version"}
+
+
+def make_record(game: Game) -> dict[str, Any]:
+    """The record of a game, as JSON-ready data (see the records page for each field)."""
+    from unodice import __version__
+
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "unodice_version": __version__,
+        "variant": game.variant.name,
+        "variant_version": game.variant.version,
+        "players": game.players,
+        "options": game.options_json(),
+        "house_rules": list(game.house_rules),
+        "seed": game.seed,
+        "moves": [str(move) for move in game.moves],
+        "chance": {"source": game.chance.source, "outcomes": list(game.chance.outcomes)},
+        "result": {
+            "over": game.is_over,
+            "scores": list(game.scores),
+            "winners": list(game.winners),
+        },
+    }
+
+
+def _check_shape(record: Any) -> None:
+    if not isinstance(record, Mapping):
+        raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
+    unknown = sorted(set(record) - set(_FIELDS))
+    if unknown:
+        raise InvalidRecord("unknown field; a record has " + ", ".join(_FIELDS), unknown[0])
+    for field, kind in _FIELDS.items():
+        if field not in record:
+            if field in _OPTIONAL:
+                continue
+            raise InvalidRecord("missing", field)
+        value = record[field]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise InvalidRecord(f"must be {kind.__name__}, not {type(value).__name__}", field)
+    if record["format"] != FORMAT:
+        raise InvalidRecord(f"must be {FORMAT!r}, not {record['format']!r}", "format")
+    if record["format_version"] != FORMAT_VERSION:
+        raise InvalidRecord(
+            f"version {record['format_version']} is not readable here; this library reads "
+            f"version {FORMAT_VERSION}",
+            "format_version",
+        )
+    moves = record["moves"]
+    if len(moves) > MAX_MOVES:
+        raise InvalidRecord(f"{len(moves)} moves is more than the {MAX_MOVES} allowed", "moves")
+    for index, move in enumerate(moves):
+        if not isinstance(move, str) or len(move) > 200:
+            raise InvalidRecord("a move is its notation, a short string", f"moves[{index}]")
+    chance = record["chance"]
+    if set(chance) != {"source", "outcomes"}:
+        raise InvalidRecord("must have exactly 'source' and 'outcomes'", "chance")
+    if chance["source"] not in ("seed", "script"):
+        raise InvalidRecord("must be 'seed' or 'script'", "chance.source")
+    outcomes = chance["outcomes"]
+    if not isinstance(outcomes, list):
+        raise InvalidRecord("must be a list of whole numbers", "chance.outcomes")
+    if len(outcomes) > MAX_OUTCOMES:
+        raise InvalidRecord(f"more than the {MAX_OUTCOMES} allowed", "chance.outcomes")
+    for index, rule in enumerate(record["house_rules"]):
+        if not isinstance(rule, str):
+            raise InvalidRecord("a house rule is named by a string", f"house_rules[{index}]")
+
+
+def replay(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
+    """Rebuild a game from its record, checking everything.
+
+    Args:
+        record: A record, as [`Game.record`][unodice.game.Game.record] made it (or as read
+            from JSON).
+        registry: Where to look up the variant (default: every installed plugin).
+
+    Returns:
+        The game, in the state the record ends in. Play can continue from it.
+
+    Raises:
+        InvalidRecord: A field is missing, of the wrong type or unknown; the variant is not
+            installed or of another version; a move is illegal where it stands; a chance outcome
+            is out of range or does not follow from the seed; or the result differs.
+    """
+    from unodice.game import new_game
+
+    _check_shape(record)
+    registry = registry or default_registry()
+    try:
+        info = registry.variant(record["variant"])
+    except (UnknownVariant, PluginError) as error:
+        raise InvalidRecord(str(error), "variant") from None
+    if record["variant_version"] != info.version:
+        raise InvalidRecord(
+            f"recorded with version {record['variant_version']} of {info.name}'s rules; "
+            f"version {info.version} is installed",
+            "variant_version",
+        )
+    chance = ReplayChance(
+        record["chance"]["outcomes"],
+        seed=record["seed"],
+        strict=record["chance"]["source"] == "seed",
+        field="chance.outcomes",
+    )
+    try:
+        game = new_game(
+            info.name,
+            players=record["players"],
+            seed=record["seed"],
+            options=record["options"],
+            house_rules=record["house_rules"],
+            chance=chance,
+            registry=registry,
+        )
+    except (InvalidOptions, UnknownVariant, PluginError) as error:
+        field = "house_rules" if isinstance(error, UnknownVariant | PluginError) else "options"
+        raise InvalidRecord(str(error), field) from None
+    for index, text in enumerate(record["moves"]):
+        if game.is_over:
+            raise InvalidRecord("the game is already over here", f"moves[{index}]")
+        try:
+            game.play(text)
+        except IllegalMove as error:
+            raise InvalidRecord(f"{text!r} is illegal here: {error}", f"moves[{index}]") from None
+    if chance.unused:
+        raise InvalidRecord(
+            f"{chance.unused} recorded outcomes were never needed", "chance.outcomes"
+        )
+    _check_result(game, record.get("result"))
+    return game
+
+
+def _check_result(game: Game, result: Any) -> None:
+    if result is None:
+        return
+    expected = {"over": game.is_over, "scores": list(game.scores), "winners": list(game.winners)}
+    if set(result) != set(expected):
+        raise InvalidRecord("must have exactly 'over', 'scores' and 'winners'", "result")
+    for key, value in expected.items():
+        if result[key] != value:
+            raise InvalidRecord(f"the replay gives {value!r}, the record says {result[key]!r}",
+                                f"result.{key}")
+
+
+def save(game: Game, path: str | Path) -> None:
+    """Write a game's record to a JSON file."""
+    Path(path).write_text(json.dumps(game.record(), indent=1) + "\n", encoding="utf-8")
+
+
+def load(path: str | Path, registry: Registry | None = None) -> Game:
+    """Read a record file and replay it.
+
+    Raises:
+        InvalidRecord: The file is too large, not JSON, or does not replay.
+        OSError: The file cannot be read.
+    """
+    path = Path(path)
+    if path.stat().st_size > MAX_BYTES:
+        raise InvalidRecord(f"{path.name} is larger than {MAX_BYTES} bytes")
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise InvalidRecord(f"{path.name} is not JSON: {error}") from None
+    return replay(record, registry)

@@ -1,0 +1,296 @@
+"""The kit for testing variants and house rules, the library's own and third parties' alike.
+
+* [`scripted_game`][unodice.testing.scripted_game] starts a game whose dice and draws follow a
+  script ([`Roll`][unodice.chance.Roll], [`Showing`][unodice.chance.Showing],
+  [`Draw`][unodice.chance.Draw]), for tests of single rules.
+* [`check_variant`][unodice.testing.check_variant] plays a variant through many random games and
+  checks what every variant must honour: legal moves are playable and their notation reads back,
+  games end, a seed fixes a game, records replay, copies are independent, views hide what they
+  must, pieces are conserved, scores add up and refused moves change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from unodice.agents import RandomAgent
+from unodice.chance import Draw, Roll, ScriptedChance, ScriptError, Showing
+from unodice.errors import IllegalMove, UnodiceError
+from unodice.game import Game, new_game
+from unodice.moves import Scored
+from unodice.pieces import Die, Domino
+from unodice.record import replay
+from unodice.registry import Registry, default_registry
+
+__all__ = [
+    "CheckReport",
+    "Draw",
+    "Roll",
+    "ScriptError",
+    "ScriptedChance",
+    "Showing",
+    "VariantCheckFailed",
+    "check_variant",
+    "pieces_in",
+    "scripted_game",
+]
+
+
+def scripted_game(
+    variant: str,
+    script: Iterable[Roll | Showing | Draw | str] = (),
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    *,
+    seed: int = 0,
+    house_rules: Sequence[str] = (),
+    registry: Registry | None = None,
+) -> Game:
+    """Start a game whose chance follows ``script``, then ``seed``.
+
+    The script's entries are consumed in the order the game rolls and draws (a plain string
+    ``"r5"`` is a [`Roll`][unodice.chance.Roll]). Extend it later through
+    ``game.chance.extend([...])`` to force what comes after a move.
+    """
+    chance = ScriptedChance(script, seed)
+    return new_game(
+        variant, players, seed, options, house_rules, chance=chance, registry=registry
+    )
+
+
+class VariantCheckFailed(AssertionError):
+    """A variant broke one of the rules every variant must honour."""
+
+
+@attrs.define
+class CheckReport:
+    """What [`check_variant`][unodice.testing.check_variant] found.
+
+    Attributes:
+        variant: The variant checked.
+        games: How many games were played.
+        decisions: How many decisions were made in all.
+        failures: One line per problem found; empty when the variant passed.
+    """
+
+    variant: str
+    games: int = 0
+    decisions: int = 0
+    failures: list[str] = attrs.field(factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when no problem was found."""
+        return not self.failures
+
+
+def pieces_in(value: Any) -> list[Die | Domino]:
+    """Every die and domino found anywhere inside ``value`` (views, events, nested data)."""
+    found: list[Die | Domino] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Die | Domino):
+            found.append(item)
+        elif isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple | set | frozenset):
+            stack.extend(item)
+        elif attrs.has(type(item)):
+            stack.extend(getattr(item, f.name) for f in attrs.fields(type(item)))
+    return found
+
+
+def _fingerprint(game: Game) -> str:
+    return json.dumps(
+        [game.record(), [e.to_json() for e in game.events], game.render()], sort_keys=True
+    )
+
+
+def check_variant(
+    variant: str,
+    players: Iterable[int] | None = None,
+    games: int = 10,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    *,
+    house_rules: Sequence[str] = (),
+    max_decisions: int = 100_000,
+    registry: Registry | None = None,
+    raise_on_failure: bool = True,
+) -> CheckReport:
+    """Play ``games`` random games per player count and check the variant's contract.
+
+    Args:
+        variant: The variant's name (or a game string).
+        players: Seat counts to try (default: every count the variant allows).
+        games: Games per seat count.
+        seed: Seed of the first game; the others follow from it.
+        options: Options for every game.
+        house_rules: House rules for every game.
+        max_decisions: A game still going after this many decisions counts as not ending.
+        registry: Where to find the variant.
+        raise_on_failure: Raise [`VariantCheckFailed`][unodice.testing.VariantCheckFailed]
+            listing every problem (default), or just return the report.
+    """
+    registry = registry or default_registry()
+    report = CheckReport(variant)
+    try:
+        info = registry.variant(variant.split("(")[0].strip())
+        counts = list(players) if players is not None else list(info.players)
+    except UnodiceError as error:
+        report.failures.append(f"cannot start {variant}: {error}")
+        counts = []
+    rng = random.Random(seed)
+    for count in counts:
+        for _ in range(games):
+            game_seed = rng.randrange(2**32)
+            try:
+                _check_one(report, variant, count, game_seed, options, house_rules,
+                           max_decisions, registry)
+            except Exception as error:
+                report.failures.append(
+                    f"{variant} players={count} seed={game_seed}: "
+                    f"{type(error).__name__}: {error}"
+                )
+            report.games += 1
+    if report.failures and raise_on_failure:
+        shown = "\n  ".join(report.failures[:20])
+        raise VariantCheckFailed(f"{variant}: {len(report.failures)} problems:\n  {shown}")
+    return report
+
+
+def _check_one(
+    report: CheckReport,
+    variant: str,
+    players: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    house_rules: Sequence[str],
+    max_decisions: int,
+    registry: Registry,
+) -> None:
+    where = f"{variant} players={players} seed={seed}"
+
+    def fail(message: str) -> None:
+        report.failures.append(f"{where}: {message}")
+
+    def start() -> Game:
+        return new_game(variant, players, seed, options, house_rules, registry=registry)
+
+    game = start()
+    agent = RandomAgent(seed)
+    seen_moves: set[Any] = set()
+    step = 0
+    while not game.is_over:
+        if step >= max_decisions:
+            fail(f"did not end within {max_decisions} decisions")
+            return
+        seat = game.to_act
+        moves = game.legal_moves()
+        if seat is None or not moves:
+            fail(f"decision {step}: nobody to act or no legal move, yet the game is not over")
+            return
+        if len(set(moves)) != len(moves):
+            fail(f"decision {step}: legal_moves repeats a move")
+        for move in moves[:12]:
+            try:
+                if game.variant.parse_move(str(move)) != move:
+                    fail(f"decision {step}: notation {str(move)!r} does not read back")
+            except IllegalMove as error:
+                fail(f"decision {step}: notation {str(move)!r} does not read: {error}")
+        _check_conservation(game, fail, step)
+        if step % 7 == 0:
+            _check_views(game, fail, step)
+            _check_refusal(game, seen_moves, fail, step)
+            _check_copy(game, fail, step)
+        seen_moves.update(moves)
+        move = agent.choose(game.view(seat), moves)
+        try:
+            game.play(move)
+        except IllegalMove as error:
+            fail(f"decision {step}: legal_moves offered {str(move)!r} but play refused it: {error}")
+            return
+        step += 1
+    report.decisions += step
+    _check_conservation(game, fail, step)
+    totals = [0] * players
+    for event in game.events:
+        if isinstance(event, Scored):
+            totals[event.seat] += event.points
+    if tuple(totals) != game.scores:
+        fail(f"scores {game.scores} are not the sum of Scored events {tuple(totals)}")
+    if not game.winners:
+        fail("the game is over but names no winner")
+    again = start()
+    agent = RandomAgent(seed)
+    while not again.is_over:
+        seat = again.to_act
+        assert seat is not None
+        again.play(agent.choose(again.view(seat), again.legal_moves()))
+    if _fingerprint(again) != _fingerprint(game):
+        fail("the same seed and moves gave a different game")
+    record = json.loads(json.dumps(game.record()))
+    replayed = replay(record, registry)
+    if _fingerprint(replayed) != _fingerprint(game):
+        fail("record -> replay does not reproduce the game")
+
+
+def _check_conservation(game: Game, fail: Any, step: int) -> None:
+    try:
+        locations = game.variant.piece_locations(game.state)
+        expected = game.variant.components(game.state).pieces
+    except NotImplementedError:
+        return
+    seen: Counter[int] = Counter()
+    for place_pieces in locations.values():
+        seen.update(piece.id for piece in place_pieces)
+    wanted = Counter(piece.id for piece in expected)
+    if seen != wanted:
+        missing = sorted((wanted - seen).elements())
+        extra = sorted((seen - wanted).elements())
+        fail(f"decision {step}: pieces not conserved: missing {missing}, extra {extra}")
+
+
+def _check_views(game: Game, fail: Any, step: int) -> None:
+    for seat in range(game.players):
+        view = game.view(seat)
+        hidden = {piece.id for piece in game.variant.hidden_pieces(game.state, seat)}
+        shown = {piece.id for piece in pieces_in(view.data)}
+        if hidden & shown:
+            fail(f"decision {step}: seat {seat}'s view shows hidden pieces {sorted(hidden & shown)}")
+        try:
+            json.dumps(view.to_json())
+        except TypeError as error:
+            fail(f"decision {step}: view of seat {seat} is not JSON-ready: {error}")
+
+
+def _check_refusal(game: Game, seen_moves: set[Any], fail: Any, step: int) -> None:
+    legal = set(game.legal_moves())
+    stale = sorted((m for m in seen_moves if m not in legal), key=str)
+    if not stale:
+        return
+    before = _fingerprint(game)
+    try:
+        game.play(stale[0])
+    except IllegalMove:
+        pass
+    else:
+        fail(f"decision {step}: play accepted {str(stale[0])!r}, which is not among legal_moves")
+        return
+    if _fingerprint(game) != before:
+        fail(f"decision {step}: refusing {str(stale[0])!r} changed the game")
+
+
+def _check_copy(game: Game, fail: Any, step: int) -> None:
+    before = _fingerprint(game)
+    twin = game.copy()
+    twin.play(twin.legal_moves()[-1])
+    if _fingerprint(game) != before:
+        fail(f"decision {step}: playing on a copy changed the original")

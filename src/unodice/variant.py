@@ -1,0 +1,252 @@
+"""The contract between the core and a rule set.
+
+A variant is the rules and nothing else. It subclasses [`Variant`][unodice.variant.Variant],
+declares its name, title, seat range and an ``Options`` class, and implements round setup, legal
+moves, applying a move, notation and what each seat may see. The core
+([`Game`][unodice.game.Game]) does the rest: validation, the event log, scores, rounds, match
+totals, records and replay. A variant talks to the core through the
+[`Table`][unodice.variant.Table] it is handed, and keeps its own mutable
+[`State`][unodice.variant.State].
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+import attrs
+
+from unodice.errors import IllegalMove
+from unodice.moves import Event, Move, to_json
+from unodice.pieces import ComponentSet, Die, Domino
+
+if TYPE_CHECKING:
+    from unodice.chance import Chance
+
+__all__ = ["NoOptions", "RoundOutcome", "State", "Table", "Variant", "View"]
+
+
+@attrs.define
+class NoOptions:
+    """The ``Options`` class of a variant that has none."""
+
+
+class State(abc.ABC):
+    """A variant's mutable state for the current round.
+
+    Subclasses hold whatever the rules need. The core reads ``to_act`` and calls ``copy()``.
+    """
+
+    to_act: int | None
+    """The seat that must decide now, or ``None`` when the round is over."""
+
+    @abc.abstractmethod
+    def copy(self) -> State:
+        """An independent copy (the core uses it for ``Game.copy()``)."""
+
+
+class Table(Protocol):
+    """The core's services to a variant while it sets up a round or applies a move."""
+
+    @property
+    def chance(self) -> Chance:
+        """The game's only source of chance: every roll and draw goes through it."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        ...
+
+    @property
+    def round(self) -> int:
+        """The current round's number, from 1."""
+        ...
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Match totals so far, per seat."""
+        ...
+
+    def emit(self, event: Event) -> None:
+        """Append an event to the game's history."""
+        ...
+
+    def score(self, seat: int, points: int, reason: str, context: Mapping[str, Any]) -> int:
+        """Add points to a seat, after house rules have had their say; return what was added."""
+        ...
+
+    def end_round(self, winners: Sequence[int]) -> None:
+        """Declare the round over, won by ``winners``; the core then scores and moves on."""
+        ...
+
+
+@attrs.frozen
+class RoundOutcome:
+    """How the previous round went, handed to the next round's setup.
+
+    Attributes:
+        round: The previous round's number.
+        winners: Who won it.
+        points: What each seat scored in it.
+    """
+
+    round: int
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+
+
+@attrs.frozen(slots=True)
+class View:
+    """What one seat may see: everything public plus its own hidden pieces, nothing more.
+
+    Attributes:
+        seat: Whose view it is.
+        to_act: The seat that must decide now, or ``None``.
+        scores: Match totals per seat.
+        round: The current round number.
+        data: The variant's part of the view (pieces as objects; see ``to_json``).
+        variant: The variant, for agents that ask it to evaluate moves.
+    """
+
+    seat: int
+    to_act: int | None
+    scores: tuple[int, ...]
+    round: int
+    data: Mapping[str, Any]
+    variant: Variant = attrs.field(eq=False, repr=False)
+
+    def gain(self, move: Move) -> float:
+        """What ``move`` gains at once, by the variant's own measure (used by greedy bots)."""
+        return self.variant.gain(self, move)
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as JSON-ready data."""
+        return {
+            "variant": self.variant.name,
+            "seat": self.seat,
+            "to_act": self.to_act,
+            "scores": list(self.scores),
+            "round": self.round,
+            **to_json(dict(self.data)),
+        }
+
+
+class Variant(abc.ABC):
+    """Base class of every rule set.
+
+    Class attributes to set:
+
+    * ``name`` — short identifier used everywhere (``"coverall"``);
+    * ``title`` — a human title;
+    * ``players`` — the allowed seat counts, a ``range``;
+    * ``summary`` — one sentence for listings;
+    * ``version`` — the rules' version, stored in records;
+    * ``Options`` — an attrs class declared with [`option`][unodice.options.option].
+
+    An instance is made per game with its checked options and player count; it must not keep
+    per-game mutable state itself (that goes in the [`State`][unodice.variant.State]).
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    players: ClassVar[range]
+    summary: ClassVar[str] = ""
+    version: ClassVar[str] = "1.0"
+    Options: ClassVar[type] = NoOptions
+
+    def __init__(
+        self,
+        options: Any,
+        players: int,
+        component_sets: Mapping[str, ComponentSet] | None = None,
+    ):
+        self.options = options
+        self.player_count = players
+        self.component_sets: Mapping[str, ComponentSet] = component_sets or {}
+        self.check_options(options, players)
+
+    def check_options(self, options: Any, players: int) -> None:
+        """Refuse option combinations that depend on the player count.
+
+        Raise [`InvalidOptions`][unodice.errors.InvalidOptions]; the default accepts all.
+        """
+
+    # -- the rules ---------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def start_round(self, table: Table, previous: RoundOutcome | None) -> State:
+        """Set up a round (a whole game, for single-round variants) and return its state.
+
+        Advance through everything that is not a decision, so that ``state.to_act`` is the
+        first seat to decide. ``previous`` is ``None`` for the first round.
+        """
+
+    @abc.abstractmethod
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        """Every move ``state.to_act`` may make now, in a stable order."""
+
+    @abc.abstractmethod
+    def apply(self, table: Table, state: State, move: Move) -> None:
+        """Carry out a legal move, then advance to the next decision or end the round.
+
+        The core has already checked that ``move`` is legal.
+        """
+
+    @abc.abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Read a move from its notation.
+
+        Raises:
+            IllegalMove: The text is not a move of this variant (say what notation looks like).
+        """
+
+    def explain_illegal(self, state: State, move: Move) -> IllegalMove:
+        """Why ``move`` is not legal now, with the rule clause that forbids it.
+
+        Override to give precise reasons; the default says the move is not among the legal ones.
+        """
+        return IllegalMove(move, f"not a legal move now for seat {state.to_act}")
+
+    # -- what seats see ----------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def view_data(self, state: State, seat: int) -> dict[str, Any]:
+        """The variant's part of what ``seat`` may see."""
+
+    def hidden_pieces(self, state: State, seat: int) -> Iterable[Die | Domino]:
+        """The pieces ``seat`` may not see (other hands, the bag). The default: none."""
+        return ()
+
+    def piece_locations(self, state: State) -> Mapping[str, Iterable[Die | Domino]]:
+        """Where every piece of the component set is, by place name.
+
+        Used by the conformance checks: every piece must be in exactly one place.
+        """
+        raise NotImplementedError
+
+    def components(self, state: State | None = None) -> ComponentSet:
+        """The component set this game uses (the checks compare locations against it)."""
+        raise NotImplementedError
+
+    def render(self, state: State, seat: int | None = None, colour: bool = False) -> str:
+        """The position as text for a terminal (``seat``: whose eyes; ``None``: everything)."""
+        return repr(state)
+
+    # -- the match ---------------------------------------------------------------------------
+
+    def match_over(self, totals: Sequence[int], rounds_played: int) -> bool:
+        """Whether the match ends after ``rounds_played`` rounds. The default: one round."""
+        return True
+
+    def match_winners(self, totals: Sequence[int]) -> tuple[int, ...]:
+        """The match winners: by default every seat with the highest total."""
+        best = max(totals)
+        return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+    # -- helpers for agents ------------------------------------------------------------------
+
+    def gain(self, view: View, move: Move) -> float:
+        """What a move gains at once, for greedy bots. The default: nothing."""
+        return 0.0
