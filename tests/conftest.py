@@ -1,10 +1,9 @@
 from __future__ import annotations
 
 import pytest
+from toy import ToyPlugin
 
 from unodice.registry import Registry
-
-from toy import ToyPlugin
 
 
 @pytest.fixture

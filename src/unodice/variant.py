@@ -234,6 +234,17 @@ class Variant(abc.ABC):
         """The position as text for a terminal (``seat``: whose eyes; ``None``: everything)."""
         return repr(state)
 
+    def describe(self, event: Event) -> str:
+        """One line of text for an event, as the command line prints it.
+
+        The default prints the event's kind and fields; variants override it for their own
+        events and fall back on ``super().describe(event)``.
+        """
+        fields = " ".join(
+            f"{key}={value}" for key, value in event.to_json().items() if key != "kind"
+        )
+        return f"{event.kind} {fields}".strip()
+
     # -- the match ---------------------------------------------------------------------------
 
     def match_over(self, totals: Sequence[int], rounds_played: int) -> bool:
