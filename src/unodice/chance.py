@@ -136,7 +136,9 @@ class ReplayChance(Chance):
         value = self._recorded[index]
         where = f"{self._field}[{index}]"
         if type(value) is not int or not 0 <= value < bound:
-            raise InvalidRecord(f"outcome {value!r} is not a whole number from 0 to {bound - 1}", where)
+            raise InvalidRecord(
+                f"outcome {value!r} is not a whole number from 0 to {bound - 1}", where
+            )
         if self._strict and value != own:
             raise InvalidRecord(
                 f"outcome {value} does not follow from the seed (it gives {own}): tampered", where

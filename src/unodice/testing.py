@@ -264,7 +264,8 @@ def _check_views(game: Game, fail: Any, step: int) -> None:
         hidden = {piece.id for piece in game.variant.hidden_pieces(game.state, seat)}
         shown = {piece.id for piece in pieces_in(view.data)}
         if hidden & shown:
-            fail(f"decision {step}: seat {seat}'s view shows hidden pieces {sorted(hidden & shown)}")
+            leaked = sorted(hidden & shown)
+            fail(f"decision {step}: seat {seat}'s view shows hidden pieces {leaked}")
         try:
             json.dumps(view.to_json())
         except TypeError as error:

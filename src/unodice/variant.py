@@ -172,6 +172,7 @@ class Variant(abc.ABC):
 
         Raise [`InvalidOptions`][unodice.errors.InvalidOptions]; the default accepts all.
         """
+        return None
 
     # -- the rules ---------------------------------------------------------------------------
 

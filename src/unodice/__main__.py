@@ -1,0 +1,7 @@
+"""``python -m unodice``: the same as the ``unodice`` command."""
+
+import sys
+
+from unodice.cli import main
+
+sys.exit(main())
