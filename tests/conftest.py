@@ -12,3 +12,11 @@ def registry() -> Registry:
     reg = Registry()
     reg.add_plugin(ToyPlugin(), "toy")
     return reg
+
+
+@pytest.fixture(scope="session")
+def shared_registry() -> Registry:
+    """A toy registry shared by tests that only read it (hypothesis tests need this scope)."""
+    reg = Registry()
+    reg.add_plugin(ToyPlugin(), "toy")
+    return reg

@@ -186,9 +186,12 @@ def _check_variant_class(cls: Any, plugin: str) -> None:
 
     if not (isinstance(cls, type) and issubclass(cls, Variant)):
         raise PluginError(plugin, f"{cls!r} is not a subclass of unodice.Variant")
-    if inspect.isabstract(cls):
-        missing = ", ".join(sorted(cls.__abstractmethods__))
-        raise fail(f"does not implement {missing}")
+    missing = sorted(
+        name for name in Variant.__abstractmethods__ if not callable(getattr(cls, name, None))
+    )
+    if inspect.isabstract(cls) or missing:
+        missing = sorted(set(missing) | set(getattr(cls, "__abstractmethods__", ())))
+        raise fail(f"does not implement {', '.join(missing)}")
     name = getattr(cls, "name", None)
     if not isinstance(name, str) or not _NAME.match(name):
         raise fail("name must be a lower-case hyphenated word such as 'my-game'")
@@ -221,6 +224,7 @@ class Registry:
         self._variants: dict[str, VariantInfo] = {}
         self._house_rules: dict[str, HouseRule] = {}
         self._components: dict[str, ComponentSet] = {}
+        self._component_owners: dict[str, str] = {}
         self._plugins: dict[str, PluginInfo] = {}
         self._claimed: dict[str, str] = {}
 
@@ -292,6 +296,7 @@ class Registry:
             )
         self._house_rules.update(registrar.house_rules)
         self._components.update(registrar.components)
+        self._component_owners.update(dict.fromkeys(registrar.components, name))
         info = PluginInfo(
             name=name,
             distribution=distribution,
@@ -314,13 +319,13 @@ class Registry:
         return info
 
     def _owner_of(self, name: str, what: str) -> str | None:
-        table: Mapping[str, Any] = {
-            "variant": self._variants,
-            "house rule": self._house_rules,
-            "component set": self._components,
-        }[what]
+        if what == "component set":
+            return self._component_owners.get(name)
+        table: Mapping[str, VariantInfo | HouseRule] = (
+            self._variants if what == "variant" else self._house_rules
+        )
         entry = table.get(name)
-        return getattr(entry, "plugin", None) or ("?" if entry is not None else None)
+        return entry.plugin if entry is not None else None
 
     # -- questions ---------------------------------------------------------------------------
 

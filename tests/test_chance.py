@@ -1,0 +1,134 @@
+"""The one source of chance: seeded, replayable, scriptable."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from unodice.chance import Chance, Draw, ReplayChance, Roll, ScriptedChance, ScriptError, Showing
+from unodice.errors import InvalidRecord
+from unodice.pieces import Bag, Face, load_components
+
+DICE = load_components("coverall-24").dice
+TILES = load_components("uno-dominoes-81").tiles
+
+
+def _play(chance: Chance) -> list:
+    bag = Bag(DICE)
+    out = []
+    for _ in range(10):
+        die = chance.draw(bag)
+        out.append((die.id, chance.roll(die).code))
+    return out
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(min_value=-(2**63), max_value=2**63))
+def test_a_seed_fixes_every_outcome(seed):
+    assert _play(Chance(seed)) == _play(Chance(seed))
+
+
+def test_outcomes_are_recorded_and_replay_identically():
+    chance = Chance(11)
+    first = _play(chance)
+    replay = ReplayChance(chance.outcomes, seed=11, strict=True)
+    assert _play(replay) == first and replay.unused == 0
+
+
+def test_replay_continues_like_the_original_after_the_record_ends():
+    original = Chance(5)
+    _play(original)
+    replay = ReplayChance(original.outcomes[:7], seed=5, strict=True)
+    assert _play(replay) == _play(Chance(5))
+
+
+def test_replay_refuses_out_of_range_and_tampered_outcomes():
+    with pytest.raises(InvalidRecord, match=r"chance\[0\]"):
+        ReplayChance([6]).roll(DICE[0])
+    with pytest.raises(InvalidRecord, match="whole number"):
+        ReplayChance(["1"]).roll(DICE[0])
+    honest = Chance(3)
+    honest.roll(DICE[0])
+    tampered = [(honest.outcomes[0] + 1) % 6]
+    with pytest.raises(InvalidRecord, match="does not follow from the seed"):
+        ReplayChance(tampered, seed=3, strict=True).roll(DICE[0])
+    assert ReplayChance(tampered, seed=3, strict=False).roll(DICE[0]) == DICE[0].faces[tampered[0]]
+
+
+def test_global_random_state_is_untouched():
+    import random
+
+    random.seed(1)
+    expected = random.random()
+    random.seed(1)
+    _play(Chance(99))
+    assert random.random() == expected
+
+
+def test_distribution_counts_repeated_faces():
+    die = DICE[0]
+    dist = Chance.distribution(die)
+    assert sum(dist.values()) == 1
+    assert all(p == Fraction(die.faces.count(face), 6) for face, p in dist.items())
+
+
+def test_draw_up_to_takes_what_is_there():
+    bag = Bag(DICE[:3])
+    assert len(Chance(0).draw_up_to(bag, 4)) == 3 and not bag
+
+
+def test_empty_bag_draw_is_refused():
+    with pytest.raises(Exception, match="empty bag"):
+        Chance(0).draw(Bag())
+
+
+def test_copy_is_independent_and_in_step():
+    chance = Chance(8)
+    _play(chance)
+    twin = chance.copy()
+    assert _play(twin) == _play(chance)
+    assert twin.outcomes == chance.outcomes
+
+
+def test_script_forces_draws_and_rolls_then_falls_back_to_the_seed():
+    chance = ScriptedChance([Showing.of("WD4"), Roll.of("W"), Draw(5)], seed=4)
+    bag = Bag(DICE)
+    die = chance.draw(bag)
+    assert "WD4" in [f.code for f in die.faces] and chance.roll(die) == Face.parse("WD4")
+    other = DICE[0]
+    assert chance.roll(other) == Face.parse("W")
+    assert chance.draw(bag).id == 5
+    assert not chance.script
+    chance.draw(bag)  # seeded now
+    replay = ReplayChance(chance.outcomes)
+    bag2 = Bag(DICE)
+    assert replay.draw(bag2) == die
+
+
+def test_script_draws_dominoes_by_code_either_way_round():
+    tile = TILES[30]
+    reversed_code = f"{tile.ends[1].code}|{tile.ends[0].code}"
+    assert ScriptedChance([Draw(reversed_code)]).draw(Bag(TILES)) == tile
+
+
+@pytest.mark.parametrize(
+    ("script", "action", "message"),
+    [
+        (["r5"], "draw", "script expects"),
+        ([Draw(1)], "roll", "script expects"),
+        ([Roll.of("WD4")], "roll-plain", "is not on"),
+        ([Draw(999)], "draw", "no piece"),
+    ],
+)
+def test_script_errors_say_what_does_not_fit(script, action, message):
+    chance = ScriptedChance(script)
+    with pytest.raises(ScriptError, match=message):
+        if action == "draw":
+            chance.draw(Bag(DICE))
+        elif action == "roll":
+            chance.roll(DICE[0])
+        else:
+            chance.roll(DICE[23])
