@@ -158,6 +158,11 @@ def replay(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
             f"version {info.version} is installed",
             "variant_version",
         )
+    if record["players"] not in info.players:
+        raise InvalidRecord(
+            f"{info.name} is for {info.players.start} to {info.players.stop - 1} players",
+            "players",
+        )
     chance = ReplayChance(
         record["chance"]["outcomes"],
         seed=record["seed"],
