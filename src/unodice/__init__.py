@@ -16,6 +16,7 @@ See the reference site for concepts, the rules of each variant and the plugin gu
 
 from __future__ import annotations
 
+import importlib
 from importlib.metadata import PackageNotFoundError, version
 
 from unodice import agents
@@ -70,6 +71,12 @@ __all__ = [
     "replay",
     "variants",
 ]
+
+# Python binds a subpackage to its parent's attribute when the subpackage is first imported, so
+# the built-in variants' package would replace the function below as ``unodice.variants`` the
+# first time the registry loaded them. Importing it now, before the function is defined, keeps
+# the function in place.
+importlib.import_module("unodice.variants")
 
 
 def variants() -> dict[str, VariantInfo]:
