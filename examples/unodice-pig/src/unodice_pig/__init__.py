@@ -1,0 +1,22 @@
+"""unodice-pig: the dice game pig and the house rule ``round-up``, as an unodice plugin.
+
+Installing the package is enough: its entry point in the group ``unodice`` names this module,
+and the registry calls the ``unodice_register`` hook below.
+"""
+
+from __future__ import annotations
+
+from unodice.hooks import hookimpl
+from unodice.registry import Registrar
+
+from unodice_pig import round_up
+from unodice_pig.pig import Pig
+
+__all__ = ["Pig", "round_up", "unodice_register"]
+
+
+@hookimpl
+def unodice_register(registry: Registrar) -> None:
+    """Make the variant ``pig`` and the house rule ``round-up`` available."""
+    registry.add_variant(Pig)
+    registry.add_house_rule("round-up", round_up, round_up.SUMMARY)
