@@ -18,14 +18,17 @@ from typing import Any
 import pluggy
 
 from unodice.chance import Chance
-from unodice.errors import IllegalMove, InvalidOptions, UnodiceError
+from unodice.errors import IllegalMove, InvalidOptions, PluginError, UnodiceError
 from unodice.hooks import PROJECT, HookSpecs
 from unodice.moves import Event, GameEnded, Move, MovePlayed, RoundEnded, RoundStarted, Scored
-from unodice.options import build_options, options_to_json
+from unodice.options import brief, build_options, options_to_json
 from unodice.registry import HouseRule, Registry, default_registry
 from unodice.variant import RoundOutcome, State, Variant, View
 
-__all__ = ["Game", "new_game", "parse_game_string"]
+__all__ = ["SEED_LIMIT", "Game", "new_game", "parse_game_string"]
+
+SEED_LIMIT = 2**256 - 1
+"""The largest magnitude of a seed: any 256-bit number will do, and records stay readable."""
 
 _GAME_STRING = re.compile(r"^\s*([a-z][a-z0-9-]*)\s*(?:\((.*)\))?\s*$", re.DOTALL)
 
@@ -36,6 +39,8 @@ def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
     Raises:
         InvalidOptions: The text is not ``name`` or ``name(key=value, ...)``.
     """
+    if not isinstance(text, str):
+        raise InvalidOptions(f"a game is named by a string, not {type(text).__name__}")
     match = _GAME_STRING.match(text)
     if not match:
         raise InvalidOptions(
@@ -60,10 +65,34 @@ class _RuleHooks:
     """The rule hooks of the house rules one game uses (none: no dispatch at all)."""
 
     def __init__(self, rules: Sequence[HouseRule]):
+        self.rules = {rule.name: rule for rule in rules}
         self.manager = pluggy.PluginManager(PROJECT)
         self.manager.add_hookspecs(HookSpecs)
         for rule in rules:
             self.manager.register(rule.hooks, name=f"house-rule:{rule.name}")
+
+    def fault(self, hook: str, error: BaseException | str) -> PluginError:
+        """A `PluginError` naming the house rule whose ``hook`` failed with ``error``.
+
+        The culprit is the rule whose hook function appears in the error's traceback; when it
+        cannot be told (a returned value was wrong), every rule implementing the hook is named.
+        """
+        impls = getattr(self.manager.hook, hook).get_hookimpls()
+        names = {
+            getattr(impl.function, "__code__", None): impl.plugin_name.split(":", 1)[1]
+            for impl in impls
+        }
+        culprits = list(names.values())
+        trace = error.__traceback__ if isinstance(error, BaseException) else None
+        while trace is not None:
+            name = names.get(trace.tb_frame.f_code)
+            if name is not None:
+                culprits = [name]
+            trace = trace.tb_next
+        why = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
+        rules = ", ".join(repr(name) for name in culprits)
+        plugin = self.rules[culprits[0]].plugin if culprits else "?"
+        return PluginError(plugin, f"house rule {rules} failed in {hook}: {why}")
 
 
 class _Table:
@@ -96,12 +125,17 @@ class _Table:
     def score(self, seat: int, points: int, reason: str, context: Mapping[str, Any]) -> int:
         game = self._game
         if game._hooks is not None:
-            changed = game._hooks.manager.hook.unodice_score(
-                game=game, seat=seat, points=points, reason=reason, context=context
-            )
+            try:
+                changed = game._hooks.manager.hook.unodice_score(
+                    game=game, seat=seat, points=points, reason=reason, context=context
+                )
+            except Exception as error:
+                raise game._hooks.fault("unodice_score", error) from error
             if changed is not None:
                 if type(changed) is not int:
-                    raise UnodiceError(f"a house rule's unodice_score returned {changed!r}")
+                    raise game._hooks.fault(
+                        "unodice_score", f"returned {brief(changed)}, not a whole number"
+                    )
                 points = changed
         game._totals[seat] += points
         game._round_points[seat] += points
@@ -115,12 +149,20 @@ class _Table:
 class Game:
     """One match of one variant. Make it with [`new_game`][unodice.game.new_game].
 
+    A plugin's fault is always told apart from a refusal. An exception raised by a house rule's
+    hook comes out as a [`PluginError`][unodice.errors.PluginError] naming the house rule, and
+    a variant that breaks the core's contract (no legal move for the seat to act, the turn given
+    to no seat) as a ``PluginError`` naming its plugin. An exception raised inside the variant's
+    own code keeps its type (callers may rely on it) and carries a note naming the plugin and
+    what the game was doing.
+
     Attributes:
         variant: The variant instance (its ``name``, ``title`` and ``options``).
         players: Number of seats.
         options: The checked options.
         seed: The seed of the game's chance (a record replays from it and its outcomes).
         house_rules: The names of the house rules in force.
+        plugin: The name of the plugin that provides the variant, for error messages.
     """
 
     def __init__(
@@ -130,11 +172,13 @@ class Game:
         seed: int,
         chance: Chance | None = None,
         house_rules: Sequence[HouseRule] = (),
+        plugin: str | None = None,
     ):
         self.variant = variant
         self.players = variant.player_count
         self.options = variant.options
         self.seed = seed
+        self.plugin = plugin or type(variant).__module__
         self.house_rules: tuple[str, ...] = tuple(rule.name for rule in house_rules)
         self._chance = chance if chance is not None else Chance(seed)
         self._hooks = _RuleHooks(house_rules) if house_rules else None
@@ -149,8 +193,12 @@ class Game:
         self._winners: tuple[int, ...] = ()
         self._legal: tuple[Move, ...] | None = None
         self._by_text: dict[str, Move] | None = None
-        self.state: State = self._start_round(None)
-        self._settle()
+        try:
+            self.state: State = self._start_round(None)
+            self._settle()
+        except Exception as error:
+            self._note(error, "setting up the game")
+            raise
 
     # -- public questions ----------------------------------------------------------------------
 
@@ -198,9 +246,22 @@ class Game:
         """Every legal move for [`to_act`][unodice.game.Game.to_act], in a stable order.
 
         Empty once the game is over. Computed once per decision.
+
+        Raises:
+            PluginError: The variant offered no move to a seat that must decide.
         """
         if self._legal is None:
-            self._legal = () if self._over else self.variant.legal_moves(self.state)
+            if self._over:
+                self._legal = ()
+                return self._legal
+            try:
+                legal = self.variant.legal_moves(self.state)
+            except Exception as error:
+                self._note(error, "in legal_moves")
+                raise
+            if not legal:
+                raise self._fault("in legal_moves", f"no legal move for seat {self.state.to_act}")
+            self._legal = legal
         return self._legal
 
     # -- playing -------------------------------------------------------------------------------
@@ -214,17 +275,64 @@ class Game:
         Raises:
             IllegalMove: The move is not legal now (the reason names the rule clause); the
                 game is unchanged.
+            PluginError: A house rule's hook failed: the error names the house rule, the move
+                is refused and the game is unchanged. (An exception from the variant's own code
+                keeps its type and gains a note naming the plugin; without house rules no
+                snapshot is kept, so such a game is left as the failure left it.)
         """
         chosen = self._resolve(move)
+        # A house rule's hook may fail halfway through a move. Only when house rules are in
+        # force is a snapshot taken (one state copy per move), so that the failed move can be
+        # refused with the game left as it was; plain games pay nothing for it.
+        saved = self._snapshot() if self._hooks is not None else None
         mark = len(self._events)
         seat = self.state.to_act
         assert seat is not None
         self._moves.append(chosen)
         self._legal = self._by_text = None
-        self._emit(MovePlayed(seat, chosen))
-        self.variant.apply(self._table, self.state, chosen)
-        self._settle()
+        try:
+            self._emit(MovePlayed(seat, chosen))
+            self.variant.apply(self._table, self.state, chosen)
+            self._settle()
+        except BaseException as error:
+            if saved is not None:
+                self._restore(saved)
+            self._note(error, f"playing {str(chosen)!r}")
+            raise
         return tuple(self._events[mark:])
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return (
+            self.state.copy(), self._chance.copy(), len(self._events), len(self._moves),
+            list(self._totals), list(self._round_points), self._round, self._round_winners,
+            self._over, self._winners, self._legal, self._by_text,
+        )
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        """Put back a snapshot; ``state`` and ``chance`` become the snapshot's objects."""
+        (self.state, self._chance, events, moves, self._totals, self._round_points,
+         self._round, self._round_winners, self._over, self._winners, self._legal,
+         self._by_text) = saved
+        del self._events[events:]
+        del self._moves[moves:]
+
+    def _fault(self, during: str, why: str) -> PluginError:
+        return PluginError(self.plugin, f"variant {self.variant.name!r} failed {during}: {why}")
+
+    def _note(self, error: BaseException, during: str) -> None:
+        """Name the plugin on an exception from the variant's code (not on the library's own)."""
+        if not isinstance(error, UnodiceError | KeyboardInterrupt):
+            error.add_note(
+                f"raised by variant {self.variant.name!r} of plugin {self.plugin!r}, {during}"
+            )
+
+    def _ask_variant(self, during: str, method: Any, *args: Any) -> Any:
+        """Call one of the variant's methods, noting the plugin on any crash."""
+        try:
+            return method(*args)
+        except Exception as error:
+            self._note(error, during)
+            raise
 
     def _resolve(self, move: Move | str) -> Move:
         if self._over:
@@ -236,19 +344,23 @@ class Game:
             found = self._by_text.get(move.strip())
             if found is not None:
                 return found
-            move = self.variant.parse_move(move)
+            move = self._ask_variant("in parse_move", self.variant.parse_move, move)
             if move in legal:
                 return move
         elif not isinstance(move, Move):
             raise IllegalMove(move, f"expected a move or its notation, not {type(move).__name__}")
         elif move in legal:
             return move
-        raise self.variant.explain_illegal(self.state, move)
+        raise self._ask_variant("in explain_illegal", self.variant.explain_illegal, self.state,
+                                move)
 
     def _emit(self, event: Event) -> None:
         self._events.append(event)
         if self._hooks is not None:
-            self._hooks.manager.hook.unodice_event(game=self, event=event)
+            try:
+                self._hooks.manager.hook.unodice_event(game=self, event=event)
+            except Exception as error:
+                raise self._hooks.fault("unodice_event", error) from error
 
     def _start_round(self, previous: RoundOutcome | None) -> State:
         self._round += 1
@@ -268,10 +380,11 @@ class Game:
                 self._emit(GameEnded(tuple(self._totals), self._winners))
                 return
             self.state = self._start_round(outcome)
-        if self.state.to_act is None:
-            raise UnodiceError(
-                f"variant {self.variant.name!r} stopped with nobody to act and no round end"
-            )
+        to_act = self.state.to_act
+        if to_act is None:
+            raise self._fault("to go on", "it stopped with nobody to act and no round end")
+        if type(to_act) is not int or not 0 <= to_act < self.players:
+            raise self._fault("to go on", f"it gave the turn to seat {to_act!r}")
 
     # -- looking -------------------------------------------------------------------------------
 
@@ -279,18 +392,23 @@ class Game:
         """What ``seat`` may see: public information and its own pieces, nothing hidden."""
         if not 0 <= seat < self.players:
             raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {seat}")
+        try:
+            data = self.variant.view_data(self.state, seat)
+        except Exception as error:
+            self._note(error, "in view_data")
+            raise
         return View(
             seat=seat,
             to_act=self.to_act,
             scores=tuple(self._totals),
             round=self._round,
-            data=self.variant.view_data(self.state, seat),
+            data=data,
             variant=self.variant,
         )
 
     def render(self, seat: int | None = None, colour: bool = False) -> str:
         """The position as text, as the command line shows it."""
-        return self.variant.render(self.state, seat, colour)
+        return self._ask_variant("in render", self.variant.render, self.state, seat, colour)
 
     def copy(self) -> Game:
         """An independent copy of the game, for search: playing on it leaves this one as is."""
@@ -336,8 +454,9 @@ def new_game(
         variant: The variant's name, or a game string such as
             ``"coverall(players=3,partition=false)"`` (``players`` may be given there).
         players: Number of seats; defaults to the variant's smallest count.
-        seed: Any integer; the same seed and moves give the same game. ``None`` picks one
-            at random (still recorded, so the game replays).
+        seed: Any integer up to [`SEED_LIMIT`][unodice.game.SEED_LIMIT] in size; the same
+            seed and moves give the same game. ``None`` picks one at random (still recorded,
+            so the game replays).
         options: Option values; see ``unodice variants`` or the variant's page.
         house_rules: Names of installed house rules this game uses.
         chance: A chance source to use instead of the seeded one (tests, replay).
@@ -361,6 +480,10 @@ def new_game(
         if players is not None and players != parsed_players:
             raise InvalidOptions(f"players given twice: {parsed_players} and {players}")
         players = parsed_players
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidOptions(
+            f"options are a mapping of names to values, not {type(options).__name__}"
+        )
     for key, value in (options or {}).items():
         if key in values:
             raise InvalidOptions(f"option {key!r} is given twice")
@@ -374,10 +497,16 @@ def new_game(
         )
     if seed is None:
         seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidOptions(f"seed must be a whole number, got {seed!r}")
+    elif isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > SEED_LIMIT:
+        raise InvalidOptions(
+            f"seed must be a whole number of at most 256 bits, got {brief(seed)}"
+        )
+    if isinstance(house_rules, str):
+        raise InvalidOptions(f"house_rules is a list of names, not the text {brief(house_rules)}")
     rules = []
     for rule_name in house_rules:
+        if not isinstance(rule_name, str):
+            raise InvalidOptions(f"a house rule is named by a string, not {brief(rule_name)}")
         rule = registry.house_rule(rule_name)
         if rule.variants is not None and name not in rule.variants:
             raise InvalidOptions(
@@ -388,4 +517,4 @@ def new_game(
         raise InvalidOptions("a house rule is named twice")
     checked = build_options(info.variant_class.Options, values, name)
     instance = info.variant_class(checked, players, registry.component_sets())
-    return Game(instance, seed=seed, chance=chance, house_rules=rules)
+    return Game(instance, seed=seed, chance=chance, house_rules=rules, plugin=info.plugin)

@@ -10,6 +10,7 @@ what is valid.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -21,6 +22,18 @@ __all__ = ["OptionInfo", "build_options", "describe_options", "option", "options
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
+INT_LIMIT = 2**63 - 1
+"""The largest magnitude of an ``int`` option, bounded or not, so that every value fits JSON
+readers everywhere (a record with a thousand-digit option is refused, not carried)."""
+
+_brief = reprlib.Repr()
+_brief.maxstring = _brief.maxother = 60
+_brief.maxlevel = 3
+
+
+def brief(value: Any) -> str:
+    """A short ``repr`` of a value from outside, safe for huge or deeply nested data."""
+    return _brief.repr(value)
 
 
 @attrs.frozen
@@ -118,7 +131,7 @@ def describe_options(options_class: type) -> tuple[OptionInfo, ...]:
 def _convert(info: OptionInfo, value: Any, owner: str) -> Any:
     def refuse(expected: str) -> InvalidOptions:
         return InvalidOptions(
-            f"option {info.name!r} of {owner} must be {expected}, got {value!r}; "
+            f"option {info.name!r} of {owner} must be {expected}, got {brief(value)}; "
             f"{info.describe()}"
         )
 
@@ -147,6 +160,8 @@ def _convert(info: OptionInfo, value: Any, owner: str) -> Any:
             low = "" if info.minimum is None else f"at least {info.minimum}"
             high = "" if info.maximum is None else f"at most {info.maximum}"
             raise refuse(" and ".join(p for p in (low, high) if p))
+        if abs(value) > INT_LIMIT:
+            raise refuse(f"of magnitude at most {INT_LIMIT} (2**63 - 1)")
     elif info.kind == "str":
         if not isinstance(value, str):
             raise refuse("text")
@@ -169,11 +184,16 @@ def build_options(options_class: type, values: Mapping[str, Any] | None, owner: 
             the class's own check refuses. The message lists the valid options.
     """
     infos = {info.name: info for info in describe_options(options_class)}
+    listing = "; ".join(info.describe() for info in infos.values()) or "it takes none"
+    if values is not None and not isinstance(values, Mapping):
+        raise InvalidOptions(
+            f"options of {owner} are a mapping of names to values, not {type(values).__name__}; "
+            f"its options: {listing}"
+        )
     values = dict(values or {})
-    unknown = sorted(set(values) - set(infos))
+    unknown = sorted((name for name in values if name not in infos), key=brief)
     if unknown:
-        listing = "; ".join(info.describe() for info in infos.values()) or "it takes none"
-        raise InvalidOptions(f"{owner} has no option {unknown[0]!r}; its options: {listing}")
+        raise InvalidOptions(f"{owner} has no option {brief(unknown[0])}; its options: {listing}")
     converted = {name: _convert(infos[name], value, owner) for name, value in values.items()}
     try:
         return options_class(**converted)

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from unodice.chance import ReplayChance
 from unodice.errors import IllegalMove, InvalidOptions, InvalidRecord, PluginError, UnknownVariant
+from unodice.game import SEED_LIMIT
+from unodice.options import brief
 from unodice.registry import Registry, default_registry
 
 if TYPE_CHECKING:
@@ -43,6 +45,8 @@ MAX_OUTCOMES = 2_000_000
 """The most chance outcomes a record may hold."""
 MAX_BYTES = 64 * 1024 * 1024
 """The largest record file [`load`][unodice.record.load] reads."""
+MAX_NAME = 100
+"""The longest variant or house-rule name a record may hold."""
 
 _FIELDS = {
     "format": str,
@@ -88,9 +92,10 @@ def make_record(game: Game) -> dict[str, Any]:
 def _check_shape(record: Any) -> None:
     if not isinstance(record, Mapping):
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
-    unknown = sorted(set(record) - set(_FIELDS))
+    unknown = sorted((field for field in record if field not in _FIELDS), key=brief)
     if unknown:
-        raise InvalidRecord("unknown field; a record has " + ", ".join(_FIELDS), unknown[0])
+        field = unknown[0] if isinstance(unknown[0], str) else brief(unknown[0])
+        raise InvalidRecord("unknown field; a record has " + ", ".join(_FIELDS), field[:80])
     for field, kind in _FIELDS.items():
         if field not in record:
             if field in _OPTIONAL:
@@ -100,7 +105,7 @@ def _check_shape(record: Any) -> None:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise InvalidRecord(f"must be {kind.__name__}, not {type(value).__name__}", field)
     if record["format"] != FORMAT:
-        raise InvalidRecord(f"must be {FORMAT!r}, not {record['format']!r}", "format")
+        raise InvalidRecord(f"must be {FORMAT!r}, not {brief(record['format'])}", "format")
     if record["format_version"] != FORMAT_VERSION:
         raise InvalidRecord(
             f"version {record['format_version']} is not readable here; this library reads "
@@ -123,9 +128,31 @@ def _check_shape(record: Any) -> None:
         raise InvalidRecord("must be a list of whole numbers", "chance.outcomes")
     if len(outcomes) > MAX_OUTCOMES:
         raise InvalidRecord(f"more than the {MAX_OUTCOMES} allowed", "chance.outcomes")
+    if len(record["variant"]) > MAX_NAME:
+        raise InvalidRecord(f"a variant name is at most {MAX_NAME} characters", "variant")
     for index, rule in enumerate(record["house_rules"]):
-        if not isinstance(rule, str):
-            raise InvalidRecord("a house rule is named by a string", f"house_rules[{index}]")
+        if not isinstance(rule, str) or len(rule) > MAX_NAME:
+            raise InvalidRecord(
+                f"a house rule is named by a string of at most {MAX_NAME} characters",
+                f"house_rules[{index}]",
+            )
+    if abs(record["seed"]) > SEED_LIMIT:
+        raise InvalidRecord(f"must be at most {SEED_LIMIT} in size", "seed")
+
+
+def _check_house_rules(names: list[str], variant: str, registry: Registry) -> None:
+    where = "house_rules"
+    for index, name in enumerate(names):
+        if name in names[:index]:
+            raise InvalidRecord(f"{brief(name)} is named twice", where)
+        try:
+            rule = registry.house_rule(name)
+        except (UnknownVariant, PluginError) as error:
+            raise InvalidRecord(str(error), where) from None
+        if rule.variants is not None and variant not in rule.variants:
+            raise InvalidRecord(
+                f"house rule {name!r} is for {', '.join(rule.variants)}, not {variant}", where
+            )
 
 
 def replay(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
@@ -154,7 +181,7 @@ def replay(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
         raise InvalidRecord(str(error), "variant") from None
     if record["variant_version"] != info.version:
         raise InvalidRecord(
-            f"recorded with version {record['variant_version']} of {info.name}'s rules; "
+            f"recorded with version {record['variant_version'][:40]} of {info.name}'s rules; "
             f"version {info.version} is installed",
             "variant_version",
         )
@@ -163,6 +190,7 @@ def replay(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
             f"{info.name} is for {info.players.start} to {info.players.stop - 1} players",
             "players",
         )
+    _check_house_rules(record["house_rules"], info.name, registry)
     chance = ReplayChance(
         record["chance"]["outcomes"],
         seed=record["seed"],
@@ -179,9 +207,8 @@ def replay(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
             chance=chance,
             registry=registry,
         )
-    except (InvalidOptions, UnknownVariant, PluginError) as error:
-        field = "house_rules" if isinstance(error, UnknownVariant | PluginError) else "options"
-        raise InvalidRecord(str(error), field) from None
+    except InvalidOptions as error:
+        raise InvalidRecord(str(error), "options") from None
     for index, text in enumerate(record["moves"]):
         if game.is_over:
             raise InvalidRecord("the game is already over here", f"moves[{index}]")
@@ -205,8 +232,10 @@ def _check_result(game: Game, result: Any) -> None:
         raise InvalidRecord("must have exactly 'over', 'scores' and 'winners'", "result")
     for key, value in expected.items():
         if result[key] != value:
-            raise InvalidRecord(f"the replay gives {value!r}, the record says {result[key]!r}",
-                                f"result.{key}")
+            raise InvalidRecord(
+                f"the replay gives {value!r}, the record says {brief(result[key])}",
+                f"result.{key}",
+            )
 
 
 def save(game: Game, path: str | Path) -> None:
@@ -218,14 +247,21 @@ def load(path: str | Path, registry: Registry | None = None) -> Game:
     """Read a record file and replay it.
 
     Raises:
-        InvalidRecord: The file is too large, not JSON, or does not replay.
+        InvalidRecord: The file is too large, not JSON (or JSON nested too deeply, or with
+            numbers too long to read), or does not replay.
         OSError: The file cannot be read.
     """
     path = Path(path)
-    if path.stat().st_size > MAX_BYTES:
+    # Read at most one byte past the limit: the size on disk says nothing for pipes and
+    # devices, which could otherwise be read forever.
+    with path.open("rb") as stream:
+        data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
         raise InvalidRecord(f"{path.name} is larger than {MAX_BYTES} bytes")
     try:
-        record = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        record = json.loads(data.decode("utf-8"))
+    except ValueError as error:  # bad JSON, bad UTF-8, or a number too long to convert
         raise InvalidRecord(f"{path.name} is not JSON: {error}") from None
+    except RecursionError:
+        raise InvalidRecord(f"{path.name} is JSON nested too deeply to read") from None
     return replay(record, registry)
