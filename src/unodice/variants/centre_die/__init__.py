@@ -1,0 +1,37 @@
+"""The hand-and-centre-die Uno dice game (``centre-die``), rules CD-1 to CD-11.
+
+Each player holds an open hand of five rolled dice and, turn by turn, plays dice that match the
+centre die by number, colour or command; wild dice take a declared colour. A player who cannot
+or will not play re-rolls her hand, then may draw one die. The first player to play her last
+die wins the round and scores the dice left in every other hand. See the variant's reference
+page for the rules, options, notation and events.
+"""
+
+from __future__ import annotations
+
+from unodice.hooks import hookimpl
+from unodice.registry import Registrar
+
+from .moves import Accept, Bluff, Catch, Challenge, Decline, DrawOne, Keep, Play
+from .options import CentreDieOptions
+from .variant import CentreDie
+
+__all__ = [
+    "Accept",
+    "Bluff",
+    "Catch",
+    "CentreDie",
+    "CentreDieOptions",
+    "Challenge",
+    "Decline",
+    "DrawOne",
+    "Keep",
+    "Play",
+    "unodice_register",
+]
+
+
+@hookimpl
+def unodice_register(registry: Registrar) -> None:
+    """Register the centre-die variant."""
+    registry.add_variant(CentreDie)

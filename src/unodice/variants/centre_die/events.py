@@ -1,0 +1,220 @@
+"""What happens in a centre-die game, as events (beside the core's own).
+
+Every roll, play, draw, skip, reversal, challenge and catch is an event; the core adds the
+moves (``move-played``), the points (``scored``) and the ends of rounds and of the match.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from unodice.moves import Event
+from unodice.pieces import Colour, Die, Face
+
+__all__ = [
+    "CentreRedrawn",
+    "CentreReverted",
+    "CentreRolled",
+    "Challenged",
+    "Dealt",
+    "Drew",
+    "Played",
+    "Rerolled",
+    "Reversed",
+    "Skipped",
+    "Starter",
+    "UnoCaught",
+    "WentOut",
+]
+
+
+@attrs.frozen(slots=True)
+class Starter(Event):
+    """Who starts the round (CD-1): seat 0 in the first round, then the last winner.
+
+    Attributes:
+        seat: The starter.
+    """
+
+    kind: ClassVar[str] = "starter"
+    seat: int
+
+
+@attrs.frozen(slots=True)
+class CentreRedrawn(Event):
+    """The starter drew a die without a number face for the centre; it goes back (CD-1).
+
+    Attributes:
+        seat: The starter.
+        die: The die put back into the bag once the centre die is found.
+    """
+
+    kind: ClassVar[str] = "centre-redrawn"
+    seat: int
+    die: Die
+
+
+@attrs.frozen(slots=True)
+class CentreRolled(Event):
+    """The starter rolled the centre die (CD-1); she rolls again until it shows a number.
+
+    Attributes:
+        seat: The starter.
+        face: What it shows.
+    """
+
+    kind: ClassVar[str] = "centre-rolled"
+    seat: int
+    face: Face
+
+
+@attrs.frozen(slots=True)
+class Dealt(Event):
+    """A player drew her hand of five dice and rolled them (CD-1).
+
+    Attributes:
+        seat: The player.
+        faces: What her dice show.
+    """
+
+    kind: ClassVar[str] = "dealt"
+    seat: int
+    faces: tuple[Face, ...]
+
+
+@attrs.frozen(slots=True)
+class Rerolled(Event):
+    """A player re-rolled her whole hand (CD-4).
+
+    Attributes:
+        seat: The player.
+        faces: What her dice show now.
+    """
+
+    kind: ClassVar[str] = "rerolled"
+    seat: int
+    faces: tuple[Face, ...]
+
+
+@attrs.frozen(slots=True)
+class Drew(Event):
+    """A player drew dice from the bag and rolled them into her hand.
+
+    Attributes:
+        seat: The player.
+        faces: What the drawn dice show (fewer than ``wanted`` when the bag ran short).
+        wanted: How many dice the rule asked for.
+        reason: ``"turn"`` (CD-5), ``"draw two"`` (CD-6), ``"wild draw four"`` (CD-7),
+            ``"failed challenge"`` or ``"illegal wild draw four"`` (CD-8), ``"missed uno"``
+            (CD-9).
+    """
+
+    kind: ClassVar[str] = "drew"
+    seat: int
+    faces: tuple[Face, ...]
+    wanted: int
+    reason: str
+
+
+@attrs.frozen(slots=True)
+class Played(Event):
+    """A die became the centre die (CD-3).
+
+    Attributes:
+        seat: Who played it.
+        face: Its face.
+        colour: The colour declared for a W or WD4, else ``None``.
+        uno: Whether she called Uno with the play.
+    """
+
+    kind: ClassVar[str] = "played"
+    seat: int
+    face: Face
+    colour: Colour | None
+    uno: bool
+
+
+@attrs.frozen(slots=True)
+class Skipped(Event):
+    """A player loses her turn (CD-6, CD-7, CD-8).
+
+    Attributes:
+        seat: Who loses her turn.
+        cause: The face or rule that caused it (``"S"``, ``"R"``, ``"D2"``, ``"WD4"``).
+    """
+
+    kind: ClassVar[str] = "skipped"
+    seat: int
+    cause: str
+
+
+@attrs.frozen(slots=True)
+class Reversed(Event):
+    """The direction of play reversed (CD-6).
+
+    Attributes:
+        direction: ``1`` for increasing seat numbers, ``-1`` for decreasing.
+    """
+
+    kind: ClassVar[str] = "reversed"
+    direction: int
+
+
+@attrs.frozen(slots=True)
+class Challenged(Event):
+    """A WD4 was challenged (CD-8).
+
+    Attributes:
+        seat: The challenger.
+        offender: Who played the WD4.
+        succeeded: True when the WD4 broke CD-7.
+    """
+
+    kind: ClassVar[str] = "challenged"
+    seat: int
+    offender: int
+    succeeded: bool
+
+
+@attrs.frozen(slots=True)
+class CentreReverted(Event):
+    """After a successful challenge the die the WD4 covered is the centre die again (CD-8).
+
+    Attributes:
+        face: Its face.
+        colour: Its declared colour when it is a W or WD4, else ``None``.
+    """
+
+    kind: ClassVar[str] = "centre-reverted"
+    face: Face
+    colour: Colour | None
+
+
+@attrs.frozen(slots=True)
+class UnoCaught(Event):
+    """A player was caught without having called Uno (CD-9).
+
+    Attributes:
+        seat: The player who caught her.
+        offender: The player caught; she draws two dice.
+    """
+
+    kind: ClassVar[str] = "uno-caught"
+    seat: int
+    offender: int
+
+
+@attrs.frozen(slots=True)
+class WentOut(Event):
+    """A player played her last die and wins the round (CD-10).
+
+    Attributes:
+        seat: The winner.
+        hand_values: What each seat's remaining dice are worth (the winner's is 0).
+    """
+
+    kind: ClassVar[str] = "went-out"
+    seat: int
+    hand_values: tuple[int, ...]

@@ -1,0 +1,121 @@
+"""The faces of a dice set, numbered once, with what the rules ask about each one.
+
+The rules compare faces all the time: does this die match the centre die (CD-2), what is it
+worth (CD-10), what does it do when played (CD-6, CD-7)?
+[`FaceTable`][unodice.variants.centre_die.faces.FaceTable] answers these questions from tables
+built when a game starts, so that the hot path of a game works with small whole numbers (face
+*codes*) instead of comparing objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from unodice.pieces import Colour, Die, Face
+
+__all__ = ["NORMAL", "WILD", "WILD_DRAW_FOUR", "FaceTable", "face_value"]
+
+NORMAL, WILD, WILD_DRAW_FOUR = 0, 1, 2
+"""Face kinds: a number or command die, a W, a WD4."""
+
+_SYMBOL_ORDER = {
+    symbol: index
+    for index, symbol in enumerate(
+        ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "R", "S", "D2", "W", "WD4")
+    )
+}
+_COLOUR_ORDER = {colour: index for index, colour in enumerate(Colour)}
+
+COMMAND_VALUE = 20
+"""What an R, S or D2 left in a hand is worth (CD-10)."""
+WILD_VALUE = 50
+"""What a W or WD4 left in a hand is worth (CD-10)."""
+
+
+def face_value(face: Face) -> int:
+    """What a face left in a hand scores for the round's winner (CD-10).
+
+    Numbers count their value, R, S and D2 count 20, W and WD4 count 50.
+    """
+    if face.is_wild:
+        return WILD_VALUE
+    if face.is_command:
+        return COMMAND_VALUE
+    return int(face.symbol)
+
+
+def _face_order(face: Face) -> tuple[int, int, int]:
+    colour = -1 if face.colour is None else _COLOUR_ORDER[face.colour]
+    return (face.is_wild, colour, _SYMBOL_ORDER[face.symbol])
+
+
+def _kind(face: Face) -> int:
+    if face.symbol == "W":
+        return WILD
+    if face.symbol == "WD4":
+        return WILD_DRAW_FOUR
+    return NORMAL
+
+
+def _matches(hand: Face, centre: Face | None, declared: Colour | None) -> bool:
+    """CD-2 for a non-wild hand face: same number, same colour or same command."""
+    if hand.is_wild:
+        return False
+    if centre is None:
+        return hand.colour is declared
+    return hand.colour is centre.colour or hand.symbol == centre.symbol
+
+
+class FaceTable:
+    """Every distinct face of a dice set, numbered in a stable order, with the rules' answers.
+
+    A face's *code* is its index in [`faces`][unodice.variants.centre_die.faces.FaceTable.faces]
+    (coloured faces by colour and symbol, then W, then WD4). The centre die is described by a
+    *centre key*: its code when it is coloured, or one of four extra keys (one per declared
+    colour) when it is a W or WD4, which then matches by that colour only.
+
+    Args:
+        dice: The dice of the set.
+
+    Attributes:
+        faces: The distinct faces, indexed by code.
+        code_of: Code of each face.
+        kinds: ``NORMAL``, ``WILD`` or ``WILD_DRAW_FOUR`` per code.
+        values: Points per code when left in a hand (CD-10).
+        symbols: The symbol per code (what a played die does).
+        matches: Per centre key, per code: whether a die showing that face matches the centre
+            die by CD-2 (always false for W and WD4, which have rules of their own).
+        numbered_dice: Ids of the dice that have at least one number face.
+    """
+
+    def __init__(self, dice: Sequence[Die]):
+        distinct = sorted({face for die in dice for face in die.faces}, key=_face_order)
+        self.faces: tuple[Face, ...] = tuple(distinct)
+        self.code_of: dict[Face, int] = {face: code for code, face in enumerate(distinct)}
+        self._code_by_identity = {
+            id(face): self.code_of[face] for die in dice for face in die.faces
+        }
+        self.kinds: tuple[int, ...] = tuple(_kind(face) for face in distinct)
+        self.values: tuple[int, ...] = tuple(face_value(face) for face in distinct)
+        self.symbols: tuple[str, ...] = tuple(face.symbol for face in distinct)
+        self._wild_keys = {colour: len(distinct) + index for index, colour in enumerate(Colour)}
+        rows = [tuple(_matches(face, centre, None) for face in distinct) for centre in distinct]
+        rows += [tuple(_matches(face, None, colour) for face in distinct) for colour in Colour]
+        self.matches: tuple[tuple[bool, ...], ...] = tuple(rows)
+        self.numbered_dice: frozenset[int] = frozenset(
+            die.id for die in dice if any(face.is_number for face in die.faces)
+        )
+
+    def code(self, face: Face) -> int:
+        """The code of a face a die of the set shows (fast for the set's own face objects)."""
+        code = self._code_by_identity.get(id(face))
+        return self.code_of[face] if code is None else code
+
+    def centre_key(self, code: int, declared: Colour | None) -> int:
+        """The centre key of a centre die showing face ``code`` (with its declared colour)."""
+        return code if declared is None else self._wild_keys[declared]
+
+    def any_match(self, codes: Sequence[int], key: int) -> bool:
+        """Whether any of the faces ``codes`` matches the centre key by CD-2 (wilds never do)."""
+        row = self.matches[key]
+        return any(row[code] for code in codes)

@@ -1,0 +1,211 @@
+"""The decisions of the centre-die game and their notation.
+
+| Notation | Move | Clause |
+|---|---|---|
+| ``play r5``, ``play gD2`` | play a die showing that face | CD-3, CD-4, CD-5 |
+| ``play W:g``, ``play WD4:b`` | play a wild die, declaring its colour | CD-7 |
+| ``play r5 uno`` | the same play, calling Uno (only when it leaves one die) | CD-9 |
+| ``bluff WD4:b`` | play a WD4 although another die matches (it may be challenged) | CD-7, CD-8 |
+| ``decline`` | play nothing at step 1; the hand is re-rolled | CD-3 |
+| ``draw`` | play nothing at step 2; draw one die | CD-4 |
+| ``keep`` | do not play the drawn die; the turn ends | CD-5 |
+| ``challenge``, ``accept`` | answer a WD4 that hit you | CD-8 |
+| ``catch`` | catch the previous player's missed Uno | CD-9 |
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from unodice.errors import IllegalMove
+from unodice.moves import Move
+from unodice.pieces import Colour, Face, parse_colour
+
+__all__ = [
+    "ACCEPT",
+    "CATCH",
+    "CHALLENGE",
+    "DECLINE",
+    "DRAW",
+    "KEEP",
+    "NOTATION_HELP",
+    "WD4",
+    "Accept",
+    "Bluff",
+    "Catch",
+    "Challenge",
+    "Decline",
+    "DrawOne",
+    "Keep",
+    "Play",
+    "parse_move",
+]
+
+WD4 = Face("WD4")
+"""The wild-draw-four face."""
+
+NOTATION_HELP = (
+    "centre-die moves look like 'play r5', 'play r5 uno', 'play W:g', 'play WD4:b uno', "
+    "'bluff WD4:b', 'decline', 'draw', 'keep', 'challenge', 'accept' or 'catch' "
+    "(colours r, y, g, b)"
+)
+"""What the notation looks like, for error messages."""
+
+
+def _suffix(colour: Colour | None, uno: bool) -> str:
+    declared = f":{colour.letter}" if colour is not None else ""
+    return declared + (" uno" if uno else "")
+
+
+@attrs.frozen(slots=True)
+class Play(Move):
+    """Play a die from the hand onto the centre (CD-3).
+
+    Attributes:
+        face: The face the played die shows.
+        colour: The declared colour of a W or WD4; ``None`` for every other face.
+        uno: Whether the player calls Uno with this play (CD-9).
+    """
+
+    kind: ClassVar[str] = "play"
+    face: Face
+    colour: Colour | None = None
+    uno: bool = False
+
+    def __str__(self) -> str:
+        return f"play {self.face.code}{_suffix(self.colour, self.uno)}"
+
+
+@attrs.frozen(slots=True)
+class Bluff(Move):
+    """Play a WD4 although another die in the hand matches the centre die (CD-7).
+
+    The play breaks CD-7 on purpose; the next player may challenge it (CD-8).
+
+    Attributes:
+        colour: The declared colour.
+        uno: Whether the player calls Uno with this play (CD-9).
+    """
+
+    kind: ClassVar[str] = "bluff"
+    colour: Colour
+    uno: bool = False
+
+    @property
+    def face(self) -> Face:
+        """The face played: always WD4."""
+        return WD4
+
+    def __str__(self) -> str:
+        return f"bluff WD4{_suffix(self.colour, self.uno)}"
+
+
+@attrs.frozen(slots=True)
+class Decline(Move):
+    """Play nothing at step 1: the whole hand is re-rolled (CD-3, CD-4)."""
+
+    kind: ClassVar[str] = "decline"
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@attrs.frozen(slots=True)
+class DrawOne(Move):
+    """Play nothing after the re-roll: draw one die (CD-4, CD-5)."""
+
+    kind: ClassVar[str] = "draw"
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen(slots=True)
+class Keep(Move):
+    """Keep the drawn die instead of playing it; the turn ends (CD-5)."""
+
+    kind: ClassVar[str] = "keep"
+
+    def __str__(self) -> str:
+        return "keep"
+
+
+@attrs.frozen(slots=True)
+class Challenge(Move):
+    """Challenge the WD4 that hit you (CD-8)."""
+
+    kind: ClassVar[str] = "challenge"
+
+    def __str__(self) -> str:
+        return "challenge"
+
+
+@attrs.frozen(slots=True)
+class Accept(Move):
+    """Accept the WD4 that hit you: draw four and lose the turn (CD-7)."""
+
+    kind: ClassVar[str] = "accept"
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@attrs.frozen(slots=True)
+class Catch(Move):
+    """Catch the player who played down to one die without calling Uno (CD-9)."""
+
+    kind: ClassVar[str] = "catch"
+
+    def __str__(self) -> str:
+        return "catch"
+
+
+DECLINE = Decline()
+DRAW = DrawOne()
+KEEP = Keep()
+CHALLENGE = Challenge()
+ACCEPT = Accept()
+CATCH = Catch()
+
+_WORDS: dict[str, Move] = {
+    str(move): move for move in (DECLINE, DRAW, KEEP, CHALLENGE, ACCEPT, CATCH)
+}
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its notation (see the table in this module's docstring).
+
+    Raises:
+        IllegalMove: The text is not centre-die notation; the message shows what it looks like.
+    """
+    words = text.strip().lower().split() if isinstance(text, str) else []
+    if len(words) == 1 and words[0] in _WORDS:
+        return _WORDS[words[0]]
+    if len(words) in (2, 3) and words[0] in ("play", "bluff"):
+        if len(words) == 3 and words[2] != "uno":
+            raise IllegalMove(text, f"cannot read {words[2]!r}; {NOTATION_HELP}")
+        return _read_play(text, words[0], words[1], len(words) == 3)
+    raise IllegalMove(text, f"cannot read the move; {NOTATION_HELP}")
+
+
+def _read_play(text: str, verb: str, face_text: str, uno: bool) -> Move:
+    code, _, colour_text = face_text.partition(":")
+    try:
+        face = Face.parse(code)
+        colour = parse_colour(colour_text) if colour_text else None
+    except ValueError as error:
+        raise IllegalMove(text, f"{error}; {NOTATION_HELP}") from None
+    if face.is_wild and colour is None:
+        raise IllegalMove(
+            text, f"declare the colour of {face.code}, for example '{verb} {face.code}:g'", "CD-7"
+        )
+    if not face.is_wild and colour is not None:
+        raise IllegalMove(text, f"only W and WD4 take a declared colour; write '{verb} {code}'")
+    if verb == "bluff":
+        if face != WD4:
+            raise IllegalMove(text, "only a WD4 can be bluffed: 'bluff WD4:g'", "CD-7")
+        assert colour is not None
+        return Bluff(colour, uno)
+    return Play(face, colour, uno)

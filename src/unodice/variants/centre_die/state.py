@@ -1,0 +1,125 @@
+"""The state of one round of the centre-die game."""
+
+from __future__ import annotations
+
+from unodice.pieces import Bag, Colour, Die
+from unodice.turns import Seats
+from unodice.variant import State
+
+__all__ = [
+    "CHALLENGE",
+    "PHASE_NAMES",
+    "ROUND_OVER",
+    "STEP_ONE",
+    "STEP_THREE",
+    "STEP_TWO",
+    "CentreDieState",
+    "CoveredCentre",
+]
+
+STEP_ONE, STEP_TWO, STEP_THREE, CHALLENGE, ROUND_OVER = range(5)
+"""Where the player to act stands: the three steps of a turn (CD-3 to CD-5), answering a WD4
+(CD-8), or nowhere because the round is over."""
+
+PHASE_NAMES = ("step 1", "step 2", "step 3", "challenge", "round over")
+"""The phases as the view and the rendering name them."""
+
+CoveredCentre = tuple[Die, int, Colour | None]
+"""A centre die that a WD4 covers while the WD4 may be challenged: die, face code, colour."""
+
+
+class CentreDieState(State):
+    """One round: the centre die, the open hands, the bag and whose decision it is.
+
+    Hands are kept as two parallel lists per seat: the dice and the codes of the faces they
+    show (see [`FaceTable`][unodice.variants.centre_die.faces.FaceTable]). During step 3 the
+    drawn die is the last one of the hand.
+
+    Attributes:
+        seats: Whose turn it is and the direction of play.
+        bag: The dice nobody holds.
+        dice: Per seat, the dice in the hand.
+        codes: Per seat, the face code each of those dice shows.
+        centre_die: The centre die.
+        centre_code: The face code it shows.
+        centre_colour: The colour declared for it when it is a W or WD4.
+        centre_key: Its centre key (what matches it).
+        covered: The centre die a WD4 covers until the WD4 is challenged or accepted.
+        wd4_legal: Whether that WD4 was played within CD-7.
+        phase: One of the phase constants of this module.
+        uno_missed: A seat that just played down to one die without calling Uno.
+        catchable: The seat that the player to act may catch now (CD-9).
+        starter: Who started the round.
+        round: The round number.
+        scores: Match totals, as of the round's start (updated when it is scored).
+        to_act: The seat that must decide now, or ``None`` once the round is over.
+    """
+
+    __slots__ = (
+        "bag",
+        "catchable",
+        "centre_code",
+        "centre_colour",
+        "centre_die",
+        "centre_key",
+        "codes",
+        "covered",
+        "dice",
+        "phase",
+        "round",
+        "scores",
+        "seats",
+        "starter",
+        "to_act",
+        "uno_missed",
+        "wd4_legal",
+    )
+
+    def __init__(self, players: int, bag: Bag[Die], starter: int, round_number: int,
+                 scores: tuple[int, ...]):
+        self.seats = Seats(players, starter)
+        self.bag = bag
+        self.dice: list[list[Die]] = [[] for _ in range(players)]
+        self.codes: list[list[int]] = [[] for _ in range(players)]
+        self.centre_die: Die | None = None
+        self.centre_code = -1
+        self.centre_colour: Colour | None = None
+        self.centre_key = -1
+        self.covered: CoveredCentre | None = None
+        self.wd4_legal = True
+        self.phase = STEP_ONE
+        self.uno_missed: int | None = None
+        self.catchable: int | None = None
+        self.starter = starter
+        self.round = round_number
+        self.scores = scores
+        self.to_act: int | None = starter
+
+    def copy(self) -> CentreDieState:
+        """An independent copy (hands and bag are copied; dice and faces are shared)."""
+        twin = CentreDieState.__new__(CentreDieState)
+        twin.seats = self.seats.copy()
+        twin.bag = self.bag.copy()
+        twin.dice = [list(hand) for hand in self.dice]
+        twin.codes = [list(hand) for hand in self.codes]
+        twin.centre_die = self.centre_die
+        twin.centre_code = self.centre_code
+        twin.centre_colour = self.centre_colour
+        twin.centre_key = self.centre_key
+        twin.covered = self.covered
+        twin.wd4_legal = self.wd4_legal
+        twin.phase = self.phase
+        twin.uno_missed = self.uno_missed
+        twin.catchable = self.catchable
+        twin.starter = self.starter
+        twin.round = self.round
+        twin.scores = self.scores
+        twin.to_act = self.to_act
+        return twin
+
+    def __repr__(self) -> str:
+        return (
+            f"<CentreDieState round={self.round} to_act={self.to_act} "
+            f"phase={PHASE_NAMES[self.phase]!r} hands={[len(h) for h in self.codes]} "
+            f"bag={len(self.bag)}>"
+        )

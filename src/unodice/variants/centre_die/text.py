@@ -1,0 +1,127 @@
+"""The centre-die game as text: the table for a terminal, and one line per event."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from unodice.moves import Event, MovePlayed
+from unodice.pieces import Colour, Face
+from unodice.render import paint, paint_face
+
+from .events import (
+    CentreRedrawn,
+    CentreReverted,
+    CentreRolled,
+    Challenged,
+    Dealt,
+    Drew,
+    Played,
+    Rerolled,
+    Reversed,
+    Skipped,
+    Starter,
+    UnoCaught,
+    WentOut,
+)
+from .state import CHALLENGE, PHASE_NAMES, ROUND_OVER, CentreDieState
+
+if TYPE_CHECKING:
+    from .variant import CentreDie
+
+__all__ = ["describe_event", "render_state"]
+
+
+def _faces(faces: tuple[Face, ...], colour: bool) -> str:
+    return " ".join(paint_face(face, colour) for face in faces) or "-"
+
+
+def _declared(face: Face, declared: Colour | None, colour: bool) -> str:
+    return paint_face(face, colour, declared)
+
+
+def render_state(
+    variant: CentreDie, state: CentreDieState, seat: int | None, colour: bool
+) -> str:
+    """The table: centre die, bag, direction, then one line per hand with its score.
+
+    The hand of ``seat`` is marked ``(you)``; every hand is shown, since hands are open.
+    """
+    table = variant.faces
+    centre = _declared(table.faces[state.centre_code], state.centre_colour, colour)
+    direction = "clockwise" if state.seats.direction == 1 else "anticlockwise"
+    lines = [
+        f"Round {state.round}   centre {centre}   bag {len(state.bag)}   {direction}",
+    ]
+    for place, codes in enumerate(state.codes):
+        marker = ">" if place == state.to_act else " "
+        you = " (you)" if place == seat else ""
+        hand = _faces(tuple(table.faces[code] for code in codes), colour)
+        lines.append(f"{marker} seat {place}{you}  {state.scores[place]:>4} pts  {hand}")
+    lines.append(_status(state, colour))
+    return "\n".join(lines)
+
+
+def _status(state: CentreDieState, colour: bool) -> str:
+    if state.phase == ROUND_OVER:
+        return "Round over."
+    if state.phase == CHALLENGE:
+        return paint(
+            f"Seat {state.to_act}: hit by a WD4 from seat {state.seats.current}; "
+            "challenge or accept.",
+            None,
+            colour,
+        )
+    text = f"Seat {state.to_act} to play ({PHASE_NAMES[state.phase]})."
+    if state.catchable is not None:
+        text += f" Seat {state.catchable} did not call Uno."
+    return text
+
+
+def _hand_text(faces: tuple[Face, ...]) -> str:
+    return " ".join(face.code for face in faces) or "nothing"
+
+
+def _describe_draw(event: Drew) -> str:
+    got = _hand_text(event.faces)
+    short = "" if len(event.faces) == event.wanted else f" ({event.wanted} wanted)"
+    return f"seat {event.seat} draws {got}{short} [{event.reason}]"
+
+
+def _describe_played(event: Played) -> str:
+    face = event.face.code + (f":{event.colour.letter}" if event.colour else "")
+    return f"seat {event.seat} plays {face}" + (" and calls Uno" if event.uno else "")
+
+
+def _describe_challenge(event: Challenged) -> str:
+    outcome = "the WD4 was illegal" if event.succeeded else "the WD4 was legal"
+    return f"seat {event.seat} challenges seat {event.offender}: {outcome}"
+
+
+def describe_event(event: Event) -> str | None:
+    """One line for an event of this game (``None`` for events it does not know)."""
+    kind = type(event)
+    if kind is MovePlayed:
+        assert isinstance(event, MovePlayed)
+        return f"seat {event.seat}: {event.move}"
+    describe = _DESCRIBERS.get(kind)
+    return describe(event) if describe is not None else None
+
+
+_DESCRIBERS = {
+    Starter: lambda e: f"seat {e.seat} starts the round",
+    CentreRedrawn: lambda e: f"seat {e.seat} drew die {e.die.id} (no number face) and puts it back",
+    CentreRolled: lambda e: f"seat {e.seat} rolls the centre die: {e.face.code}",
+    Dealt: lambda e: f"seat {e.seat} rolls a hand of {_hand_text(e.faces)}",
+    Rerolled: lambda e: f"seat {e.seat} re-rolls her hand: {_hand_text(e.faces)}",
+    Drew: _describe_draw,
+    Played: _describe_played,
+    Skipped: lambda e: f"seat {e.seat} loses her turn ({e.cause})",
+    Reversed: lambda e: "play reverses: "
+    + ("clockwise" if e.direction == 1 else "anticlockwise"),
+    Challenged: _describe_challenge,
+    CentreReverted: lambda e: f"the centre die is {e.face.code}"
+    + (f":{e.colour.letter}" if e.colour else "")
+    + " again",
+    UnoCaught: lambda e: f"seat {e.seat} catches seat {e.offender} without Uno",
+    WentOut: lambda e: f"seat {e.seat} plays her last die and wins the round",
+}

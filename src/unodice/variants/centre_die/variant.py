@@ -1,0 +1,580 @@
+"""The centre-die game: the rules engine.
+
+A turn runs through up to three steps (CD-3 to CD-5). Whatever is not a choice happens here
+automatically — rolling, re-rolling a hand with nothing to play, drawing, the effects of the
+command dice, skipped turns, scoring — and the engine stops at the next decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from unodice.errors import ComponentError, IllegalMove, InvalidOptions
+from unodice.moves import Event, Move
+from unodice.pieces import Bag, Colour, ComponentSet, Die, load_components
+from unodice.variant import RoundOutcome, Table, Variant, View
+
+from .events import (
+    CentreRedrawn,
+    CentreReverted,
+    CentreRolled,
+    Challenged,
+    Dealt,
+    Drew,
+    Played,
+    Rerolled,
+    Reversed,
+    Skipped,
+    Starter,
+    UnoCaught,
+    WentOut,
+)
+from .faces import NORMAL, WILD_DRAW_FOUR, FaceTable
+from .moves import (
+    ACCEPT,
+    CATCH,
+    CHALLENGE,
+    DECLINE,
+    DRAW,
+    KEEP,
+    Accept,
+    Bluff,
+    Catch,
+    Challenge,
+    Decline,
+    DrawOne,
+    Keep,
+    Play,
+    parse_move,
+)
+from .options import CentreDieOptions
+from .refusals import explain_refusal
+from .state import (
+    CHALLENGE as ANSWERING_WD4,
+)
+from .state import (
+    PHASE_NAMES,
+    ROUND_OVER,
+    STEP_ONE,
+    STEP_THREE,
+    STEP_TWO,
+    CentreDieState,
+)
+from .text import describe_event, render_state
+
+__all__ = ["HAND_SIZE", "CentreDie"]
+
+HAND_SIZE = 5
+"""Dice in a hand at the start of a round (CD-1)."""
+
+GOING_OUT_GAIN = 1000.0
+CATCH_GAIN = 500.0
+GOOD_CHALLENGE_GAIN = 100.0
+BAD_CHALLENGE_GAIN = -100.0
+UNO_CALL_GAIN = 1.0
+BLUFF_GAIN = -1.0
+
+
+def _load_dice(name: str, extra: Mapping[str, ComponentSet], players: int) -> ComponentSet:
+    """The dice set the ``dice`` option names, checked to be able to play a round."""
+    try:
+        dice_set = load_components(name, extra)
+    except ComponentError as error:
+        raise InvalidOptions(f"option 'dice' of centre-die: {error}") from None
+    if not dice_set.dice:
+        raise InvalidOptions(
+            f"option 'dice' of centre-die: {name!r} is a set of dominoes, not dice"
+        )
+    needed = 1 + HAND_SIZE * players
+    if len(dice_set.dice) < needed:
+        raise InvalidOptions(
+            f"option 'dice' of centre-die: {name!r} has {len(dice_set.dice)} dice; "
+            f"{players} players need at least {needed} (a centre die and five per hand)"
+        )
+    if not any(face.is_number for die in dice_set.dice for face in die.faces):
+        raise InvalidOptions(
+            f"option 'dice' of centre-die: {name!r} has no number face for the centre die (CD-1)"
+        )
+    return dice_set
+
+
+class CentreDie(Variant):
+    """The hand-and-centre-die Uno dice game (rules CD-1 to CD-11).
+
+    Every player holds an open hand of rolled dice and plays dice that match the centre die;
+    the first to play her last die wins the round and scores the dice left in the other hands.
+    """
+
+    name = "centre-die"
+    title = "Uno Dice: hand and centre die"
+    players = range(2, 7)
+    summary = "Match the centre die from an open hand of rolled dice; empty your hand first."
+    version = "1.0"
+    Options = CentreDieOptions
+
+    def __init__(
+        self,
+        options: CentreDieOptions,
+        players: int,
+        component_sets: Mapping[str, ComponentSet] | None = None,
+    ):
+        super().__init__(options, players, component_sets)
+        self.dice_set = _load_dice(options.dice, self.component_sets, players)
+        self.faces = FaceTable(self.dice_set.dice)
+        self._play_moves = tuple(
+            (self._plays_of_face(code, False), self._plays_of_face(code, True))
+            for code in range(len(self.faces.faces))
+        )
+        self._bluff_moves = (self._bluffs(False), self._bluffs(True))
+        self._handlers: dict[type, Callable[[Table, CentreDieState, Any], None]] = {
+            Play: self._apply_play,
+            Bluff: self._apply_play,
+            Decline: self._apply_decline,
+            DrawOne: self._apply_draw,
+            Keep: self._apply_keep,
+            Challenge: self._apply_challenge,
+            Accept: self._apply_accept,
+        }
+
+    def _plays_of_face(self, code: int, uno_possible: bool) -> tuple[Play, ...]:
+        face = self.faces.faces[code]
+        colours: Sequence[Colour | None] = tuple(Colour) if face.is_wild else (None,)
+        calls = (False, True) if uno_possible else (False,)
+        return tuple(Play(face, colour, uno) for colour in colours for uno in calls)
+
+    @staticmethod
+    def _bluffs(uno_possible: bool) -> tuple[Bluff, ...]:
+        calls = (False, True) if uno_possible else (False,)
+        return tuple(Bluff(colour, uno) for colour in Colour for uno in calls)
+
+    # -- the match (CD-11) -------------------------------------------------------------------
+
+    def match_over(self, totals: Sequence[int], rounds_played: int) -> bool:
+        """Whether the match is over (CD-11).
+
+        With the ``rounds`` option, after that many rounds; otherwise once a total reaches
+        ``target``.
+        """
+        if self.options.rounds is not None:
+            return rounds_played >= self.options.rounds
+        return max(totals) >= self.options.target
+
+    def components(self, state: Any = None) -> ComponentSet:
+        """The dice set this game plays with."""
+        return self.dice_set
+
+    # -- setting up a round (CD-1) -----------------------------------------------------------
+
+    def start_round(self, table: Table, previous: RoundOutcome | None) -> CentreDieState:
+        """Roll the centre die, deal and roll five dice per hand, and give the starter her turn.
+
+        The first round's starter is seat 0; later rounds start with the last round's winner.
+        """
+        starter = previous.winners[0] if previous is not None and previous.winners else 0
+        state = CentreDieState(
+            self.player_count, Bag(self.dice_set.dice), starter, table.round, table.totals
+        )
+        table.emit(Starter(starter))
+        self._roll_centre(table, state, starter)
+        for seat in state.seats.order_from(starter):
+            self._deal(table, state, seat)
+        if not self._begin_turn(table, state, starter):
+            self._pass_turn(table, state)
+        return state
+
+    def _roll_centre(self, table: Table, state: CentreDieState, seat: int) -> None:
+        """Draw a die that has a number face and roll it until it shows one (CD-1)."""
+        chance = table.chance
+        put_back: list[Die] = []
+        die = chance.draw(state.bag)
+        while die.id not in self.faces.numbered_dice:
+            table.emit(CentreRedrawn(seat, die))
+            put_back.append(die)
+            die = chance.draw(state.bag)
+        state.bag.put_all(put_back)
+        face = chance.roll(die)
+        table.emit(CentreRolled(seat, face))
+        while not face.is_number:
+            face = chance.roll(die)
+            table.emit(CentreRolled(seat, face))
+        code = self.faces.code(face)
+        self._set_centre(state, die, code, None)
+
+    def _deal(self, table: Table, state: CentreDieState, seat: int) -> None:
+        """Draw five dice for a hand and roll them (CD-1)."""
+        chance = table.chance
+        dice = chance.draw_up_to(state.bag, HAND_SIZE)
+        codes = [self.faces.code(chance.roll(die)) for die in dice]
+        state.dice[seat] = dice
+        state.codes[seat] = codes
+        table.emit(Dealt(seat, self._faces_of(codes)))
+
+    # -- legal moves -------------------------------------------------------------------------
+
+    def legal_moves(self, state: CentreDieState) -> tuple[Move, ...]:  # type: ignore[override]
+        """Every move the player to act may make, in a stable order.
+
+        A catch comes first when one is open, then the plays in the order of their faces,
+        then ``decline``, ``draw`` or ``keep``; a player hit by a WD4 may challenge or accept.
+        """
+        phase = state.phase
+        if phase == ANSWERING_WD4:
+            answers: tuple[Move, ...] = (CHALLENGE, ACCEPT)
+            return (CATCH, *answers) if state.catchable is not None else answers
+        if phase == ROUND_OVER:
+            return ()
+        codes = state.codes[state.to_act]  # type: ignore[index]
+        if phase == STEP_THREE:
+            return (*self._drawn_die_plays(codes, state.centre_key), KEEP)
+        plays = self._plays(codes, state.centre_key)
+        if phase == STEP_TWO:
+            return (*plays, DRAW)
+        if state.catchable is not None:
+            return (CATCH, *plays, DECLINE)
+        return (*plays, DECLINE)
+
+    def _plays(self, codes: list[int], key: int) -> list[Move]:
+        """Every play from a hand onto the centre key (CD-2, CD-7), one per distinct face."""
+        row = self.faces.matches[key]
+        kinds = self.faces.kinds
+        uno = len(codes) == 2
+        moves: list[Move] = []
+        for code in sorted(set(codes)):
+            kind = kinds[code]
+            if kind == NORMAL:
+                if row[code]:
+                    moves.extend(self._play_moves[code][uno])
+            elif kind == WILD_DRAW_FOUR and any(row[c] for c in codes):
+                moves.extend(self._bluff_moves[uno])
+            else:
+                moves.extend(self._play_moves[code][uno])
+        return moves
+
+    def _drawn_die_plays(self, codes: list[int], key: int) -> tuple[Move, ...]:
+        """The plays of the drawn die (the last of the hand), and of nothing else (CD-5)."""
+        code = codes[-1]
+        kind = self.faces.kinds[code]
+        uno = len(codes) == 2
+        if kind == NORMAL:
+            return self._play_moves[code][uno] if self.faces.matches[key][code] else ()
+        if kind == WILD_DRAW_FOUR and self.faces.any_match(codes[:-1], key):
+            return self._bluff_moves[uno]
+        return self._play_moves[code][uno]
+
+    def _has_play(self, codes: list[int], key: int) -> bool:
+        """Whether a hand holds any die it may play (a WD4 always may, if only as a bluff)."""
+        row = self.faces.matches[key]
+        kinds = self.faces.kinds
+        return any(row[code] or kinds[code] != NORMAL for code in codes)
+
+    # -- carrying out a move -----------------------------------------------------------------
+
+    def apply(self, table: Table, state: CentreDieState, move: Move) -> None:  # type: ignore[override]
+        """Carry out a legal move, then advance to the next decision or the end of the round."""
+        if type(move) is Catch:
+            self._apply_catch(table, state)
+            return
+        state.catchable = None
+        self._handlers[type(move)](table, state, move)
+
+    def _apply_play(self, table: Table, state: CentreDieState, move: Play | Bluff) -> None:
+        """Play a die (CD-3): it becomes the centre die and takes effect (CD-6, CD-7)."""
+        seat = state.to_act
+        assert seat is not None
+        codes, dice = state.codes[seat], state.dice[seat]
+        code = self.faces.code(move.face)
+        index = len(codes) - 1 if state.phase == STEP_THREE else codes.index(code)
+        del codes[index]
+        die = dice.pop(index)
+        symbol = self.faces.symbols[code]
+        wd4_legal = symbol != "WD4" or not self.faces.any_match(codes, state.centre_key)
+        covered = (state.centre_die, state.centre_code, state.centre_colour)
+        self._set_centre(state, die, code, move.colour)
+        table.emit(Played(seat, move.face, move.colour, move.uno))
+        if not codes:
+            state.bag.put(covered[0])  # type: ignore[arg-type]
+            self._go_out(table, state, seat, symbol)
+            return
+        if len(codes) == 1 and not move.uno:
+            state.uno_missed = seat
+        if symbol == "WD4":
+            self._await_answer(state, covered, wd4_legal)  # type: ignore[arg-type]
+            return
+        state.bag.put(covered[0])  # type: ignore[arg-type]
+        self._pass_turn(table, state, self._command_effect(table, state, symbol))
+
+    def _command_effect(self, table: Table, state: CentreDieState, symbol: str) -> int:
+        """Carry out R, S or D2 (CD-6); return how many seats the turn skips."""
+        if symbol == "S":
+            table.emit(Skipped(state.seats.next_seat(), "S"))
+            return 1
+        if symbol == "D2":
+            victim = state.seats.next_seat()
+            self._draw(table, state, victim, 2, "draw two")
+            table.emit(Skipped(victim, "D2"))
+            return 1
+        if symbol == "R":
+            if self.player_count == 2 and self.options.two_player_reverse_skips:
+                table.emit(Skipped(state.seats.next_seat(), "R"))
+                return 1
+            state.seats.reverse()
+            table.emit(Reversed(state.seats.direction))
+        return 0
+
+    def _await_answer(self, state: CentreDieState, covered: Any, wd4_legal: bool) -> None:
+        """A WD4 was played: the next player challenges or accepts it (CD-8)."""
+        victim = state.seats.next_seat()
+        state.covered = covered
+        state.wd4_legal = wd4_legal
+        state.phase = ANSWERING_WD4
+        state.to_act = victim
+        state.catchable = self._catch_window(state, victim)
+
+    def _apply_accept(self, table: Table, state: CentreDieState, move: Accept) -> None:
+        """The hit player draws four and loses her turn (CD-7)."""
+        self._suffer_wd4(table, state, 4, "wild draw four")
+
+    def _apply_challenge(self, table: Table, state: CentreDieState, move: Challenge) -> None:
+        """Settle a challenge (CD-8): the offender or the challenger pays."""
+        challenger = state.to_act
+        offender = state.seats.current
+        assert challenger is not None
+        table.emit(Challenged(challenger, offender, not state.wd4_legal))
+        if state.wd4_legal:
+            penalty = 4 + self.options.failed_challenge_penalty
+            self._suffer_wd4(table, state, penalty, "failed challenge")
+            return
+        self._take_back_wd4(table, state, offender)
+        seat = state.seats.advance()
+        if not self._begin_turn(table, state, seat):
+            self._pass_turn(table, state)
+
+    def _suffer_wd4(self, table: Table, state: CentreDieState, count: int, reason: str) -> None:
+        """The WD4 stands: the covered die goes back, the hit player draws and is skipped."""
+        victim = state.to_act
+        assert victim is not None and state.covered is not None
+        state.bag.put(state.covered[0])
+        state.covered = None
+        self._draw(table, state, victim, count, reason)
+        table.emit(Skipped(victim, "WD4"))
+        self._pass_turn(table, state, 1)
+
+    def _take_back_wd4(self, table: Table, state: CentreDieState, offender: int) -> None:
+        """An illegal WD4 returns to its player, who draws four; the centre reverts (CD-8)."""
+        assert state.covered is not None and state.centre_die is not None
+        state.dice[offender].append(state.centre_die)
+        state.codes[offender].append(state.centre_code)
+        self._draw(table, state, offender, 4, "illegal wild draw four")
+        die, code, colour = state.covered
+        state.covered = None
+        self._set_centre(state, die, code, colour)
+        table.emit(CentreReverted(self.faces.faces[code], colour))
+
+    def _apply_decline(self, table: Table, state: CentreDieState, move: Decline) -> None:
+        """Play nothing at step 1: on to step 2 (CD-4)."""
+        seat = state.to_act
+        assert seat is not None
+        if not self._step_two(table, state, seat):
+            self._pass_turn(table, state)
+
+    def _apply_draw(self, table: Table, state: CentreDieState, move: DrawOne) -> None:
+        """Play nothing at step 2: on to step 3 (CD-5)."""
+        seat = state.to_act
+        assert seat is not None
+        if not self._step_three(table, state, seat):
+            self._pass_turn(table, state)
+
+    def _apply_keep(self, table: Table, state: CentreDieState, move: Keep) -> None:
+        """Keep the drawn die: the turn ends (CD-5)."""
+        self._pass_turn(table, state)
+
+    def _apply_catch(self, table: Table, state: CentreDieState) -> None:
+        """The caught player draws two; the catcher then goes on with her turn (CD-9)."""
+        catcher, offender = state.to_act, state.catchable
+        assert catcher is not None and offender is not None
+        state.catchable = None
+        table.emit(UnoCaught(catcher, offender))
+        self._draw(table, state, offender, 2, "missed uno")
+        if state.phase != STEP_ONE or self._has_play(state.codes[catcher], state.centre_key):
+            return
+        if not self._step_two(table, state, catcher):
+            self._pass_turn(table, state)
+
+    # -- the steps of a turn (CD-3 to CD-5) --------------------------------------------------
+
+    def _pass_turn(self, table: Table, state: CentreDieState, skip: int = 0) -> None:
+        """Give the turn to the next player who has a decision to make."""
+        seat = state.seats.advance(skip)
+        while not self._begin_turn(table, state, seat):
+            seat = state.seats.advance()
+
+    def _begin_turn(self, table: Table, state: CentreDieState, seat: int) -> bool:
+        """Start ``seat``'s turn at step 1 (CD-3); False when it ended with no decision."""
+        state.seats.current = seat
+        state.phase = STEP_ONE
+        state.to_act = seat
+        state.catchable = self._catch_window(state, seat)
+        if state.catchable is not None or self._has_play(state.codes[seat], state.centre_key):
+            return True
+        return self._step_two(table, state, seat)
+
+    def _step_two(self, table: Table, state: CentreDieState, seat: int) -> bool:
+        """Re-roll the whole hand (CD-4); False when the turn then ends with no decision."""
+        chance, code = table.chance, self.faces.code
+        codes = state.codes[seat]
+        for index, die in enumerate(state.dice[seat]):
+            codes[index] = code(chance.roll(die))
+        table.emit(Rerolled(seat, self._faces_of(codes)))
+        state.phase = STEP_TWO
+        if self._has_play(codes, state.centre_key):
+            return True
+        return self._step_three(table, state, seat)
+
+    def _step_three(self, table: Table, state: CentreDieState, seat: int) -> bool:
+        """Draw one die (CD-5); True when the player may play it."""
+        if not self._draw(table, state, seat, 1, "turn"):
+            return False
+        if not self._drawn_die_plays(state.codes[seat], state.centre_key):
+            return False
+        state.phase = STEP_THREE
+        return True
+
+    def _catch_window(self, state: CentreDieState, seat: int) -> int | None:
+        """Whom ``seat``, the next player to act, may catch (CD-9); the window opens once."""
+        offender = state.uno_missed
+        state.uno_missed = None
+        if offender is None or offender == seat or len(state.codes[offender]) != 1:
+            return None
+        return offender
+
+    # -- pieces ------------------------------------------------------------------------------
+
+    def _draw(self, table: Table, state: CentreDieState, seat: int, count: int,
+              reason: str) -> int:
+        """Draw up to ``count`` dice into a hand, rolling each; return how many were drawn."""
+        chance, code = table.chance, self.faces.code
+        dice = chance.draw_up_to(state.bag, count)
+        codes = [code(chance.roll(die)) for die in dice]
+        state.dice[seat].extend(dice)
+        state.codes[seat].extend(codes)
+        table.emit(Drew(seat, self._faces_of(codes), count, reason))
+        return len(dice)
+
+    def _set_centre(self, state: CentreDieState, die: Die, code: int,
+                    colour: Colour | None) -> None:
+        state.centre_die = die
+        state.centre_code = code
+        state.centre_colour = colour
+        state.centre_key = self.faces.centre_key(code, colour)
+
+    def _faces_of(self, codes: Sequence[int]) -> tuple[Any, ...]:
+        faces = self.faces.faces
+        return tuple([faces[code] for code in codes])
+
+    # -- the end of a round (CD-10) ----------------------------------------------------------
+
+    def _go_out(self, table: Table, state: CentreDieState, seat: int, symbol: str) -> None:
+        """The player played her last die: a final D2 or WD4 still hits, then she scores."""
+        if symbol in ("D2", "WD4"):
+            victim = state.seats.next_seat()
+            count = 2 if symbol == "D2" else 4
+            self._draw(table, state, victim, count, "draw two" if count == 2 else "wild draw four")
+        values = tuple(sum(self.faces.values[code] for code in codes) for codes in state.codes)
+        table.emit(WentOut(seat, values))
+        state.phase = ROUND_OVER
+        state.to_act = None
+        state.catchable = state.uno_missed = None
+        context = {
+            "winner": seat,
+            "hands": tuple(self._faces_of(codes) for codes in state.codes),
+            "hand_values": values,
+        }
+        table.score(seat, sum(values), "round won", context)
+        state.scores = table.totals
+        table.end_round([seat])
+
+    # -- notation and refusals ---------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move from its notation (``play r5``, ``play W:g uno``, ``decline``, …)."""
+        return parse_move(text)
+
+    def explain_illegal(self, state: CentreDieState, move: Move) -> IllegalMove:  # type: ignore[override]
+        """Why ``move`` is not legal now, citing the clause that forbids it."""
+        return explain_refusal(self, state, move)
+
+    # -- what seats see ----------------------------------------------------------------------
+
+    def view_data(self, state: CentreDieState, seat: int) -> dict[str, Any]:  # type: ignore[override]
+        """Everything on the table: hands are open; only the bag's contents are hidden.
+
+        Keys: ``centre`` (face), ``centre_colour`` (the colour it counts as), ``hands`` (per
+        seat, the faces shown), ``bag`` (how many dice it holds), ``direction``, ``turn``
+        (whose turn), ``phase``, ``drawn`` (the drawn die's face in step 3), ``wd4_legal``
+        (whether the WD4 awaiting an answer kept to CD-7) and ``catchable`` (whom the player
+        to act may catch).
+        """
+        faces = self.faces.faces
+        centre = faces[state.centre_code]
+        phase = state.phase
+        current = state.codes[state.seats.current]
+        return {
+            "centre": centre,
+            "centre_colour": centre.colour or state.centre_colour,
+            "hands": tuple(self._faces_of(codes) for codes in state.codes),
+            "bag": len(state.bag),
+            "direction": state.seats.direction,
+            "turn": state.seats.current,
+            "phase": PHASE_NAMES[phase],
+            "drawn": faces[current[-1]] if phase == STEP_THREE else None,
+            "wd4_legal": state.wd4_legal if phase == ANSWERING_WD4 else None,
+            "catchable": state.catchable,
+        }
+
+    def hidden_pieces(self, state: CentreDieState, seat: int) -> tuple[Die, ...]:  # type: ignore[override]
+        """The dice in the bag (every hand is open)."""
+        return tuple(state.bag)
+
+    def piece_locations(self, state: CentreDieState) -> dict[str, tuple[Die, ...]]:  # type: ignore[override]
+        """The centre (with a die a WD4 covers), the bag and each hand."""
+        centre = (state.centre_die,) if state.centre_die is not None else ()
+        if state.covered is not None:
+            centre += (state.covered[0],)
+        places: dict[str, tuple[Die, ...]] = {"centre": centre, "bag": tuple(state.bag)}
+        for seat, dice in enumerate(state.dice):
+            places[f"hand {seat}"] = tuple(dice)
+        return places
+
+    def render(self, state: CentreDieState, seat: int | None = None,  # type: ignore[override]
+               colour: bool = False) -> str:
+        """The table as text: centre die, every hand, bag, direction, turn and scores."""
+        return render_state(self, state, seat, colour)
+
+    def describe(self, event: Event) -> str:
+        """One line of text for an event."""
+        return describe_event(event) or super().describe(event)
+
+    # -- for bots ----------------------------------------------------------------------------
+
+    def gain(self, view: View, move: Move) -> float:
+        """A cheap measure for greedy bots.
+
+        A play gains the points of the die it sheds (a number its value, R/S/D2 20, W/WD4 50),
+        1000 more when it empties the hand and 1 more for calling Uno; a bluff −1; a catch 500;
+        a challenge +100 against a WD4 that broke CD-7 and −100 against a legal one; everything
+        else 0.
+        """
+        kind = type(move)
+        if kind is Play:
+            assert isinstance(move, Play)
+            going_out = len(view.data["hands"][view.seat]) == 1
+            points = self.faces.values[self.faces.code_of[move.face]]
+            return points + (GOING_OUT_GAIN if going_out else 0.0) + (UNO_CALL_GAIN * move.uno)
+        if kind is Catch:
+            return CATCH_GAIN
+        if kind is Challenge:
+            return BAD_CHALLENGE_GAIN if view.data["wd4_legal"] else GOOD_CHALLENGE_GAIN
+        if kind is Bluff:
+            return BLUFF_GAIN
+        return 0.0
