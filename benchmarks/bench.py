@@ -1,0 +1,393 @@
+"""Benchmark every installed unodice variant with random agents, through the public API.
+
+Run ``python benchmarks/bench.py`` (see benchmarks/README.md). Per variant it measures:
+
+* decisions/s and games/s: whole games where each decision is ``game.legal_moves()``, the
+  agent's ``choose(game.view(seat), moves)`` and ``game.play(move)``;
+* copies/s: ``game.copy()`` of positions taken from such games;
+* records/s: ``game.record()`` to JSON text and back through ``unodice.replay``;
+* memory of 10,000 live games stopped mid-game (tracemalloc);
+* ``simulate`` with 1 worker and with W worker processes (the speed-up ratio);
+
+and, when ``rlcard`` is importable, RLCard's UNO engine in the same run for a side-by-side
+decisions/s ratio. Every speed is the median of several repeats of the same work. ``--soak``
+instead plays one million decisions per variant in one process and prints memory samples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import unodice
+from unodice.agents import RandomAgent
+from unodice.game import Game
+from unodice.simulate import simulate
+
+HOW_COMPARED = (
+    "Compared side by side in one process: both engines play whole 2-player games (unless "
+    "--players says otherwise for unodice) choosing uniformly at random among the legal moves, "
+    "with fixed seeds; each figure is the median of the repeats. unodice is driven through its "
+    "public API (new_game, legal_moves, view, RandomAgent.choose, play); RLCard through "
+    "rlcard.games.uno.game.UnoGame (init_game, get_legal_actions, step), with no environment "
+    "layer."
+)
+
+
+# -- playing -------------------------------------------------------------------------------------
+
+
+def new_random_game(variant: str, players: int | None, seed: int) -> tuple[Game, list[Any]]:
+    """A fresh game and one seeded random agent per seat."""
+    game = unodice.new_game(variant, players, seed)
+    agents = [RandomAgent(seed * 64 + seat) for seat in range(game.players)]
+    return game, agents
+
+
+def advance(game: Game, agents: Sequence[Any], decisions: int | None = None) -> int:
+    """Play random decisions through the public API (all of them, or at most ``decisions``)."""
+    played = 0
+    while (seat := game.to_act) is not None and (decisions is None or played < decisions):
+        moves = game.legal_moves()
+        game.play(agents[seat].choose(game.view(seat), moves))
+        played += 1
+    return played
+
+
+def play_games(variant: str, players: int | None, decisions_wanted: int) -> tuple[int, int]:
+    """Play whole games, seeds 0, 1, 2 …, until at least ``decisions_wanted`` decisions."""
+    decisions = games = 0
+    while decisions < decisions_wanted:
+        game, agents = new_random_game(variant, players, games)
+        decisions += advance(game, agents)
+        games += 1
+    return decisions, games
+
+
+def play_rlcard(players: int, decisions_wanted: int) -> tuple[int, int]:
+    """The same loop on RLCard's UNO engine: random legal actions, no environment layer."""
+    from rlcard.games.uno.game import UnoGame
+
+    decisions = games = 0
+    while decisions < decisions_wanted:
+        game = UnoGame(num_players=players)
+        game.np_random.seed(games)
+        choice = random.Random(games)
+        game.init_game()
+        while not game.is_over():
+            legal = game.get_legal_actions()
+            game.step(legal[choice.randrange(len(legal))])
+            decisions += 1
+        games += 1
+    return decisions, games
+
+
+# -- measuring -----------------------------------------------------------------------------------
+
+
+def median_rate(work: Callable[[], tuple[int, int]], repeats: int) -> dict[str, float]:
+    """Run ``work`` (returning ``(units, games)``) ``repeats`` times; median rates per second."""
+    unit_rates, game_rates = [], []
+    for _ in range(repeats):
+        began = time.perf_counter()
+        units, games = work()
+        elapsed = time.perf_counter() - began
+        unit_rates.append(units / elapsed)
+        game_rates.append(games / elapsed)
+    return {"per_s": statistics.median(unit_rates), "games_per_s": statistics.median(game_rates)}
+
+
+def positions(variant: str, players: int | None, count: int) -> list[Game]:
+    """Mid-game positions: games stopped after a random number of decisions."""
+    chooser = random.Random(0)
+    found = []
+    for seed in range(count):
+        game, agents = new_random_game(variant, players, seed)
+        advance(game, agents, chooser.randrange(0, 40))
+        found.append(game)
+    return found
+
+
+def copy_rate(variant: str, players: int | None, repeats: int, rounds: int) -> float:
+    """Median ``game.copy()`` calls per second over mid-game positions."""
+    games = positions(variant, players, 200)
+
+    def copy_all() -> tuple[int, int]:
+        for _ in range(rounds):
+            for game in games:
+                game.copy()
+        return rounds * len(games), 0
+
+    return median_rate(copy_all, repeats)["per_s"]
+
+
+def record_rate(variant: str, players: int | None, repeats: int, count: int) -> float:
+    """Median record → JSON text → ``unodice.replay`` round trips per second, finished games."""
+    finished = []
+    for seed in range(count):
+        game, agents = new_random_game(variant, players, seed)
+        advance(game, agents)
+        finished.append(game)
+
+    def round_trips() -> tuple[int, int]:
+        for game in finished:
+            again = unodice.replay(json.loads(json.dumps(game.record())))
+            assert again.scores == game.scores
+        return len(finished), 0
+
+    return median_rate(round_trips, repeats)["per_s"]
+
+
+def live_games_memory(variant: str, players: int | None, count: int, depth: int) -> float:
+    """Bytes held by ``count`` live games each stopped after ``depth`` decisions (tracemalloc)."""
+    new_random_game(variant, players, 0)  # load plugins and component sets first
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    games = []
+    for seed in range(count):
+        game, agents = new_random_game(variant, players, seed)
+        advance(game, agents, depth)
+        games.append(game)
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    del games
+    return held
+
+
+def simulate_scaling(variant: str, games: int, workers: int) -> dict[str, float]:
+    """Seconds for ``simulate`` with 1 worker and with ``workers`` worker processes."""
+    began = time.perf_counter()
+    alone = simulate(variant, games, workers=1)
+    one = time.perf_counter() - began
+    began = time.perf_counter()
+    together = simulate(variant, games, workers=workers)
+    many = time.perf_counter() - began
+    assert alone == together, "simulate gave different reports on 1 and W workers"
+    return {
+        "games": games,
+        "workers": workers,
+        "seconds_1": one,
+        "seconds_w": many,
+        "speedup": one / many,
+        "efficiency": one / many / workers,
+    }
+
+
+def measure_variant(variant: str, args: argparse.Namespace) -> dict[str, Any]:
+    """Every figure for one variant."""
+    print(f"measuring {variant} …", file=sys.stderr)
+    play_games(variant, args.players, 2_000)  # warm up
+    speed = median_rate(lambda: play_games(variant, args.players, args.decisions), args.repeats)
+    result: dict[str, Any] = {
+        "variant": variant,
+        "decisions_per_s": speed["per_s"],
+        "games_per_s": speed["games_per_s"],
+        "decisions_per_game": speed["per_s"] / speed["games_per_s"],
+        "copies_per_s": copy_rate(variant, args.players, args.repeats, 5 if args.quick else 25),
+        "records_per_s": record_rate(variant, args.players, args.repeats, 10 if args.quick else 40),
+    }
+    depth = max(1, round(result["decisions_per_game"] / 2))
+    live = live_games_memory(variant, args.players, args.live_games, depth)
+    result["live_games"] = args.live_games
+    result["live_depth"] = depth
+    result["mb_per_10000_games"] = live / args.live_games * 10_000 / 1e6
+    if args.workers > 1:
+        games = max(args.workers * 4, round(args.scale_decisions / result["decisions_per_game"]))
+        result["simulate"] = simulate_scaling(variant, games, args.workers)
+    return result
+
+
+# -- soak ----------------------------------------------------------------------------------------
+
+
+def resident_mb() -> float:
+    """The process's resident memory now, in MB (Linux /proc; else the peak from resource)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            pages = int(statm.read().split()[1])
+        return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+    except (OSError, ValueError, AttributeError):
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak / (1e6 if sys.platform == "darwin" else 1e3)
+
+
+def soak(variant: str, players: int | None, total: int, samples: int) -> list[dict[str, float]]:
+    """Play ``total`` decisions of back-to-back games; sample memory ``samples`` times."""
+    every = max(1, total // samples)
+    taken: list[dict[str, float]] = []
+    decisions = games = 0
+    began = time.perf_counter()
+    next_sample = 0
+    while decisions < total:
+        game, agents = new_random_game(variant, players, games)
+        decisions += advance(game, agents)
+        games += 1
+        if decisions >= next_sample:
+            gc.collect()
+            taken.append({
+                "decisions": decisions,
+                "games": games,
+                "rss_mb": resident_mb(),
+                "seconds": time.perf_counter() - began,
+            })
+            next_sample += every
+    return taken
+
+
+def run_soak(variants: Sequence[str], args: argparse.Namespace) -> dict[str, Any]:
+    results = {}
+    for variant in variants:
+        print(f"soaking {variant}: {args.soak_decisions:,} decisions …", file=sys.stderr)
+        taken = soak(variant, args.players, args.soak_decisions, args.soak_samples)
+        results[variant] = taken
+        if not args.json:
+            print(f"\n{variant}: memory while playing {args.soak_decisions:,} decisions")
+            print(f"{'decisions':>12} {'games':>8} {'RSS MB':>9} {'growth MB':>10} {'s':>7}")
+            for sample in taken:
+                print(f"{sample['decisions']:>12,} {sample['games']:>8,} "
+                      f"{sample['rss_mb']:>9.1f} {sample['rss_mb'] - taken[0]['rss_mb']:>10.1f} "
+                      f"{sample['seconds']:>7.1f}")
+    return {"soak": results}
+
+
+# -- output --------------------------------------------------------------------------------------
+
+
+def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
+                args: argparse.Namespace) -> None:
+    print(f"unodice {unodice.__version__} on Python {platform.python_version()}, "
+          f"{platform.machine()}, {os.cpu_count()} cores; medians of {args.repeats} repeats "
+          f"of at least {args.decisions:,} decisions")
+    print()
+    header = (f"{'variant':<12}{'decisions/s':>13}{'games/s':>10}{'dec/game':>10}"
+              f"{'copies/s':>11}{'records/s':>11}{'MB/10k games':>14}")
+    if rlcard:
+        header += f"{'vs RLCard':>11}"
+    print(header)
+    for row in results:
+        line = (f"{row['variant']:<12}{row['decisions_per_s']:>13,.0f}{row['games_per_s']:>10,.0f}"
+                f"{row['decisions_per_game']:>10.1f}{row['copies_per_s']:>11,.0f}"
+                f"{row['records_per_s']:>11,.0f}{row['mb_per_10000_games']:>14.1f}")
+        if rlcard:
+            line += f"{row['decisions_per_s'] / rlcard['decisions_per_s']:>10.2f}x"
+        print(line)
+    if rlcard:
+        print(f"{'RLCard UNO':<12}{rlcard['decisions_per_s']:>13,.0f}"
+              f"{rlcard['games_per_s']:>10,.0f}{rlcard['decisions_per_game']:>10.1f}")
+    print()
+    print("Memory: live games each stopped halfway through a typical game (tracemalloc), "
+          "scaled to 10,000 games.")
+    for row in results:
+        scale = row.get("simulate")
+        if scale:
+            print(f"simulate {row['variant']}: {scale['games']:,} games, "
+                  f"{scale['seconds_1']:.2f} s on 1 worker, {scale['seconds_w']:.2f} s on "
+                  f"{scale['workers']} workers: speed-up {scale['speedup']:.2f}x "
+                  f"({scale['efficiency']:.0%} of linear)")
+    if rlcard:
+        print()
+        print(HOW_COMPARED)
+    else:
+        print("\nRLCard is not installed, so there is no side-by-side comparison "
+              "(pip install rlcard to add it).")
+
+
+def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Benchmark unodice variants with random agents through the public API.")
+    parser.add_argument("--variants", help="comma-separated variants (default: all installed)")
+    parser.add_argument("--players", type=int, help="seats per game (default: each variant's "
+                        "smallest count, 2 for RLCard)")
+    parser.add_argument("--repeats", type=int, help="repeats per figure (default 5; quick 3)")
+    parser.add_argument("--decisions", type=int,
+                        help="decisions per speed repeat (default 100,000; quick 10,000)")
+    parser.add_argument("--live-games", type=int,
+                        help="live games for the memory figure (default 10,000; quick 1,000)")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="worker processes for the simulate scaling figure (default 2; "
+                             "1 skips it)")
+    parser.add_argument("--scale-decisions", type=int,
+                        help="about how many decisions the scaling run plays "
+                             "(default 1,000,000; quick 100,000)")
+    parser.add_argument("--quick", action="store_true", help="smaller runs, for a quick look")
+    parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
+    parser.add_argument("--soak", action="store_true",
+                        help="instead: play a million decisions per variant, sampling memory")
+    parser.add_argument("--soak-decisions", type=int, default=1_000_000,
+                        help="decisions per variant in the soak (default 1,000,000)")
+    parser.add_argument("--soak-samples", type=int, default=10,
+                        help="memory samples per variant in the soak (default 10)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args(argv)
+    quick = args.quick
+    args.repeats = args.repeats or (3 if quick else 5)
+    args.decisions = args.decisions or (10_000 if quick else 100_000)
+    args.live_games = args.live_games or (1_000 if quick else 10_000)
+    args.scale_decisions = args.scale_decisions or (100_000 if quick else 1_000_000)
+    return args
+
+
+def rlcard_figures(args: argparse.Namespace) -> dict[str, Any] | None:
+    if args.no_rlcard:
+        return None
+    try:
+        import rlcard.games.uno.game  # noqa: F401
+    except ImportError:
+        return None
+    print("measuring RLCard UNO …", file=sys.stderr)
+    players = 2
+    play_rlcard(players, 2_000)  # warm up
+    speed = median_rate(lambda: play_rlcard(players, args.decisions), args.repeats)
+    return {
+        "engine": "rlcard.games.uno.game.UnoGame",
+        "players": players,
+        "decisions_per_s": speed["per_s"],
+        "games_per_s": speed["games_per_s"],
+        "decisions_per_game": speed["per_s"] / speed["games_per_s"],
+        "how_compared": HOW_COMPARED,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_arguments(argv)
+    installed = list(unodice.variants())
+    variants = args.variants.split(",") if args.variants else installed
+    unknown = [name for name in variants if name not in installed]
+    if unknown:
+        print(f"bench: not installed: {', '.join(unknown)}; installed: {', '.join(installed)}",
+              file=sys.stderr)
+        return 2
+    if args.soak:
+        soaked = run_soak(variants, args)
+        if args.json:
+            print(json.dumps(soaked, indent=2))
+        return 0
+    rlcard = rlcard_figures(args)
+    results = [measure_variant(variant, args) for variant in variants]
+    if rlcard:
+        for row in results:
+            row["vs_rlcard"] = row["decisions_per_s"] / rlcard["decisions_per_s"]
+    if args.json:
+        print(json.dumps({"variants": results, "rlcard": rlcard, "repeats": args.repeats,
+                          "cores": os.cpu_count()}, indent=2))
+    else:
+        print_table(results, rlcard, args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
