@@ -1,3 +1,4 @@
+# --8<-- [start:docstring]
 """Pig, the push-your-luck dice game, played with the centre-die dice.
 
 The rules, clause by clause (tests cite these IDs):
@@ -12,7 +13,11 @@ The rules, clause by clause (tests cite these IDs):
   total and the turn passes. Whenever a turn ends, the dice set aside go back into the bag.
 * **PIG-5 Winning.** The first player whose score reaches the target (option ``target``,
   default 50) wins, and the game ends at once.
+
+For house rules: a hold scores with the reason ``"banked"`` and the context key ``faces``, the
+faces rolled this turn, in order (a tuple of ``unodice.pieces.Face``).
 """
+# --8<-- [end:docstring]
 
 from __future__ import annotations
 
