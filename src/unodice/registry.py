@@ -37,6 +37,7 @@ __all__ = [
 ]
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+_HOOK_NAMES = tuple(name for name in vars(HookSpecs) if name.startswith("unodice_"))
 
 
 @attrs.frozen
@@ -152,13 +153,22 @@ class Registrar:
             variants: The variants it applies to (``None``: any).
 
         Raises:
-            PluginError: The name is malformed or taken, or ``hooks`` implements no rule hook.
+            PluginError: The name is malformed or taken; ``hooks`` implements no rule hook, a
+                hook unknown to unodice or one with arguments its specification lacks, or is
+                already the hooks of another house rule; or ``variants`` is not a list of names.
         """
         if not isinstance(name, str) or not _NAME.match(name):
             raise PluginError(self.plugin, f"house rule name {name!r} is not a lower-case word")
-        rule_hooks = {"unodice_score", "unodice_event"}
-        if not any(callable(getattr(hooks, hook, None)) for hook in rule_hooks):
-            raise PluginError(self.plugin, f"house rule {name!r} implements no rule hook")
+        if variants is not None and (
+            isinstance(variants, str) or not all(isinstance(v, str) for v in variants)
+        ):
+            raise PluginError(self.plugin, f"house rule {name!r}: variants is a list of names")
+        _check_rule_hooks(hooks, name, self.plugin)
+        for rule in (*self._registry._house_rules.values(), *self.house_rules.values()):
+            if rule.hooks is hooks:
+                raise PluginError(
+                    self.plugin, f"house rule {name!r} reuses the hooks of house rule {rule.name!r}"
+                )
         self._check_free(name, "house rule")
         self.house_rules[name] = HouseRule(
             name, hooks, summary, tuple(variants) if variants is not None else None, self.plugin
@@ -178,6 +188,29 @@ class Registrar:
         if owner is not None or name in {**self.variants, **self.house_rules, **self.components}:
             by = owner or self.plugin
             raise PluginError(self.plugin, f"{what} {name!r} is already registered by {by!r}")
+
+
+_RULE_HOOKS = frozenset({"unodice_score", "unodice_event"})
+
+
+def _check_rule_hooks(hooks: Any, name: str, plugin: str) -> None:
+    """Refuse a house rule's hooks now, rather than in the first game that uses them."""
+    manager = pluggy.PluginManager(PROJECT)
+    manager.add_hookspecs(HookSpecs)
+    try:
+        manager.register(hooks, name=f"house-rule:{name}")
+    except Exception as error:  # pluggy refuses arguments that its hook specifications lack
+        raise PluginError(plugin, f"house rule {name!r}: {_describe(error)}") from None
+    implemented = {caller.name for caller in manager.get_hookcallers(hooks) or ()}
+    unknown = sorted(name for name in implemented if not hasattr(HookSpecs, name))
+    if unknown:
+        raise PluginError(plugin, f"house rule {name!r} implements unknown hook {unknown[0]!r}")
+    if not implemented & _RULE_HOOKS:
+        raise PluginError(
+            plugin,
+            f"house rule {name!r} implements no rule hook (mark unodice_score or unodice_event "
+            "with @hookimpl)",
+        )
 
 
 def _check_variant_class(cls: Any, plugin: str) -> None:
@@ -232,19 +265,26 @@ class Registry:
     def from_entry_points(cls, group: str = PROJECT) -> Registry:
         """A registry holding every plugin installed under the entry-point group."""
         registry = cls()
-        seen: set[str] = set()
+        seen: dict[str, str] = {}
         for entry_point in sorted(
             importlib.metadata.entry_points(group=group), key=lambda e: (e.name, e.value)
         ):
-            if entry_point.name in seen:
-                continue
-            seen.add(entry_point.name)
             dist = entry_point.dist
             dist_name = dist.metadata["Name"] if dist is not None else None
             dist_version = dist.version if dist is not None else None
+            first = seen.setdefault(entry_point.name, entry_point.value)
+            if first != entry_point.value:
+                registry._record_failure(
+                    entry_point.name, dist_name, dist_version,
+                    f"the name {entry_point.name!r} is already taken by {first!r}; "
+                    f"{entry_point.value!r} is not loaded",
+                )
+                continue
+            if entry_point.name in registry._plugins:
+                continue  # the same plugin found twice on the path: load it once
             try:
                 plugin = entry_point.load()
-            except Exception as error:
+            except (Exception, SystemExit) as error:  # a plugin must not end the program
                 registry._record_failure(
                     entry_point.name, dist_name, dist_version, f"import failed: {_describe(error)}"
                 )
@@ -274,12 +314,20 @@ class Registry:
         except Exception as error:
             return self._record_failure(name, distribution, version, _describe(error))
         hooks = tuple(sorted(c.name for c in self._pm.get_hookcallers(plugin) or ()))
+        unknown = [hook for hook in hooks if not hasattr(HookSpecs, hook)]
+        if unknown:
+            self._pm.unregister(plugin)
+            return self._record_failure(
+                name, distribution, version,
+                f"implements {unknown[0]!r}, which is not an unodice hook "
+                f"(the hooks are {', '.join(_HOOK_NAMES)})",
+            )
         registrar = Registrar(self, name)
         try:
             for impl in self._pm.hook.unodice_register.get_hookimpls():
                 if impl.plugin is plugin:
                     impl.function(**{arg: registrar for arg in impl.argnames})
-        except Exception as error:
+        except (Exception, SystemExit) as error:  # a plugin must not end the program
             self._pm.unregister(plugin)
             info = self._record_failure(name, distribution, version, _describe(error))
             return attrs.evolve(info, hooks=hooks)
@@ -381,9 +429,9 @@ class Registry:
 
 
 def _describe(error: BaseException) -> str:
-    if isinstance(error, PluginError):
-        return error.cause
-    return f"{type(error).__name__}: {error}"
+    """One line on what went wrong (the command line prints one line per problem)."""
+    text = error.cause if isinstance(error, PluginError) else f"{type(error).__name__}: {error}"
+    return " ".join(text.split())
 
 
 _default: Registry | None = None
