@@ -384,14 +384,14 @@ class Game:
         if to_act is None:
             raise self._fault("to go on", "it stopped with nobody to act and no round end")
         if type(to_act) is not int or not 0 <= to_act < self.players:
-            raise self._fault("to go on", f"it gave the turn to seat {to_act!r}")
+            raise self._fault("to go on", f"it gave the turn to seat {brief(to_act)}")
 
     # -- looking -------------------------------------------------------------------------------
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see: public information and its own pieces, nothing hidden."""
-        if not 0 <= seat < self.players:
-            raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {seat}")
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {brief(seat)}")
         try:
             data = self.variant.view_data(self.state, seat)
         except Exception as error:
@@ -476,9 +476,13 @@ def new_game(
         try:
             parsed_players = int(text_players)
         except ValueError:
-            raise InvalidOptions(f"players must be a whole number, got {text_players!r}") from None
+            raise InvalidOptions(
+                f"players must be a whole number, got {brief(text_players)}"
+            ) from None
         if players is not None and players != parsed_players:
-            raise InvalidOptions(f"players given twice: {parsed_players} and {players}")
+            raise InvalidOptions(
+                f"players given twice: {brief(parsed_players)} and {brief(players)}"
+            )
         players = parsed_players
     if options is not None and not isinstance(options, Mapping):
         raise InvalidOptions(
@@ -493,7 +497,7 @@ def new_game(
     if isinstance(players, bool) or not isinstance(players, int) or players not in info.players:
         raise InvalidOptions(
             f"{name} is for {info.players.start} to {info.players.stop - 1} players, "
-            f"not {players!r}"
+            f"not {brief(players)}"
         )
     if seed is None:
         seed = secrets.randbits(63)

@@ -26,9 +26,24 @@ INT_LIMIT = 2**63 - 1
 """The largest magnitude of an ``int`` option, bounded or not, so that every value fits JSON
 readers everywhere (a record with a thousand-digit option is refused, not carried)."""
 
-_brief = reprlib.Repr()
-_brief.maxstring = _brief.maxother = 60
-_brief.maxlevel = 3
+
+
+class _Brief(reprlib.Repr):
+    """``repr`` cut short: long texts and deep nesting elided, huge numbers summarised."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxstring = self.maxother = 60
+        self.maxlevel = 3
+
+    def repr_int(self, value: int, level: int) -> str:
+        # Python refuses to turn ints of more than a few thousand digits into text.
+        if value.bit_length() > 200:
+            return f"<a whole number of {value.bit_length()} bits>"
+        return super().repr_int(value, level)
+
+
+_brief = _Brief()
 
 
 def brief(value: Any) -> str:

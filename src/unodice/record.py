@@ -63,6 +63,7 @@ _FIELDS = {
     "result": dict,
 }
 _OPTIONAL = {"result", "unodice_version"}
+_OUTCOME_LIMIT = 2**63 - 1
 
 
 def make_record(game: Game) -> dict[str, Any]:
@@ -94,7 +95,7 @@ def _check_shape(record: Any) -> None:
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
     unknown = sorted((field for field in record if field not in _FIELDS), key=brief)
     if unknown:
-        field = unknown[0] if isinstance(unknown[0], str) else brief(unknown[0])
+        field = unknown[0] if isinstance(unknown[0], str) and unknown[0] else brief(unknown[0])
         raise InvalidRecord("unknown field; a record has " + ", ".join(_FIELDS), field[:80])
     for field, kind in _FIELDS.items():
         if field not in record:
@@ -108,7 +109,7 @@ def _check_shape(record: Any) -> None:
         raise InvalidRecord(f"must be {FORMAT!r}, not {brief(record['format'])}", "format")
     if record["format_version"] != FORMAT_VERSION:
         raise InvalidRecord(
-            f"version {record['format_version']} is not readable here; this library reads "
+            f"version {brief(record['format_version'])} is not readable here; this library reads "
             f"version {FORMAT_VERSION}",
             "format_version",
         )
@@ -128,6 +129,14 @@ def _check_shape(record: Any) -> None:
         raise InvalidRecord("must be a list of whole numbers", "chance.outcomes")
     if len(outcomes) > MAX_OUTCOMES:
         raise InvalidRecord(f"more than the {MAX_OUTCOMES} allowed", "chance.outcomes")
+    for index, value in enumerate(outcomes):
+        # Each outcome is checked against its bound when the game asks for it; anything that
+        # is not even a modest whole number is refused here, before it reaches a message.
+        if type(value) is not int or not 0 <= value <= _OUTCOME_LIMIT:
+            raise InvalidRecord(
+                f"outcome {brief(value)} is not a whole number from 0 up",
+                f"chance.outcomes[{index}]",
+            )
     if len(record["variant"]) > MAX_NAME:
         raise InvalidRecord(f"a variant name is at most {MAX_NAME} characters", "variant")
     for index, rule in enumerate(record["house_rules"]):
