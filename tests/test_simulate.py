@@ -194,6 +194,7 @@ def test_progress_runs_from_zero_to_all_games():
         ({"workers": 0}, "workers"),
         ({"chunk_size": 0}, "chunk_size"),
         ({"seed": "x"}, "seed"),
+        ({"seed": 2**300}, "at most 256 bits"),
         ({"players": 9}, "2 to 4 players"),
         ({"options": {"target": 0}}, "target"),
     ],
@@ -224,7 +225,7 @@ def test_an_executor_and_a_worker_count_together_are_refused():
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_failing_game_is_reported_with_its_index_and_seed(workers):
     """The failure crosses process boundaries as a SimulationError that says how to replay."""
-    with pytest.raises(SimulationError, match=r"game 0 of broken-race \(seed \d+\) failed: "
+    with pytest.raises(SimulationError, match=r"game [0-3] of broken-race \(seed \d+\) failed: "
                                               r"RuntimeError: the dice fell off the table"):
         simulate("broken-race", 4, players=2, workers=workers, registry=broken_registry)
 

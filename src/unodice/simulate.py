@@ -43,7 +43,8 @@ import attrs
 
 from unodice.agents import AGENTS, make_agent, play_out
 from unodice.errors import InvalidOptions, UnodiceError
-from unodice.game import Game, new_game
+from unodice.game import SEED_LIMIT, Game, new_game
+from unodice.options import brief
 from unodice.registry import Registry
 from unodice.stats import Distribution, Report, SeatResult, Tally
 
@@ -290,8 +291,9 @@ def _prepare(
     registry: RegistrySource | None,
 ) -> tuple[_Spec, Registry | None, Game]:
     """Check everything by starting game 0 here, so that mistakes show before any work."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidOptions(f"seed must be a whole number, got {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > SEED_LIMIT:
+        raise InvalidOptions(f"seed must be a whole number of at most {SEED_LIMIT.bit_length()} "
+                             f"bits, got {brief(seed)}")
     factory = None if registry is None or isinstance(registry, Registry) else registry
     local = registry if isinstance(registry, Registry) else _registry_from(factory)
     house_rules = (house_rules,) if isinstance(house_rules, str) else tuple(house_rules)
