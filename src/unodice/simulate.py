@@ -539,7 +539,7 @@ class _ProgressBar:
         rate = done / max(time.perf_counter() - self._began, 1e-9)
         self._stream.write(
             f"\r{self._label} [{'#' * filled}{'.' * (self._width - filled)}] "
-            f"{done:,}/{total:,} games {done / max(total, 1):4.0%} {rate:,.0f}/s "
+            f"{done:,}/{total:,} games {100 * done // max(total, 1):3d}% {rate:,.0f}/s "
         )
         self._stream.flush()
         self._drawn = True

@@ -437,7 +437,7 @@ def _report_lines(report: Report) -> list[str]:
         )
     if report.ties:
         lines.append(
-            f"{report.ties:,} games had more than one winner; each counts 1/k of a win per winner."
+            f"{report.ties:,} games were won jointly; each of k joint winners gets 1/k of a win."
         )
     names = [name for name, _ in QUANTILES]
     lines += [
