@@ -1,0 +1,113 @@
+"""Coverall's decisions and their notation.
+
+There are two kinds of decision:
+
+* [`Place`][unodice.variants.coverall.moves.Place]: put the die showing a face on a space,
+  written face code then space: ``r5 B2``, ``gD2 A4``; a wild carries its declared colour after
+  a colon, ``W:g C4``, ``WD4:b A1``. The starting W is placed without a colour (``W C3``),
+  since the next player declares it.
+* [`Declare`][unodice.variants.coverall.moves.Declare]: name the starting W's colour,
+  ``declare red`` (or ``declare r``).
+
+A move names a face, not a die: two dice showing the same face are the same move.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import ClassVar
+
+import attrs
+
+from unodice.errors import IllegalMove
+from unodice.moves import Move
+from unodice.pieces import Colour, Face, parse_colour
+from unodice.variants.coverall.tray import parse_space
+
+__all__ = ["Declare", "Place", "parse_move"]
+
+_PLACE = re.compile(r"^(\S+?)(?::(\w+))?\s+(\S+)$")
+_DECLARE = re.compile(r"^declare\s+(\w+)$", re.IGNORECASE)
+
+NOTATION_HELP = (
+    "write a face and a space, like 'r5 B2' or 'gD2 A4'; a wild with its colour, "
+    "like 'W:g C4' or 'WD4:b A1'; or 'declare red' for the starting W"
+)
+
+
+@attrs.frozen(slots=True)
+class Place(Move):
+    """Place the die showing ``face`` on the space at ``row`` and ``column`` (CV-5).
+
+    Attributes:
+        face: The face the placed die shows.
+        row: The space's row, from 0 (row ``A``).
+        column: The space's column, from 0 (column ``1``).
+        colour: The colour declared for a W or WD4 (CV-6, CV-7); ``None`` for a coloured
+            face and for the starting W, whose colour the next player declares (CV-2).
+    """
+
+    kind: ClassVar[str] = "place"
+    face: Face
+    row: int
+    column: int
+    colour: Colour | None = None
+
+    @property
+    def space_name(self) -> str:
+        """The space's name, such as ``B2``."""
+        return f"{string.ascii_uppercase[self.row]}{self.column + 1}"
+
+    def __str__(self) -> str:
+        declared = f":{self.colour.letter}" if self.colour is not None else ""
+        return f"{self.face.code}{declared} {self.space_name}"
+
+
+@attrs.frozen(slots=True)
+class Declare(Move):
+    """Declare the colour of the starting W (CV-2).
+
+    Attributes:
+        colour: The colour it takes for the rest of the game.
+    """
+
+    kind: ClassVar[str] = "declare"
+    colour: Colour
+
+    def __str__(self) -> str:
+        return f"declare {self.colour.value}"
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its notation.
+
+    Raises:
+        IllegalMove: The text is not a coverall move; the message shows what one looks like.
+    """
+    if not isinstance(text, str):
+        raise IllegalMove(text, NOTATION_HELP)
+    words = text.strip()
+    declare = _DECLARE.match(words)
+    if declare:
+        return Declare(_colour(text, declare.group(1)))
+    place = _PLACE.match(words)
+    if not place:
+        raise IllegalMove(text, f"cannot read {text!r}: {NOTATION_HELP}")
+    face_code, colour_code, space = place.groups()
+    try:
+        face = Face.parse(face_code)
+        row, column = parse_space(space)
+    except ValueError as error:
+        raise IllegalMove(text, f"{error}; {NOTATION_HELP}") from None
+    if colour_code is not None and not face.is_wild:
+        raise IllegalMove(text, f"only W and WD4 take a declared colour, not {face.code}")
+    colour = _colour(text, colour_code) if colour_code is not None else None
+    return Place(face, row, column, colour)
+
+
+def _colour(text: str, code: str) -> Colour:
+    try:
+        return parse_colour(code)
+    except ValueError as error:
+        raise IllegalMove(text, str(error)) from None
