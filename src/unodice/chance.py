@@ -49,7 +49,16 @@ class Chance:
 
     def below(self, bound: int) -> int:
         """A uniformly random whole number from ``0`` to ``bound - 1``, recorded."""
-        value = self._rng.randrange(bound)
+        # The same numbers as self._rng.randrange(bound), which draws bound.bit_length() bits
+        # until they fall below bound; done inline, without randrange's argument checks, as
+        # this is the hottest call of a game.
+        if bound < 1:
+            raise ValueError(f"cannot draw below {bound}")
+        getrandbits = self._rng.getrandbits
+        bits = bound.bit_length()
+        value = getrandbits(bits)
+        while value >= bound:
+            value = getrandbits(bits)
         self.outcomes.append(value)
         return value
 
