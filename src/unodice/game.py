@@ -338,7 +338,15 @@ class Game:
         if self._over:
             raise IllegalMove(move, "the game is over")
         legal = self.legal_moves()
-        if isinstance(move, str):
+        if isinstance(move, Move):
+            # Agents hand back one of the very objects offered: find it by identity first, as
+            # ``in`` would compare field by field with every move before it.
+            for candidate in legal:
+                if candidate is move:
+                    return move
+            if move in legal:
+                return move
+        elif isinstance(move, str):
             if self._by_text is None:
                 self._by_text = {str(m): m for m in legal}
             found = self._by_text.get(move.strip())
@@ -347,10 +355,8 @@ class Game:
             move = self._ask_variant("in parse_move", self.variant.parse_move, move)
             if move in legal:
                 return move
-        elif not isinstance(move, Move):
+        else:
             raise IllegalMove(move, f"expected a move or its notation, not {type(move).__name__}")
-        elif move in legal:
-            return move
         raise self._ask_variant("in explain_illegal", self.variant.explain_illegal, self.state,
                                 move)
 
