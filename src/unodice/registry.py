@@ -159,6 +159,7 @@ class Registrar:
         """
         if not isinstance(name, str) or not _NAME.match(name):
             raise PluginError(self.plugin, f"house rule name {name!r} is not a lower-case word")
+        self._registry._claimed.setdefault(name, self.plugin)
         if variants is not None and (
             isinstance(variants, str) or not all(isinstance(v, str) for v in variants)
         ):

@@ -230,7 +230,7 @@ def _check_one(
         fail("the game is over but names no winner")
     again = start()
     agent = RandomAgent(seed)
-    while not again.is_over:
+    while not again.is_over and len(again.moves) <= step:
         seat = again.to_act
         assert seat is not None
         again.play(agent.choose(again.view(seat), again.legal_moves()))
@@ -292,6 +292,11 @@ def _check_refusal(game: Game, seen_moves: set[Any], fail: Any, step: int) -> No
 def _check_copy(game: Game, fail: Any, step: int) -> None:
     before = _fingerprint(game)
     twin = game.copy()
-    twin.play(twin.legal_moves()[-1])
+    move = twin.legal_moves()[-1]
+    try:
+        twin.play(move)
+    except IllegalMove as error:
+        fail(f"decision {step}: legal_moves offered {str(move)!r} but play refused it: {error}")
+        return
     if _fingerprint(game) != before:
         fail(f"decision {step}: playing on a copy changed the original")
