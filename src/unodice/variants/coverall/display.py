@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["describe", "render", "tray_code"]
 
-_CELL = 5
+_CELL = 6
 _PARTITION = "| "
 
 
@@ -162,6 +162,16 @@ def _placed(event: Placed) -> str:
     return f"seat {event.seat} places {code} on {event.space}: {scored}: {event.points} points"
 
 
+def _dice(count: int) -> str:
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
+def _reserve_drawn(event: ReserveDrawn) -> str:
+    if not event.count:
+        return f"seat {event.seat} draws nothing for her {event.because}: the bag is empty"
+    return f"seat {event.seat} draws {_dice(event.count)} for her next turn ({event.because})"
+
+
 def _tray_closed(event: TrayClosed) -> str:
     if event.reason == "full":
         return "the tray is full: game over"
@@ -175,12 +185,12 @@ _DESCRIBERS = {
     Rolled: _rolled,
     WildDeclared: lambda e: f"seat {e.seat} declares the W on {e.space} {e.colour.value}",
     Placed: _placed,
-    ReserveDrawn: lambda e: f"seat {e.seat} draws {e.count} dice for her next turn ({e.because})",
+    ReserveDrawn: _reserve_drawn,
     Skipped: lambda e: f"seat {e.seat} is skipped",
     PlayReversed: lambda e: "play reverses towards "
     + ("increasing" if e.direction == 1 else "decreasing") + " seat numbers",
     TurnLost: lambda e: f"seat {e.seat} can place nothing and loses the turn; "
-    f"{e.returned} dice go back to the bag",
+    f"{_dice(e.returned)} back to the bag",
     NoDice: lambda e: f"seat {e.seat} has no dice and passes",
     HalfOpened: lambda e: f"the {e.half} opens (the first half is {e.reason})",
     TrayClosed: _tray_closed,

@@ -206,8 +206,8 @@ class Coverall(Variant):
         for die in self.dice_set.dice:
             if all(face.symbol == "WD4" for face in die.faces):
                 raise InvalidOptions(
-                    f"dice set {name!r}: die {die.id} shows only WD4, so as a starting die it "
-                    "would be re-rolled for ever (CV-2)"
+                    f"option 'dice' of coverall: die {die.id} of {name!r} shows only WD4, so "
+                    "as a starting die it would be re-rolled for ever (CV-2)"
                 )
 
     def components(self, state: Any = None) -> ComponentSet:
