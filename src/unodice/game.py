@@ -120,7 +120,11 @@ class _Table:
         return tuple(self._game._totals)
 
     def emit(self, event: Event) -> None:
-        self._game._emit(event)
+        game = self._game
+        if game._hooks is None:
+            game._events.append(event)  # the common case, without a second call
+        else:
+            game._emit(event)
 
     def score(self, seat: int, points: int, reason: str, context: Mapping[str, Any]) -> int:
         game = self._game
@@ -403,14 +407,9 @@ class Game:
         except Exception as error:
             self._note(error, "in view_data")
             raise
-        return View(
-            seat=seat,
-            to_act=self.to_act,
-            scores=tuple(self._totals),
-            round=self._round,
-            data=data,
-            variant=self.variant,
-        )
+        # Positional arguments: a view is made for every decision a bot takes.
+        to_act = None if self._over else self.state.to_act
+        return View(seat, to_act, tuple(self._totals), self._round, data, self.variant)
 
     def render(self, seat: int | None = None, colour: bool = False) -> str:
         """The position as text, as the command line shows it."""
