@@ -1,0 +1,196 @@
+"""The layout: the tiles on the table and the open ends they offer (DO-2).
+
+The layout is a set of lines. The opening double, the *spinner*, starts four of them (its two
+ends and its two sides); every line grows at its one open end. A double laid on a line lies
+crosswise and continues it, showing its own face; with the option ``all_doubles_spin`` it also
+starts two new lines from its sides. The double-Wild can start one more line from the spinner
+when every line is dead (DO-9).
+
+Lines, and so open ends, are numbered from 1 in the order they open: 1–4 are the spinner's,
+later ones follow. A line keeps its number as it grows, which is what the move notation names.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from unodice.pieces import Colour, Domino, Face
+from unodice.variants.dominoes.tiles import Lay, TileTable
+
+__all__ = ["SPINNER", "Layout", "OpenEnd", "Placement", "Snapshot"]
+
+SPINNER = 0
+"""The number standing for the spinner itself, as a line's origin and in the notation."""
+
+
+@attrs.frozen(slots=True)
+class OpenEnd:
+    """A line of the layout and the end it offers.
+
+    Attributes:
+        id: The line's number: 1–4 for the spinner's lines, then in the order lines open.
+        face: The face the end shows.
+        colour: The colour declared for a W or WD4 face; ``None`` for other faces.
+        origin: The line it branches from, or 0 for the spinner.
+        closed: Whether the end shows a dead end, so that the line takes nothing more.
+    """
+
+    id: int
+    face: Face
+    colour: Colour | None
+    origin: int
+    closed: bool
+
+    @property
+    def shows(self) -> str:
+        """The end as text: the face's code, with ``:g`` for a declared colour."""
+        declared = f":{self.colour.letter}" if self.colour is not None else ""
+        return self.face.code + declared
+
+
+def _end(id: int, face: Face, colour: Colour | None, origin: int) -> OpenEnd:
+    return OpenEnd(id, face, colour, origin, face.symbol == "DE")
+
+
+@attrs.frozen(slots=True)
+class Placement:
+    """A tile on the table.
+
+    Attributes:
+        seat: Who laid it.
+        tile: The tile.
+        touching: The end laid against the line (the spinner's face for the spinner).
+        far: The end left open.
+        line: The line it lies on (0 for the spinner).
+        colour: The colour declared for a W or WD4 far end.
+    """
+
+    seat: int
+    tile: Domino
+    touching: Face
+    far: Face
+    line: int
+    colour: Colour | None
+
+
+@attrs.frozen(slots=True)
+class Snapshot:
+    """The layout as it was before a play, to take a challenged Wild Draw Four back (DO-8)."""
+
+    ends: tuple[OpenEnd, ...]
+    accepts: tuple[frozenset[int], ...]
+    placements: int
+
+
+class Layout:
+    """The tiles on the table and the open ends they offer.
+
+    Args:
+        table: The precomputed facts of the tile set.
+
+    Attributes:
+        placements: Every tile on the table, in the order laid (the spinner first).
+        ends: Every line's open end, by line number less one.
+        accepts: For each open end, the indices of the touching faces it takes (DO-3).
+    """
+
+    __slots__ = ("_table", "_takeable", "accepts", "ends", "placements")
+
+    def __init__(self, table: TileTable):
+        self._table = table
+        self.placements: list[Placement] = []
+        self.ends: list[OpenEnd] = []
+        self.accepts: list[frozenset[int]] = []
+        self._takeable: frozenset[int] | None = None
+
+    def copy(self) -> Layout:
+        """An independent copy (placements and ends are immutable, so lists suffice)."""
+        twin = Layout.__new__(Layout)
+        twin._table = self._table
+        twin.placements = list(self.placements)
+        twin.ends = list(self.ends)
+        twin.accepts = list(self.accepts)
+        twin._takeable = self._takeable
+        return twin
+
+    @property
+    def spinner(self) -> Placement | None:
+        """The opening double, once laid."""
+        return self.placements[0] if self.placements else None
+
+    @property
+    def all_closed(self) -> bool:
+        """Whether every line ends in a dead end (DO-9)."""
+        # An open end always accepts at least its own face (or, when wild, any wild face), so
+        # no face is accepted anywhere exactly when every end is a dead end.
+        return not self.takeable
+
+    @property
+    def takeable(self) -> frozenset[int]:
+        """The touching faces (by index in the tile table) that some open end accepts."""
+        takeable = self._takeable
+        if takeable is None:
+            takeable = self._takeable = frozenset().union(*self.accepts)
+        return takeable
+
+    def takes(self, touch: int) -> bool:
+        """Whether some open end accepts a touching face (by its index in the tile table)."""
+        return touch in self.takeable
+
+    def open_spinner(self, seat: int, tile: Domino) -> None:
+        """Lay the opening double and open its four lines (DO-1, DO-2)."""
+        face = tile.ends[0]
+        self.placements.append(Placement(seat, tile, face, face, SPINNER, None))
+        for _ in range(4):
+            self._open_line(face, None, SPINNER)
+
+    def extend(
+        self, seat: int, tile: Domino, lay: Lay, line: int, colour: Colour | None, spin: bool
+    ) -> tuple[int, ...]:
+        """Lay a tile at the open end of ``line``; return the lines a spinning double opens.
+
+        Args:
+            seat: Who lays it.
+            tile: The tile.
+            lay: Which end touches the line and which is left open.
+            line: The line's number.
+            colour: The colour declared for a W or WD4 far end.
+            spin: Whether the tile is a double that opens its two sides (``all_doubles_spin``).
+        """
+        far = lay.far
+        self.placements.append(Placement(seat, tile, lay.touching, far, line, colour))
+        self._takeable = None
+        index = line - 1
+        self.ends[index] = _end(line, far, colour, self.ends[index].origin)
+        self.accepts[index] = self._table.accepts_after(lay, colour)
+        if not spin:
+            return ()
+        return (self._open_line(far, colour, line), self._open_line(far, colour, line))
+
+    def open_from_spinner(self, seat: int, tile: Domino, colour: Colour | None) -> int:
+        """Lay the double-Wild against the spinner, opening a new line (DO-9); return its number."""
+        line = self._open_line(tile.ends[1], colour, SPINNER)
+        self.placements.append(Placement(seat, tile, tile.ends[0], tile.ends[1], line, colour))
+        return line
+
+    def _open_line(self, face: Face, colour: Colour | None, origin: int) -> int:
+        line = len(self.ends) + 1
+        self.ends.append(_end(line, face, colour, origin))
+        self.accepts.append(self._table.accepts(face, colour))
+        self._takeable = None
+        return line
+
+    def snapshot(self) -> Snapshot:
+        """The layout as it is, to restore after a successful challenge."""
+        return Snapshot(tuple(self.ends), tuple(self.accepts), len(self.placements))
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Put the layout back as it was at ``snapshot`` (DO-8)."""
+        self.ends[:] = snapshot.ends
+        self.accepts[:] = snapshot.accepts
+        del self.placements[snapshot.placements :]
+        self._takeable = None
+
+    def line(self, number: int) -> list[Placement]:
+        """The tiles on one line, from the spinner outwards."""
+        return [p for p in self.placements if p.line == number]

@@ -1,0 +1,199 @@
+"""The decisions of Uno dominoes and their notation.
+
+| Notation | Move | Clause |
+|---|---|---|
+| ``play r3|y5 on 2`` | lay a tile on open end 2, ``r3`` touching it, ``y5`` left open | DO-3 |
+| ``play b8|WD4:g on 1`` | the same, declaring green for a W or WD4 far end | DO-4 |
+| ``play r3|y5 on 2 uno`` | the same play, calling Uno (only when it leaves one tile) | DO-6 |
+| ``play W|W:r on spinner`` | lay the double-Wild on the spinner when every line is dead | DO-9 |
+| ``draw`` | draw a tile instead of playing (also to renege) | DO-5 |
+| ``keep`` | do not play the tile just drawn; the turn passes | DO-5 |
+| ``pass`` | end the turn (only offered when nothing can be played or drawn) | DO-5 |
+| ``challenge``, ``accept`` | answer a Wild Draw Four that hit you | DO-8 |
+| ``catch`` | catch a player who played down to one tile without calling Uno | DO-6 |
+| ``decline`` | do not lay the double-Wild on a dead layout | DO-9 |
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+import attrs
+
+from unodice.errors import IllegalMove
+from unodice.moves import Move
+from unodice.pieces import Colour, Face, parse_colour
+from unodice.variants.dominoes.layout import SPINNER
+
+__all__ = [
+    "ACCEPT",
+    "CATCH",
+    "CHALLENGE",
+    "DECLINE",
+    "DRAW",
+    "KEEP",
+    "NOTATION_HELP",
+    "PASS",
+    "Accept",
+    "Catch",
+    "Challenge",
+    "Decline",
+    "DrawTile",
+    "Keep",
+    "Pass",
+    "Play",
+    "parse_move",
+]
+
+NOTATION_HELP = (
+    "dominoes moves look like 'play r3|y5 on 2' (the touching end first, then the open end's "
+    "number), 'play b8|WD4:g on 1' (declare a colour r, y, g or b for a W or WD4 far end), "
+    "'play r3|y5 on 2 uno' (when it leaves one tile), 'play W|W:g on spinner', 'draw', "
+    "'keep', 'pass', 'challenge', 'accept', 'catch' or 'decline'"
+)
+"""What the notation looks like, for error messages."""
+
+
+@attrs.frozen(slots=True)
+class Play(Move):
+    """Lay a tile from the hand on an open end (DO-3), or the double-Wild on the spinner (DO-9).
+
+    Two plays are equal when their notation is: the notation names every field, and comparing
+    one string is much cheaper than comparing faces.
+
+    Attributes:
+        touching: The end laid against the open end; it is the active end (DO-4).
+        far: The other end, which becomes the line's open end.
+        end: The open end's number, or 0 (``on spinner``) for the double-Wild on a dead layout.
+        colour: The colour declared for a W or WD4 far end; ``None`` for any other.
+        uno: Whether the player calls Uno with this play (it leaves her one tile).
+        text: The notation, worked out once.
+    """
+
+    kind: ClassVar[str] = "play"
+    touching: Face = attrs.field(eq=False)
+    far: Face = attrs.field(eq=False)
+    end: int = attrs.field(eq=False)
+    colour: Colour | None = attrs.field(default=None, eq=False)
+    uno: bool = attrs.field(default=False, eq=False)
+    text: str = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        declared = f":{self.colour.letter}" if self.colour is not None else ""
+        target = "spinner" if self.end == SPINNER else str(self.end)
+        uno = " uno" if self.uno else ""
+        object.__setattr__(self, "text", f"play {self.tile_code}{declared} on {target}{uno}")
+
+    @property
+    def tile_code(self) -> str:
+        """The tile as ``touching|far``."""
+        return f"{self.touching.code}|{self.far.code}"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@attrs.frozen(slots=True)
+class _Word(Move):
+    """A move that is a single word."""
+
+    word: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.word
+
+
+@attrs.frozen(slots=True)
+class DrawTile(_Word):
+    """Draw one tile from the boneyard instead of playing (DO-5)."""
+
+    kind: ClassVar[str] = "draw"
+    word: ClassVar[str] = "draw"
+
+
+@attrs.frozen(slots=True)
+class Keep(_Word):
+    """Keep the tile just drawn instead of playing it; the turn passes (DO-5)."""
+
+    kind: ClassVar[str] = "keep"
+    word: ClassVar[str] = "keep"
+
+
+@attrs.frozen(slots=True)
+class Pass(_Word):
+    """End the turn without playing (offered only beside ``catch`` when nothing else is)."""
+
+    kind: ClassVar[str] = "pass"
+    word: ClassVar[str] = "pass"
+
+
+@attrs.frozen(slots=True)
+class Challenge(_Word):
+    """Challenge the Wild Draw Four that hit you (DO-8)."""
+
+    kind: ClassVar[str] = "challenge"
+    word: ClassVar[str] = "challenge"
+
+
+@attrs.frozen(slots=True)
+class Accept(_Word):
+    """Accept the Wild Draw Four that hit you: draw four and lose the turn (DO-4)."""
+
+    kind: ClassVar[str] = "accept"
+    word: ClassVar[str] = "accept"
+
+
+@attrs.frozen(slots=True)
+class Catch(_Word):
+    """Catch the player who played down to one tile without calling Uno (DO-6)."""
+
+    kind: ClassVar[str] = "catch"
+    word: ClassVar[str] = "catch"
+
+
+@attrs.frozen(slots=True)
+class Decline(_Word):
+    """Do not lay the double-Wild on a dead layout (DO-9)."""
+
+    kind: ClassVar[str] = "decline"
+    word: ClassVar[str] = "decline"
+
+
+DRAW = DrawTile()
+KEEP = Keep()
+PASS = Pass()
+CHALLENGE = Challenge()
+ACCEPT = Accept()
+CATCH = Catch()
+DECLINE = Decline()
+
+_WORDS: dict[str, Move] = {
+    str(move): move for move in (DRAW, KEEP, PASS, CHALLENGE, ACCEPT, CATCH, DECLINE)
+}
+_PLAY = re.compile(
+    r"^play\s+([^\s|:]+)\|([^\s|:]+)(?::(\S+))?\s+on\s+(\d+|spinner)(\s+uno)?$", re.IGNORECASE
+)
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its notation (see the table above).
+
+    Raises:
+        IllegalMove: The text is not a dominoes move; the message shows what moves look like.
+    """
+    cleaned = " ".join(text.split())
+    word = _WORDS.get(cleaned.lower())
+    if word is not None:
+        return word
+    match = _PLAY.match(cleaned)
+    if match is None:
+        raise IllegalMove(text, f"cannot read {text!r}; {NOTATION_HELP}")
+    touching_code, far_code, colour_code, target, uno = match.groups()
+    try:
+        touching, far = Face.parse(touching_code), Face.parse(far_code)
+        colour = parse_colour(colour_code) if colour_code else None
+    except ValueError as error:
+        raise IllegalMove(text, f"{error}; {NOTATION_HELP}") from None
+    end = SPINNER if target.lower() == "spinner" else int(target)
+    return Play(touching, far, end, colour, uno is not None)

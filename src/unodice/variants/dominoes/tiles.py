@@ -1,0 +1,242 @@
+"""What the rules need to know about a tile set, worked out once per game.
+
+Tiles and their faces never change during a game, so the variant works out in advance every way
+to lay each tile, which touching faces each open face accepts (DO-3) and what each tile is worth
+at the end of a round (DO-7). The hot path then only looks things up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from unodice.errors import ComponentError, InvalidOptions
+from unodice.pieces import COMMANDS, WILDS, Colour, ComponentSet, Domino, Face, load_components
+
+__all__ = [
+    "DEAD_END",
+    "WILD",
+    "Lay",
+    "TileTable",
+    "face_points",
+    "is_double_wild",
+    "is_number_double",
+    "load_tile_table",
+]
+
+WILD = Face("W")
+"""The wild face; the double-Wild is ``W|W``."""
+DEAD_END = Face("DE")
+"""The dead-end face: an open end showing it takes nothing (DO-3)."""
+
+
+def face_points(face: Face) -> int:
+    """What one end of a tile left in a hand is worth (DO-7).
+
+    Numbers count their value, D2, R and S 10, WD4 and DE 20, W 25.
+    """
+    if face.number is not None:
+        return face.number
+    if face.symbol in COMMANDS:
+        return 10
+    return 25 if face.symbol == "W" else 20
+
+
+def is_number_double(tile: Domino) -> bool:
+    """Whether a tile may open a round: a double of a number (DO-1)."""
+    return tile.is_double and tile.ends[0].is_number
+
+
+def is_double_wild(tile: Domino) -> bool:
+    """Whether a tile is the double-Wild ``W|W`` that can reopen a dead layout (DO-9)."""
+    return tile.is_double and tile.ends[0].symbol == "W"
+
+
+@attrs.frozen(slots=True)
+class Lay:
+    """One way to lay a tile: which end touches the open end and which stays open.
+
+    Attributes:
+        id: A number unique to this pair of faces within the tile set.
+        touching: The end that touches the open end (the active end, DO-4).
+        far: The end that becomes the open end.
+        touch: The touching face's index in ``TileTable.faces``.
+        wild_touch: Whether the touching end is W or WD4 (the WD4 rule of DO-3 ignores those).
+        wild_far: Whether the far end is W or WD4, so that a colour must be declared (DO-4).
+        far_accepts: What the far end accepts once it is the open end (DO-3), unless it is
+            wild: then that depends on the colour declared.
+    """
+
+    id: int
+    touching: Face
+    far: Face
+    touch: int
+    wild_touch: bool
+    wild_far: bool
+    far_accepts: frozenset[int]
+
+
+class TileTable:
+    """The precomputed facts of one tile set.
+
+    Args:
+        components: A set of dominoes.
+
+    Attributes:
+        components: The set itself.
+        faces: Every face on some tile, numbered in order of first appearance.
+        lays: Per tile id, the distinct ways to lay it (a double has one; a dead end is never
+            the touching end, so a tile with a DE end has one).
+        lay_ids: Per tile id, the ids of its ways to lay.
+        kinds: Per tile id, a number shared by tiles with the same two faces (the set may
+            hold copies), so that moves are not offered twice.
+        twins: Per tile id, whether another tile of the set has the same two faces.
+        points: Per tile id, its DO-7 value (both ends).
+        max_lines: The most lines a layout can have: the spinner's four, two per other
+            double (when doubles spin) and one per double-Wild (DO-9).
+        move_rows: A cache the variant fills with move objects: for a play leaving one tile
+            or not (index 0 or 1), per way to lay, per open end, the moves laying it there.
+        lay_of_move: The way to lay behind each cached move.
+    """
+
+    def __init__(self, components: ComponentSet):
+        self.components = components
+        self.faces: dict[Face, int] = {}
+        # One object per distinct face, so that moves built from them compare by identity.
+        self._canonical: dict[Face, Face] = {}
+        for tile in components.tiles:
+            for face in tile.ends:
+                self.faces.setdefault(face, len(self.faces))
+                self._canonical.setdefault(face, face)
+        self._lay_ids: dict[tuple[Face, Face], Lay] = {}
+        self._accepts: dict[tuple[Face, Colour | None], frozenset[int]] = {}
+        self.lays: tuple[tuple[Lay, ...], ...] = tuple(
+            self._ways_to_lay(tile) for tile in components.tiles
+        )
+        kind_ids: dict[frozenset[Face], int] = {}
+        self.kinds: tuple[int, ...] = tuple(
+            kind_ids.setdefault(frozenset(tile.ends), len(kind_ids)) for tile in components.tiles
+        )
+        self.twins: tuple[bool, ...] = tuple(self.kinds.count(kind) > 1 for kind in self.kinds)
+        self.lay_ids: tuple[frozenset[int], ...] = tuple(
+            frozenset(lay.id for lay in ways) for ways in self.lays
+        )
+        self.points: tuple[int, ...] = tuple(
+            face_points(tile.ends[0]) + face_points(tile.ends[1]) for tile in components.tiles
+        )
+        doubles = sum(tile.is_double for tile in components.tiles)
+        self.max_lines = 4 + 2 * doubles + sum(map(is_double_wild, components.tiles))
+        self.move_rows: tuple[list[list[Any] | None], list[list[Any] | None]] = (
+            [None] * len(self._lay_ids),
+            [None] * len(self._lay_ids),
+        )
+        self.lay_of_move: dict[Any, Lay] = {}
+
+    def _ways_to_lay(self, tile: Domino) -> tuple[Lay, ...]:
+        first, second = tile.ends
+        ways: list[Lay] = []
+        for touching, far in ((first, second), (second, first)):
+            if touching == DEAD_END:
+                continue
+            lay = self._lay_ids.get((touching, far))
+            if lay is None:
+                wild_far = far.symbol in WILDS
+                lay = Lay(
+                    id=len(self._lay_ids),
+                    touching=self._canonical[touching],
+                    far=self._canonical[far],
+                    touch=self.faces[touching],
+                    wild_touch=touching.symbol in WILDS,
+                    wild_far=wild_far,
+                    far_accepts=frozenset() if wild_far else self.accepts(far, None),
+                )
+                self._lay_ids[(touching, far)] = lay
+            if lay not in ways:
+                ways.append(lay)
+        return tuple(ways)
+
+    def lay_of(self, touching: Face, far: Face) -> Lay | None:
+        """The way to lay a tile with ``touching`` against the open end, if any tile has it."""
+        return self._lay_ids.get((touching, far))
+
+    def accepts_after(self, lay: Lay, colour: Colour | None) -> frozenset[int]:
+        """What the far end of ``lay`` accepts once open, with ``colour`` declared if wild."""
+        return self.accepts(lay.far, colour) if lay.wild_far else lay.far_accepts
+
+    def accepts(self, face: Face, colour: Colour | None) -> frozenset[int]:
+        """The indices of the touching faces that an open end accepts (DO-3).
+
+        Args:
+            face: The face the open end shows.
+            colour: The colour declared for a W or WD4 open end (``None`` otherwise).
+
+        A touching face fits when it is W or WD4, shows the same number or word as a coloured
+        open face, or has the open end's colour (a wild open end's declared colour). A dead
+        end accepts nothing.
+        """
+        key = (face, colour)
+        found = self._accepts.get(key)
+        if found is None:
+            found = frozenset(
+                index for touching, index in self.faces.items() if _fits(touching, face, colour)
+            )
+            self._accepts[key] = found
+        return found
+
+
+def _fits(touching: Face, face: Face, colour: Colour | None) -> bool:
+    if face == DEAD_END or touching == DEAD_END:
+        return False
+    if touching.symbol in WILDS:
+        return True
+    if face.colour is not None and touching.symbol == face.symbol:
+        return True
+    return touching.colour is not None and touching.colour == (face.colour or colour)
+
+
+def load_tile_table(
+    name: str, extra: Mapping[str, ComponentSet], players: int, hand_size: int
+) -> TileTable:
+    """Load the tile set an option names and check that a round can be played with it.
+
+    Raises:
+        InvalidOptions: The set is unknown, is a set of dice, has no number double to open
+            a round with (DO-1), or has too few tiles to deal ``hand_size`` to every player.
+    """
+    try:
+        components = load_components(name, extra)
+    except ComponentError as error:
+        raise InvalidOptions(f"option 'tiles' of dominoes: {error}") from None
+    if components.kind != "tiles":
+        raise InvalidOptions(
+            f"option 'tiles' of dominoes: {name!r} is a set of dice; name a set of dominoes "
+            "such as 'uno-dominoes-81'"
+        )
+    if not any(is_number_double(tile) for tile in components.tiles):
+        raise InvalidOptions(
+            f"option 'tiles' of dominoes: {name!r} has no number double, so no round could "
+            "open (DO-1)"
+        )
+    needed = players * hand_size
+    if needed > len(components.tiles):
+        raise InvalidOptions(
+            f"dominoes: dealing hand_size={hand_size} to {players} players needs {needed} tiles, "
+            f"but {name!r} has {len(components.tiles)}; choose a hand size of at most "
+            f"{len(components.tiles) // players}"
+        )
+    return _table_of(components)
+
+
+_TABLES: dict[int, tuple[ComponentSet, TileTable]] = {}
+
+
+def _table_of(components: ComponentSet) -> TileTable:
+    """The table of a set, shared by every game with the same set object (it never changes)."""
+    entry = _TABLES.get(id(components))
+    if entry is None or entry[0] is not components:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        entry = _TABLES[id(components)] = (components, TileTable(components))
+    return entry[1]

@@ -1,0 +1,630 @@
+"""The rules of Uno dominoes (clauses DO-1 to DO-11).
+
+The engine stops only at decisions: a turn (lay a tile or draw), the tile just drawn (lay it or
+keep it), a Wild Draw Four (challenge or accept), the double-Wild on a dead layout (lay it or
+decline) and, beside any of these, catching a missed Uno. Everything else happens by itself:
+the deal, the opening, draws forced by D2 and WD4, skipped turns, the draw of a player who
+cannot lay anything, passes on an empty boneyard, and the end of the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from unodice.errors import IllegalMove
+from unodice.moves import Event, Move, MovePlayed
+from unodice.pieces import Bag, Colour, ComponentSet, Domino, Face
+from unodice.variant import RoundOutcome, Table, Variant, View
+from unodice.variants.dominoes import rendering
+from unodice.variants.dominoes.events import (
+    Caught,
+    Challenged,
+    DeadEnd,
+    Dealt,
+    DominoEvent,
+    Drew,
+    Opened,
+    Passed,
+    Placed,
+    Reversed,
+    RoundOver,
+    Skipped,
+    TakenBack,
+    UnoCalled,
+)
+from unodice.variants.dominoes.layout import SPINNER, Layout
+from unodice.variants.dominoes.moves import (
+    ACCEPT,
+    CATCH,
+    CHALLENGE,
+    DECLINE,
+    DRAW,
+    KEEP,
+    PASS,
+    Accept,
+    Catch,
+    Challenge,
+    Decline,
+    DrawTile,
+    Keep,
+    Pass,
+    Play,
+    parse_move,
+)
+from unodice.variants.dominoes.options import DominoesOptions
+from unodice.variants.dominoes.refusals import explain
+from unodice.variants.dominoes.state import DominoesState, PendingWildDrawFour, Phase
+from unodice.variants.dominoes.tiles import (
+    Lay,
+    TileTable,
+    face_points,
+    is_double_wild,
+    is_number_double,
+    load_tile_table,
+)
+
+__all__ = ["UnoDominoes"]
+
+# Module constants: looking up a global is several times cheaper than an enum member.
+_TURN, _DRAWN, _CHALLENGED, _RESCUE, _OVER = (
+    Phase.TURN, Phase.DRAWN, Phase.CHALLENGE, Phase.RESCUE, Phase.OVER
+)
+_NO_COLOUR: tuple[Colour | None, ...] = (None,)
+_COLOURS: tuple[Colour | None, ...] = tuple(Colour)
+
+
+class UnoDominoes(Variant):
+    """Uno dominoes: match tiles by number, word or colour; only the touching end acts.
+
+    Options are [`DominoesOptions`][unodice.variants.dominoes.options.DominoesOptions].
+    """
+
+    name = "dominoes"
+    title = "Uno dominoes"
+    players = range(2, 7)
+    summary = (
+        "Lay Uno dominoes on a four-way spinner, matching number, word or colour; "
+        "first to 500 wins."
+    )
+    version = "1.0"
+    Options = DominoesOptions
+
+    def __init__(
+        self,
+        options: DominoesOptions,
+        players: int,
+        component_sets: Mapping[str, ComponentSet] | None = None,
+    ):
+        super().__init__(options, players, component_sets)
+        self.tiles: TileTable = load_tile_table(
+            options.tiles, self.component_sets, players, options.hand_size
+        )
+        self._doubles_spin = options.all_doubles_spin
+        self._reverse_skips = players == 2 and options.two_player_reverse_skips
+
+    # -- the round's start (DO-1) --------------------------------------------------------------
+
+    def start_round(self, table: Table, previous: RoundOutcome | None) -> DominoesState:
+        """Deal, open with the highest number double, and stop at the first decision (DO-1)."""
+        state = DominoesState(
+            self.player_count, Bag(self.tiles.components.tiles), Layout(self.tiles)
+        )
+        state.totals = table.totals
+        hand_size = self.options.hand_size
+        for seat in range(self.player_count):
+            state.hands[seat] = table.chance.draw_up_to(state.boneyard, hand_size)
+        table.emit(Dealt(hand_size, len(state.boneyard)))
+        opener, double = self._find_opening_double(table, state)
+        state.hands[opener].remove(double)
+        state.layout.open_spinner(opener, double)
+        table.emit(Opened(opener, double))
+        self._begin_turn(table, state, state.seats.next_seat(1, opener))
+        return state
+
+    def _find_opening_double(self, table: Table, state: DominoesState) -> tuple[int, Domino]:
+        """The holder of the highest number double, or the first to draw one in turn."""
+        best: tuple[int, Domino] | None = None
+        for seat, hand in enumerate(state.hands):
+            for tile in hand:
+                if is_number_double(tile) and (
+                    best is None or (tile.ends[0].number or 0) > (best[1].ends[0].number or 0)
+                ):
+                    best = (seat, tile)
+        if best is not None:
+            return best
+        # The set holds a number double (checked when the game was made), and none was dealt,
+        # so the boneyard holds one: this loop ends.
+        seat = 0
+        while True:
+            tile = self._draw(table, state, seat, 1, "opening")[0]
+            if is_number_double(tile):
+                return seat, tile
+            seat = state.seats.next_seat(1, seat)
+
+    # -- legal moves ---------------------------------------------------------------------------
+
+    def legal_moves(self, state: DominoesState) -> tuple[Move, ...]:  # type: ignore[override]
+        """Every move the seat to act may make, in a stable order.
+
+        A catch (when open) comes first, then plays in hand order, then the other choices.
+        """
+        seat = state.to_act
+        if seat is None:
+            return ()
+        catch: tuple[Move, ...] = (CATCH,) if self._catch_open(state, seat) else ()
+        phase = state.phase
+        hand = state.hands[seat]
+        if phase is _TURN:
+            plays = self._plays_from(state, hand, len(hand) == 2)
+            if state.boneyard:
+                return (*catch, *plays, DRAW)
+            if catch and not plays:
+                return (*catch, PASS)
+            return (*catch, *plays)
+        if phase is _DRAWN:
+            assert state.drawn is not None
+            return (*self._plays_from(state, (state.drawn,), len(hand) == 2), KEEP)
+        if phase is _CHALLENGED:
+            return (*catch, ACCEPT, CHALLENGE)
+        if phase is _RESCUE:
+            return (*catch, *self._rescue_plays(hand), DECLINE)
+        return ()
+
+    def _plays_from(
+        self, state: DominoesState, tiles: Iterable[Domino], leaves_one: bool
+    ) -> list[Move]:
+        """Every way to lay any of ``tiles`` on an open end (DO-3), each tile kind once.
+
+        This is the hot path of the engine: move objects come from a cache shared by every
+        game with the same tile set, keyed by (way to lay, end, whether it leaves one tile).
+        """
+        table = self.tiles
+        lays, twins, rows = table.lays, table.twins, table.move_rows[leaves_one]
+        layout = state.layout
+        takeable = layout.takeable
+        accepts = layout.accepts
+        seen: list[int] = []
+        moves: list[Move] = []
+        for tile in tiles:
+            if twins[tile.id]:
+                kind = table.kinds[tile.id]
+                if kind in seen:
+                    continue
+                seen.append(kind)
+            for lay in lays[tile.id]:
+                touch = lay.touch
+                if touch not in takeable:
+                    continue
+                row = rows[lay.id]
+                if row is None:
+                    row = rows[lay.id] = [None] * table.max_lines
+                for index, accepted in enumerate(accepts):
+                    if touch in accepted:
+                        found = row[index]
+                        if found is None:
+                            found = row[index] = self._make_plays(lay, index + 1, leaves_one)
+                        moves += found
+        return moves
+
+    def _make_plays(self, lay: Lay, end: int, leaves_one: bool) -> tuple[Play, ...]:
+        """The moves laying ``lay`` on ``end``: one per declared colour, with and without Uno."""
+        calls = (True, False) if leaves_one else (False,)
+        moves = tuple(
+            Play(lay.touching, lay.far, end, colour, uno)
+            for colour in (_COLOURS if lay.wild_far else _NO_COLOUR)
+            for uno in calls
+        )
+        self.tiles.lay_of_move.update(dict.fromkeys(moves, lay))
+        return moves
+
+    def _rescue_plays(self, hand: Sequence[Domino]) -> tuple[Play, ...]:
+        """Laying the double-Wild on the spinner of a dead layout (DO-9)."""
+        wild = next(tile for tile in hand if is_double_wild(tile))
+        return self._make_plays(self.tiles.lays[wild.id][0], SPINNER, len(hand) == 2)
+
+    def _can_play(self, state: DominoesState, tiles: Iterable[Domino]) -> bool:
+        """Whether any of ``tiles`` can be laid somewhere."""
+        lays, takeable = self.tiles.lays, state.layout.takeable
+        for tile in tiles:
+            for lay in lays[tile.id]:
+                if lay.touch in takeable:
+                    return True
+        return False
+
+    def _catch_open(self, state: DominoesState, seat: int) -> bool:
+        """Whether ``seat`` may catch a missed Uno now (DO-6)."""
+        debtor = state.uno_debtor
+        return debtor is not None and debtor != seat and len(state.hands[debtor]) == 1
+
+    # -- applying moves ------------------------------------------------------------------------
+
+    def apply(self, table: Table, state: DominoesState, move: Move) -> None:  # type: ignore[override]
+        """Carry out a legal move, then advance to the next decision or end the round."""
+        seat = state.to_act
+        assert seat is not None
+        if isinstance(move, Catch):
+            self._catch(table, state, seat)
+            return
+        state.uno_debtor = None  # the chance to catch ends with the first other move
+        if isinstance(move, Play):
+            if move.end == SPINNER:
+                self._rescue(table, state, seat, move)
+            else:
+                self._play(table, state, seat, move)
+        elif isinstance(move, DrawTile):
+            tile = self._draw(table, state, seat, 1, "draw")[0]
+            self._after_draw(table, state, seat, tile)
+        elif isinstance(move, Keep):
+            state.drawn = None
+            self._pass_on(table, state, seat)
+        elif isinstance(move, Pass):
+            if not self._idle_pass(table, state, seat):
+                self._begin_turn(table, state, state.seats.next_seat(1, seat))
+        elif isinstance(move, Accept):
+            self._accept(table, state, seat)
+        elif isinstance(move, Challenge):
+            self._challenge(table, state, seat)
+        elif isinstance(move, Decline):
+            self._offer_rescue(table, state)
+
+    def _play(self, table: Table, state: DominoesState, seat: int, move: Play) -> None:
+        """Lay a tile on an open end (DO-3), then resolve what it does (DO-4)."""
+        hand = state.hands[seat]
+        lay = self.tiles.lay_of_move[move]
+        index = self._index_in(hand, state.drawn if state.phase is _DRAWN else None, lay)
+        tile = hand[index]
+        state.drawn = None
+        wild_draw_four = lay.wild_touch and move.touching.symbol == "WD4"
+        pending = None
+        if wild_draw_four and len(hand) > 1:
+            pending = PendingWildDrawFour(
+                seat, tile, self._holds_other_play(state, hand, tile), state.layout.snapshot()
+            )
+        del hand[index]
+        spin = self._doubles_spin and tile.is_double
+        opened = state.layout.extend(seat, tile, lay, move.end, move.colour, spin)
+        table.emit(Placed(seat, tile, move.touching, move.far, move.end, move.colour, opened))
+        self._note_uno(table, state, seat, move)
+        if not hand:
+            self._go_out(table, state, seat, move.touching)
+        elif pending is not None:
+            state.pending = pending
+            self._decide(state, state.seats.next_seat(1, seat), _CHALLENGED)
+        else:
+            self._stands(table, state, seat, self._effect(table, state, seat, move.touching))
+
+    def _index_in(self, hand: Sequence[Domino], drawn: Domino | None, lay: Lay) -> int:
+        """Where the tile to lay is in ``hand``: the drawn tile, or the first that fits ``lay``."""
+        if drawn is not None:
+            return next(index for index, tile in enumerate(hand) if tile is drawn)
+        lay_ids, wanted = self.tiles.lay_ids, lay.id
+        return next(index for index, tile in enumerate(hand) if wanted in lay_ids[tile.id])
+
+    def _holds_other_play(
+        self, state: DominoesState, hand: Sequence[Domino], played: Domino
+    ) -> bool:
+        """Whether the hand holds another tile with a non-wild touching end that fits (DO-3)."""
+        lays, takeable = self.tiles.lays, state.layout.takeable
+        return any(
+            not lay.wild_touch and lay.touch in takeable
+            for tile in hand
+            if tile is not played
+            for lay in lays[tile.id]
+        )
+
+    def _note_uno(self, table: Table, state: DominoesState, seat: int, move: Play) -> None:
+        """Record the Uno call, or the missed call that may be caught (DO-6)."""
+        if move.uno:
+            table.emit(UnoCalled(seat))
+        elif len(state.hands[seat]) == 1:
+            state.uno_debtor = seat
+
+    def _effect(self, table: Table, state: DominoesState, seat: int, touching: Face) -> int:
+        """Apply the touching end's action (DO-4); return the seat whose turn is next."""
+        seats = state.seats
+        symbol = touching.symbol
+        if symbol == "S" or (
+            symbol == "R" and self._reverse_skips
+        ):
+            return self._skip(table, state, seat)
+        if symbol == "R":
+            seats.reverse()
+            table.emit(Reversed(seat, seats.direction))
+        elif symbol == "D2":
+            victim = seats.next_seat(1, seat)
+            self._draw(table, state, victim, 2, "draw two")
+            return self._skip(table, state, seat)
+        return seats.next_seat(1, seat)
+
+    @staticmethod
+    def _skip(table: Table, state: DominoesState, seat: int) -> int:
+        """The next player loses her turn; return the seat after her."""
+        table.emit(Skipped(state.seats.next_seat(1, seat)))
+        return state.seats.next_seat(2, seat)
+
+    def _stands(self, table: Table, state: DominoesState, seat: int, next_seat: int) -> None:
+        """A laid tile stays on the table: check for a dead layout, else play on (DO-9)."""
+        state.idle_turns = 0
+        if state.layout.all_closed:
+            self._dead_end(table, state, seat)
+        else:
+            self._begin_turn(table, state, next_seat)
+
+    def _go_out(self, table: Table, state: DominoesState, seat: int, touching: Face) -> None:
+        """She laid her last tile: a final D2 or WD4 still makes the next player draw (DO-7)."""
+        count = {"D2": 2, "WD4": 4}.get(touching.symbol)
+        if count:
+            reason = "draw two" if count == 2 else "wild draw four"
+            self._draw(table, state, state.seats.next_seat(1, seat), count, reason)
+        self._end_round(table, state, seat, "went out")
+
+    def _draw(
+        self, table: Table, state: DominoesState, seat: int, count: int, reason: str
+    ) -> list[Domino]:
+        """Draw up to ``count`` tiles into a hand (fewer when the boneyard runs short)."""
+        tiles = table.chance.draw_up_to(state.boneyard, count)
+        state.hands[seat].extend(tiles)
+        table.emit(Drew(seat, len(tiles), reason))
+        return tiles
+
+    def _catch(self, table: Table, state: DominoesState, catcher: int) -> None:
+        """The caught player draws two (DO-6); the catcher then makes her own move."""
+        debtor = state.uno_debtor
+        assert debtor is not None
+        state.uno_debtor = None
+        table.emit(Caught(catcher, debtor))
+        self._draw(table, state, debtor, 2, "caught")
+        if state.phase is _TURN:
+            self._begin_turn(table, state, catcher)  # her only other move may now be forced
+
+    def _after_draw(self, table: Table, state: DominoesState, seat: int, tile: Domino) -> None:
+        """She may lay the tile she drew if it fits; otherwise the turn passes (DO-5)."""
+        if self._can_play(state, (tile,)):
+            state.drawn = tile
+            self._decide(state, seat, _DRAWN)
+        else:
+            self._pass_on(table, state, seat)
+
+    def _pass_on(self, table: Table, state: DominoesState, seat: int) -> None:
+        table.emit(Passed(seat))
+        self._begin_turn(table, state, state.seats.next_seat(1, seat))
+
+    # -- turns ---------------------------------------------------------------------------------
+
+    def _decide(self, state: DominoesState, seat: int, phase: Phase) -> None:
+        """Stop at a decision of ``seat``."""
+        state.phase = phase
+        state.to_act = seat
+        if state.uno_debtor == seat:
+            state.uno_debtor = None  # nobody caught her before her own next decision
+
+    def _begin_turn(self, table: Table, state: DominoesState, seat: int) -> None:
+        """Start turns from ``seat`` until one needs a decision (DO-5, DO-10).
+
+        A player who cannot lay anything draws by herself; one who can neither lay nor draw
+        passes by herself. Each such turn hands on to the next seat.
+        """
+        while True:
+            state.seats.current = seat
+            if state.uno_debtor == seat:
+                state.uno_debtor = None
+            hand = state.hands[seat]
+            if self._can_play(state, hand) or self._catch_open(state, seat):
+                self._decide(state, seat, _TURN)
+                return
+            if state.boneyard:
+                tile = self._draw(table, state, seat, 1, "no play")[0]
+                if self._can_play(state, (tile,)):
+                    state.drawn = tile
+                    self._decide(state, seat, _DRAWN)
+                    return
+                table.emit(Passed(seat))
+            elif self._idle_pass(table, state, seat):
+                return
+            seat = state.seats.next_seat(1, seat)
+
+    def _idle_pass(self, table: Table, state: DominoesState, seat: int) -> bool:
+        """Pass on an empty boneyard; return True when that blocks the round (DO-10)."""
+        table.emit(Passed(seat))
+        return self._count_idle_turn(table, state)
+
+    def _count_idle_turn(self, table: Table, state: DominoesState) -> bool:
+        """Count a turn that left the layout as it was; True when the round is thereby blocked.
+
+        Only turns on an empty boneyard count. Once every seat in a row has had one, nothing
+        can change any more and the round ends (DO-10).
+        """
+        if state.boneyard:
+            return False
+        state.idle_turns += 1
+        if state.idle_turns < self.player_count:
+            return False
+        self._blocked(table, state)
+        return True
+
+    # -- Wild Draw Four (DO-4, DO-8) -----------------------------------------------------------
+
+    def _accept(self, table: Table, state: DominoesState, victim: int) -> None:
+        """The victim draws four and loses her turn."""
+        pending = state.pending
+        assert pending is not None
+        state.pending = None
+        self._draw(table, state, victim, 4, "wild draw four")
+        table.emit(Skipped(victim))
+        self._stands(table, state, pending.seat, state.seats.next_seat(1, victim))
+
+    def _challenge(self, table: Table, state: DominoesState, challenger: int) -> None:
+        """Show the offender's hand: an illegal WD4 goes back, a legal one costs the challenger."""
+        pending = state.pending
+        assert pending is not None
+        state.pending = None
+        table.emit(Challenged(challenger, pending.seat, pending.illegal))
+        if not pending.illegal:
+            extra = self.options.failed_challenge_penalty
+            self._draw(table, state, challenger, 4 + extra, "failed challenge")
+            table.emit(Skipped(challenger))
+            self._stands(table, state, pending.seat, state.seats.next_seat(1, challenger))
+            return
+        state.layout.restore(pending.before)
+        state.hands[pending.seat].append(pending.tile)
+        table.emit(TakenBack(pending.seat, pending.tile))
+        self._draw(table, state, pending.seat, 4, "illegal wild draw four")
+        if not self._count_idle_turn(table, state):
+            self._begin_turn(table, state, challenger)
+
+    # -- dead end (DO-9) -----------------------------------------------------------------------
+
+    def _dead_end(self, table: Table, state: DominoesState, closer: int) -> None:
+        """Every line is dead: offer the double-Wild in turn, from the next player."""
+        table.emit(DeadEnd(closer))
+        state.closer = closer
+        order = (state.seats.next_seat(step, closer) for step in range(1, self.player_count + 1))
+        state.rescuers = tuple(
+            seat for seat in order if any(is_double_wild(tile) for tile in state.hands[seat])
+        )
+        self._offer_rescue(table, state)
+
+    def _offer_rescue(self, table: Table, state: DominoesState) -> None:
+        """Offer the double-Wild to the next holder, or end the round for the closer."""
+        if state.rescuers:
+            seat, state.rescuers = state.rescuers[0], state.rescuers[1:]
+            self._decide(state, seat, _RESCUE)
+            return
+        assert state.closer is not None
+        self._end_round(table, state, state.closer, "dead end")
+
+    def _rescue(self, table: Table, state: DominoesState, seat: int, move: Play) -> None:
+        """Lay the double-Wild on the spinner, opening a new line; play goes on after her."""
+        hand = state.hands[seat]
+        tile = next(tile for tile in hand if is_double_wild(tile))
+        hand.remove(tile)
+        state.rescuers = ()
+        line = state.layout.open_from_spinner(seat, tile, move.colour)
+        table.emit(Placed(seat, tile, move.touching, move.far, SPINNER, move.colour, (line,)))
+        self._note_uno(table, state, seat, move)
+        if not hand:
+            self._end_round(table, state, seat, "went out")
+        else:
+            self._stands(table, state, seat, state.seats.next_seat(1, seat))
+
+    # -- the round's end (DO-7, DO-9, DO-10) ---------------------------------------------------
+
+    def hand_points(self, hand: Iterable[Domino]) -> int:
+        """What a hand left at the end of a round is worth: both ends of every tile (DO-7)."""
+        points = self.tiles.points
+        return sum(points[tile.id] for tile in hand)
+
+    def _blocked(self, table: Table, state: DominoesState) -> None:
+        """Nobody can lay anything: the lowest hand wins; a tie scores nothing (DO-10)."""
+        totals = [self.hand_points(hand) for hand in state.hands]
+        lowest = min(totals)
+        holders = [seat for seat, total in enumerate(totals) if total == lowest]
+        self._end_round(table, state, holders[0] if len(holders) == 1 else None, "blocked")
+
+    def _end_round(
+        self, table: Table, state: DominoesState, winner: int | None, ending: str
+    ) -> None:
+        """Score the hands left for the winner (her own never counts) and end the round."""
+        hands = tuple(tuple(hand) for hand in state.hands)
+        totals = tuple(self.hand_points(hand) for hand in hands)
+        state.to_act = None
+        state.phase = _OVER
+        state.drawn = None
+        state.uno_debtor = None
+        table.emit(RoundOver(winner, ending, totals))
+        if winner is None:
+            table.end_round(())
+            return
+        won = sum(total for seat, total in enumerate(totals) if seat != winner)
+        context = {"hands": hands, "hand_points": totals, "ending": ending}
+        table.score(winner, won, "round won", context)
+        state.totals = table.totals
+        table.end_round((winner,))
+
+    # -- the match (DO-11) ---------------------------------------------------------------------
+
+    def match_over(self, totals: Sequence[int], rounds_played: int) -> bool:
+        """The match ends when a player reaches the target (DO-11)."""
+        return max(totals) >= self.options.target
+
+    # -- notation and refusals -----------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move from its notation (see [`moves`][unodice.variants.dominoes.moves])."""
+        return parse_move(text)
+
+    def explain_illegal(self, state: DominoesState, move: Move) -> IllegalMove:  # type: ignore[override]
+        """Why a move is not legal now, with the clause that forbids it."""
+        reason, clause = explain(self, state, move)
+        return IllegalMove(move, reason, clause)
+
+    # -- what seats see ------------------------------------------------------------------------
+
+    def view_data(self, state: DominoesState, seat: int) -> dict[str, Any]:  # type: ignore[override]
+        """What ``seat`` sees: her hand, the layout, every open end and the others' counts."""
+        layout = state.layout
+        pending = state.pending
+        return {
+            "hand": tuple(state.hands[seat]),
+            "drawn": state.drawn if seat == state.to_act else None,
+            "hand_sizes": tuple(map(len, state.hands)),
+            "boneyard": len(state.boneyard),
+            "layout": tuple(layout.placements),
+            "ends": tuple(layout.ends),
+            "phase": state.phase.value,
+            "direction": state.seats.direction,
+            "uno_debtor": state.uno_debtor,
+            "wild_draw_four_by": pending.seat if pending is not None else None,
+        }
+
+    def hidden_pieces(self, state: DominoesState, seat: int) -> Iterable[Domino]:  # type: ignore[override]
+        """The other players' hands and the boneyard."""
+        hidden: list[Domino] = list(state.boneyard)
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hidden.extend(hand)
+        return hidden
+
+    def piece_locations(self, state: DominoesState) -> dict[str, Iterable[Domino]]:  # type: ignore[override]
+        """Every tile of the set: on the layout, in the boneyard or in a hand."""
+        places: dict[str, Iterable[Domino]] = {
+            "layout": [placement.tile for placement in state.layout.placements],
+            "boneyard": tuple(state.boneyard),
+        }
+        for seat, hand in enumerate(state.hands):
+            places[f"hand {seat}"] = tuple(hand)
+        return places
+
+    def components(self, state: DominoesState | None = None) -> ComponentSet:  # type: ignore[override]
+        """The tile set this game plays with."""
+        return self.tiles.components
+
+    def render(self, state: DominoesState, seat: int | None = None, colour: bool = False) -> str:  # type: ignore[override]
+        """The layout as lines from the spinner, the open ends, the hands and the scores."""
+        return rendering.render(self, state, seat, colour)
+
+    def describe(self, event: Event) -> str:
+        """One line per event for the command line."""
+        if isinstance(event, DominoEvent):
+            return event.text()
+        if isinstance(event, MovePlayed):
+            return f"seat {event.seat}: {event.move}"
+        return super().describe(event)
+
+    # -- bots ----------------------------------------------------------------------------------
+
+    def gain(self, view: View, move: Move) -> float:
+        """A greedy bot's measure: the points a move sheds from the hand.
+
+        A play sheds its tile's DO-7 value (half a point more when it calls Uno); a catch is
+        worth the two tiles it makes another player draw (10); drawing costs a point; any
+        other move is worth nothing.
+        """
+        if isinstance(move, Play):
+            return face_points(move.touching) + face_points(move.far) + (0.5 if move.uno else 0.0)
+        if isinstance(move, Catch):
+            return 10.0
+        if isinstance(move, DrawTile):
+            return -1.0
+        return 0.0
