@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from unodice.pieces import Bag, Colour, Die
+from unodice.pieces import Bag, Colour, Die, Face
 from unodice.turns import Seats
 from unodice.variant import State
 
@@ -40,6 +40,7 @@ class CentreDieState(State):
         bag: The dice nobody holds.
         dice: Per seat, the dice in the hand.
         codes: Per seat, the face code each of those dice shows.
+        shown: Per seat, the faces as a tuple, or ``None`` until rebuilt after a change.
         centre_die: The centre die.
         centre_code: The face code it shows.
         centre_colour: The colour declared for it when it is a W or WD4.
@@ -69,6 +70,7 @@ class CentreDieState(State):
         "round",
         "scores",
         "seats",
+        "shown",
         "starter",
         "to_act",
         "uno_missed",
@@ -81,6 +83,7 @@ class CentreDieState(State):
         self.bag = bag
         self.dice: list[list[Die]] = [[] for _ in range(players)]
         self.codes: list[list[int]] = [[] for _ in range(players)]
+        self.shown: list[tuple[Face, ...] | None] = [() for _ in range(players)]
         self.centre_die: Die | None = None
         self.centre_code = -1
         self.centre_colour: Colour | None = None
@@ -102,6 +105,7 @@ class CentreDieState(State):
         twin.bag = self.bag.copy()
         twin.dice = [list(hand) for hand in self.dice]
         twin.codes = [list(hand) for hand in self.codes]
+        twin.shown = list(self.shown)
         twin.centre_die = self.centre_die
         twin.centre_code = self.centre_code
         twin.centre_colour = self.centre_colour

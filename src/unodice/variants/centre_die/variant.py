@@ -12,7 +12,7 @@ from typing import Any
 
 from unodice.errors import ComponentError, IllegalMove, InvalidOptions
 from unodice.moves import Event, Move
-from unodice.pieces import Bag, Colour, ComponentSet, Die, load_components
+from unodice.pieces import Bag, Colour, ComponentSet, Die, Face, load_components
 from unodice.variant import RoundOutcome, Table, Variant, View
 
 from .events import (
@@ -99,6 +99,47 @@ def _load_dice(name: str, extra: Mapping[str, ComponentSet], players: int) -> Co
     return dice_set
 
 
+class _Tables:
+    """What a game precomputes from its dice set: the face table and every play move.
+
+    ``plays[code][uno]`` are the plays of a die showing face ``code``: one per declared colour
+    for a wild die, and with ``uno`` true each also in the form that calls Uno.
+    ``bluffs[uno]`` likewise for a bluffed WD4.
+    """
+
+    def __init__(self, dice_set: ComponentSet):
+        self.dice_set = dice_set
+        self.faces = FaceTable(dice_set.dice)
+        self.plays = tuple(
+            (self._plays_of(face, False), self._plays_of(face, True)) for face in self.faces.faces
+        )
+        self.bluffs = (self._bluffs(False), self._bluffs(True))
+
+    @staticmethod
+    def _plays_of(face: Face, uno_possible: bool) -> tuple[Play, ...]:
+        colours: Sequence[Colour | None] = tuple(Colour) if face.is_wild else (None,)
+        calls = (False, True) if uno_possible else (False,)
+        return tuple(Play(face, colour, uno) for colour in colours for uno in calls)
+
+    @staticmethod
+    def _bluffs(uno_possible: bool) -> tuple[Bluff, ...]:
+        calls = (False, True) if uno_possible else (False,)
+        return tuple(Bluff(colour, uno) for colour in Colour for uno in calls)
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
+def _tables_for(dice_set: ComponentSet) -> _Tables:
+    """The tables of a dice set, built once per set and shared by every game that uses it."""
+    tables = _TABLES.get(id(dice_set))
+    if tables is None or tables.dice_set is not dice_set:
+        if len(_TABLES) >= 32:
+            _TABLES.clear()
+        tables = _TABLES[id(dice_set)] = _Tables(dice_set)
+    return tables
+
+
 class CentreDie(Variant):
     """The hand-and-centre-die Uno dice game (rules CD-1 to CD-11).
 
@@ -121,12 +162,10 @@ class CentreDie(Variant):
     ):
         super().__init__(options, players, component_sets)
         self.dice_set = _load_dice(options.dice, self.component_sets, players)
-        self.faces = FaceTable(self.dice_set.dice)
-        self._play_moves = tuple(
-            (self._plays_of_face(code, False), self._plays_of_face(code, True))
-            for code in range(len(self.faces.faces))
-        )
-        self._bluff_moves = (self._bluffs(False), self._bluffs(True))
+        tables = _tables_for(self.dice_set)
+        self.faces = tables.faces
+        self._play_moves = tables.plays
+        self._bluff_moves = tables.bluffs
         self._handlers: dict[type, Callable[[Table, CentreDieState, Any], None]] = {
             Play: self._apply_play,
             Bluff: self._apply_play,
@@ -136,17 +175,6 @@ class CentreDie(Variant):
             Challenge: self._apply_challenge,
             Accept: self._apply_accept,
         }
-
-    def _plays_of_face(self, code: int, uno_possible: bool) -> tuple[Play, ...]:
-        face = self.faces.faces[code]
-        colours: Sequence[Colour | None] = tuple(Colour) if face.is_wild else (None,)
-        calls = (False, True) if uno_possible else (False,)
-        return tuple(Play(face, colour, uno) for colour in colours for uno in calls)
-
-    @staticmethod
-    def _bluffs(uno_possible: bool) -> tuple[Bluff, ...]:
-        calls = (False, True) if uno_possible else (False,)
-        return tuple(Bluff(colour, uno) for colour in Colour for uno in calls)
 
     # -- the match (CD-11) -------------------------------------------------------------------
 
@@ -203,12 +231,12 @@ class CentreDie(Variant):
 
     def _deal(self, table: Table, state: CentreDieState, seat: int) -> None:
         """Draw five dice for a hand and roll them (CD-1)."""
-        chance = table.chance
-        dice = chance.draw_up_to(state.bag, HAND_SIZE)
-        codes = [self.faces.code(chance.roll(die)) for die in dice]
+        dice = table.chance.draw_up_to(state.bag, HAND_SIZE)
+        faces, codes = self._roll(table, dice)
         state.dice[seat] = dice
         state.codes[seat] = codes
-        table.emit(Dealt(seat, self._faces_of(codes)))
+        state.shown[seat] = faces
+        table.emit(Dealt(seat, faces))
 
     # -- legal moves -------------------------------------------------------------------------
 
@@ -287,6 +315,7 @@ class CentreDie(Variant):
         index = len(codes) - 1 if state.phase == STEP_THREE else codes.index(code)
         del codes[index]
         die = dice.pop(index)
+        state.shown[seat] = None
         symbol = self.faces.symbols[code]
         wd4_legal = symbol != "WD4" or not self.faces.any_match(codes, state.centre_key)
         covered = (state.centre_die, state.centre_code, state.centre_colour)
@@ -365,6 +394,7 @@ class CentreDie(Variant):
         assert state.covered is not None and state.centre_die is not None
         state.dice[offender].append(state.centre_die)
         state.codes[offender].append(state.centre_code)
+        state.shown[offender] = None
         self._draw(table, state, offender, 4, "illegal wild draw four")
         die, code, colour = state.covered
         state.covered = None
@@ -421,11 +451,10 @@ class CentreDie(Variant):
 
     def _step_two(self, table: Table, state: CentreDieState, seat: int) -> bool:
         """Re-roll the whole hand (CD-4); False when the turn then ends with no decision."""
-        chance, code = table.chance, self.faces.code
-        codes = state.codes[seat]
-        for index, die in enumerate(state.dice[seat]):
-            codes[index] = code(chance.roll(die))
-        table.emit(Rerolled(seat, self._faces_of(codes)))
+        faces, codes = self._roll(table, state.dice[seat])
+        state.codes[seat] = codes
+        state.shown[seat] = faces
+        table.emit(Rerolled(seat, faces))
         state.phase = STEP_TWO
         if self._has_play(codes, state.centre_key):
             return True
@@ -453,13 +482,20 @@ class CentreDie(Variant):
     def _draw(self, table: Table, state: CentreDieState, seat: int, count: int,
               reason: str) -> int:
         """Draw up to ``count`` dice into a hand, rolling each; return how many were drawn."""
-        chance, code = table.chance, self.faces.code
-        dice = chance.draw_up_to(state.bag, count)
-        codes = [code(chance.roll(die)) for die in dice]
+        dice = table.chance.draw_up_to(state.bag, count)
+        faces, codes = self._roll(table, dice)
         state.dice[seat].extend(dice)
         state.codes[seat].extend(codes)
-        table.emit(Drew(seat, self._faces_of(codes), count, reason))
+        state.shown[seat] = None
+        table.emit(Drew(seat, faces, count, reason))
         return len(dice)
+
+    def _roll(self, table: Table, dice: Sequence[Die]) -> tuple[tuple[Face, ...], list[int]]:
+        """Roll dice: the faces they show and their codes."""
+        roll = table.chance.roll
+        faces = tuple([roll(die) for die in dice])
+        code = self.faces.code
+        return faces, [code(face) for face in faces]
 
     def _set_centre(self, state: CentreDieState, die: Die, code: int,
                     colour: Colour | None) -> None:
@@ -468,9 +504,15 @@ class CentreDie(Variant):
         state.centre_colour = colour
         state.centre_key = self.faces.centre_key(code, colour)
 
-    def _faces_of(self, codes: Sequence[int]) -> tuple[Any, ...]:
-        faces = self.faces.faces
-        return tuple([faces[code] for code in codes])
+    def _hands(self, state: CentreDieState) -> tuple[tuple[Face, ...], ...]:
+        """The faces every hand shows, rebuilt only for the hands that changed."""
+        shown = state.shown
+        if None in shown:
+            faces = self.faces.faces
+            for seat, codes in enumerate(state.codes):
+                if shown[seat] is None:
+                    shown[seat] = tuple([faces[code] for code in codes])
+        return tuple(shown)  # type: ignore[arg-type]
 
     # -- the end of a round (CD-10) ----------------------------------------------------------
 
@@ -487,7 +529,7 @@ class CentreDie(Variant):
         state.catchable = state.uno_missed = None
         context = {
             "winner": seat,
-            "hands": tuple(self._faces_of(codes) for codes in state.codes),
+            "hands": self._hands(state),
             "hand_values": values,
         }
         table.score(seat, sum(values), "round won", context)
@@ -522,7 +564,7 @@ class CentreDie(Variant):
         return {
             "centre": centre,
             "centre_colour": centre.colour or state.centre_colour,
-            "hands": tuple(self._faces_of(codes) for codes in state.codes),
+            "hands": self._hands(state),
             "bag": len(state.bag),
             "direction": state.seats.direction,
             "turn": state.seats.current,
