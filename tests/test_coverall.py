@@ -549,6 +549,13 @@ def test_cv11_a_line_scores_the_larger_of_its_colour_and_kind_runs():
     assert scored(events) == 15
 
 
+def test_cv11_when_both_runs_are_worth_the_same_the_colour_run_is_named():
+    game, dice = start("r5")
+    play(game, "r5 A1", dice.draw("r5", "b3", "g2", "y1"))
+    events = play(game, "r5 A2", rolls("b3", "g2", "y1"))
+    assert placed(events).runs == (Run("row A", "red", ("A1", "A2"), ("r5", "r5"), 10),)
+
+
 def test_cv11_run_scored_in_both_lines_at_once():
     game, dice = start("r7")
     play(game, "r7 A1", dice.draw("r3", "r5", "r1", "g2"))
