@@ -18,10 +18,11 @@ from test_centre_die_support import (
 
 import unodice
 from unodice import GreedyAgent, IllegalMove, InvalidOptions
+from unodice.moves import MovePlayed
 from unodice.pieces import Colour, Face
 from unodice.testing import check_variant, pieces_in
 from unodice.variants.centre_die import Bluff, CentreDie, Play
-from unodice.variants.centre_die.events import Played, Skipped, UnoCaught
+from unodice.variants.centre_die.events import Skipped, UnoCaught
 
 
 @pytest.fixture(scope="module")
@@ -228,8 +229,8 @@ def test_render_shows_centre_every_hand_bag_direction_and_scores():
 
 def test_describe_gives_a_line_per_event_naming_the_seat():
     variant = _opening().variant
-    assert "seat 2" in variant.describe(Played(2, Face.parse("r5"), None, True))
-    assert "Uno" in variant.describe(Played(2, Face.parse("r5"), None, True))
+    played = MovePlayed(2, Play(Face.parse("r5"), None, True))
+    assert "seat 2" in variant.describe(played) and "play r5 uno" in variant.describe(played)
     assert "seat 1" in variant.describe(Skipped(1, "S"))
     assert "seat 3" in variant.describe(UnoCaught(0, 3))
 

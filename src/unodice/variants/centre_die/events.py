@@ -20,7 +20,6 @@ __all__ = [
     "Challenged",
     "Dealt",
     "Drew",
-    "Played",
     "Rerolled",
     "Reversed",
     "Skipped",
@@ -116,24 +115,6 @@ class Drew(Event):
     faces: tuple[Face, ...]
     wanted: int
     reason: str
-
-
-@attrs.frozen(slots=True)
-class Played(Event):
-    """A die became the centre die (CD-3).
-
-    Attributes:
-        seat: Who played it.
-        face: Its face.
-        colour: The colour declared for a W or WD4, else ``None``.
-        uno: Whether she called Uno with the play.
-    """
-
-    kind: ClassVar[str] = "played"
-    seat: int
-    face: Face
-    colour: Colour | None
-    uno: bool
 
 
 @attrs.frozen(slots=True)

@@ -85,6 +85,9 @@ class FaceTable:
         symbols: The symbol per code (what a played die does).
         matches: Per centre key, per code: whether a die showing that face matches the centre
             die by CD-2 (always false for W and WD4, which have rules of their own).
+        matching: Per centre key, the set of codes that match it by CD-2.
+        playable: Per centre key, the codes a player may put on it: the matching ones and the
+            wild ones (a WD4 at least as a bluff).
         numbered_dice: Ids of the dice that have at least one number face.
     """
 
@@ -102,6 +105,13 @@ class FaceTable:
         rows = [tuple(_matches(face, centre, None) for face in distinct) for centre in distinct]
         rows += [tuple(_matches(face, None, colour) for face in distinct) for colour in Colour]
         self.matches: tuple[tuple[bool, ...], ...] = tuple(rows)
+        wilds = frozenset(code for code, kind in enumerate(self.kinds) if kind != NORMAL)
+        self.matching: tuple[frozenset[int], ...] = tuple(
+            frozenset(code for code, match in enumerate(row) if match) for row in rows
+        )
+        self.playable: tuple[frozenset[int], ...] = tuple(
+            matching | wilds for matching in self.matching
+        )
         self.numbered_dice: frozenset[int] = frozenset(
             die.id for die in dice if any(face.is_number for face in die.faces)
         )
@@ -111,11 +121,18 @@ class FaceTable:
         code = self._code_by_identity.get(id(face))
         return self.code_of[face] if code is None else code
 
+    def codes(self, faces: Sequence[Face]) -> list[int]:
+        """The codes of several faces, in order."""
+        by_identity = self._code_by_identity
+        try:
+            return [by_identity[id(face)] for face in faces]
+        except KeyError:
+            return [self.code(face) for face in faces]
+
     def centre_key(self, code: int, declared: Colour | None) -> int:
         """The centre key of a centre die showing face ``code`` (with its declared colour)."""
         return code if declared is None else self._wild_keys[declared]
 
     def any_match(self, codes: Sequence[int], key: int) -> bool:
         """Whether any of the faces ``codes`` matches the centre key by CD-2 (wilds never do)."""
-        row = self.matches[key]
-        return any(row[code] for code in codes)
+        return not self.matching[key].isdisjoint(codes)

@@ -15,7 +15,6 @@ from .events import (
     Challenged,
     Dealt,
     Drew,
-    Played,
     Rerolled,
     Reversed,
     Skipped,
@@ -87,11 +86,6 @@ def _describe_draw(event: Drew) -> str:
     return f"seat {event.seat} draws {got}{short} [{event.reason}]"
 
 
-def _describe_played(event: Played) -> str:
-    face = event.face.code + (f":{event.colour.letter}" if event.colour else "")
-    return f"seat {event.seat} plays {face}" + (" and calls Uno" if event.uno else "")
-
-
 def _describe_challenge(event: Challenged) -> str:
     outcome = "the WD4 was illegal" if event.succeeded else "the WD4 was legal"
     return f"seat {event.seat} challenges seat {event.offender}: {outcome}"
@@ -114,7 +108,6 @@ _DESCRIBERS = {
     Dealt: lambda e: f"seat {e.seat} rolls a hand of {_hand_text(e.faces)}",
     Rerolled: lambda e: f"seat {e.seat} re-rolls her hand: {_hand_text(e.faces)}",
     Drew: _describe_draw,
-    Played: _describe_played,
     Skipped: lambda e: f"seat {e.seat} loses her turn ({e.cause})",
     Reversed: lambda e: "play reverses: "
     + ("clockwise" if e.direction == 1 else "anticlockwise"),

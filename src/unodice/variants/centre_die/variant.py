@@ -22,7 +22,6 @@ from .events import (
     Challenged,
     Dealt,
     Drew,
-    Played,
     Rerolled,
     Reversed,
     Skipped,
@@ -264,19 +263,15 @@ class CentreDie(Variant):
 
     def _plays(self, codes: list[int], key: int) -> list[Move]:
         """Every play from a hand onto the centre key (CD-2, CD-7), one per distinct face."""
-        row = self.faces.matches[key]
-        kinds = self.faces.kinds
+        faces = self.faces
         uno = len(codes) == 2
+        play_moves = self._play_moves
         moves: list[Move] = []
-        for code in sorted(set(codes)):
-            kind = kinds[code]
-            if kind == NORMAL:
-                if row[code]:
-                    moves.extend(self._play_moves[code][uno])
-            elif kind == WILD_DRAW_FOUR and any(row[c] for c in codes):
+        for code in sorted(faces.playable[key].intersection(codes)):
+            if faces.kinds[code] == WILD_DRAW_FOUR and faces.any_match(codes, key):
                 moves.extend(self._bluff_moves[uno])
             else:
-                moves.extend(self._play_moves[code][uno])
+                moves.extend(play_moves[code][uno])
         return moves
 
     def _drawn_die_plays(self, codes: list[int], key: int) -> tuple[Move, ...]:
@@ -292,9 +287,7 @@ class CentreDie(Variant):
 
     def _has_play(self, codes: list[int], key: int) -> bool:
         """Whether a hand holds any die it may play (a WD4 always may, if only as a bluff)."""
-        row = self.faces.matches[key]
-        kinds = self.faces.kinds
-        return any(row[code] or kinds[code] != NORMAL for code in codes)
+        return not self.faces.playable[key].isdisjoint(codes)
 
     # -- carrying out a move -----------------------------------------------------------------
 
@@ -320,7 +313,6 @@ class CentreDie(Variant):
         wd4_legal = symbol != "WD4" or not self.faces.any_match(codes, state.centre_key)
         covered = (state.centre_die, state.centre_code, state.centre_colour)
         self._set_centre(state, die, code, move.colour)
-        table.emit(Played(seat, move.face, move.colour, move.uno))
         if not codes:
             state.bag.put(covered[0])  # type: ignore[arg-type]
             self._go_out(table, state, seat, symbol)
@@ -358,7 +350,8 @@ class CentreDie(Variant):
         state.wd4_legal = wd4_legal
         state.phase = ANSWERING_WD4
         state.to_act = victim
-        state.catchable = self._catch_window(state, victim)
+        if state.uno_missed is not None:
+            self._open_catch_window(state, victim)
 
     def _apply_accept(self, table: Table, state: CentreDieState, move: Accept) -> None:
         """The hit player draws four and loses her turn (CD-7)."""
@@ -444,8 +437,9 @@ class CentreDie(Variant):
         state.seats.current = seat
         state.phase = STEP_ONE
         state.to_act = seat
-        state.catchable = self._catch_window(state, seat)
-        if state.catchable is not None or self._has_play(state.codes[seat], state.centre_key):
+        if state.uno_missed is not None and self._open_catch_window(state, seat):
+            return True
+        if not self.faces.playable[state.centre_key].isdisjoint(state.codes[seat]):
             return True
         return self._step_two(table, state, seat)
 
@@ -469,13 +463,17 @@ class CentreDie(Variant):
         state.phase = STEP_THREE
         return True
 
-    def _catch_window(self, state: CentreDieState, seat: int) -> int | None:
-        """Whom ``seat``, the next player to act, may catch (CD-9); the window opens once."""
+    def _open_catch_window(self, state: CentreDieState, seat: int) -> bool:
+        """Let ``seat``, the next player to act, catch a missed Uno (CD-9); True if she may.
+
+        The chance comes once: whether or not she may take it, it is gone afterwards.
+        """
         offender = state.uno_missed
         state.uno_missed = None
         if offender is None or offender == seat or len(state.codes[offender]) != 1:
-            return None
-        return offender
+            return False
+        state.catchable = offender
+        return True
 
     # -- pieces ------------------------------------------------------------------------------
 
@@ -494,8 +492,7 @@ class CentreDie(Variant):
         """Roll dice: the faces they show and their codes."""
         roll = table.chance.roll
         faces = tuple([roll(die) for die in dice])
-        code = self.faces.code
-        return faces, [code(face) for face in faces]
+        return faces, self.faces.codes(faces)
 
     def _set_centre(self, state: CentreDieState, die: Die, code: int,
                     colour: Colour | None) -> None:
