@@ -230,7 +230,7 @@ class Coverall(Variant):
             starter, reason = self._roll_off(table.chance, state.bag, table.emit)
         else:
             starter = (self._set_opener(table) + table.round - 1) % self.player_count
-            reason = f"she starts game {table.round} of the set"
+            reason = f"game {table.round} of the set"
         table.emit(StarterChosen(starter, reason))
         state.starter = state.seats.current = starter
         self._roll_starting_die(table, state, starter)
