@@ -10,6 +10,7 @@ what is valid.
 
 from __future__ import annotations
 
+import functools
 import reprlib
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -18,13 +19,24 @@ import attrs
 
 from unodice.errors import InvalidOptions
 
-__all__ = ["OptionInfo", "build_options", "describe_options", "option", "options_to_json"]
+__all__ = [
+    "INT_LIMIT",
+    "TEXT_LIMIT",
+    "OptionInfo",
+    "brief",
+    "build_options",
+    "describe_options",
+    "option",
+    "options_to_json",
+]
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 INT_LIMIT = 2**63 - 1
 """The largest magnitude of an ``int`` option, bounded or not, so that every value fits JSON
 readers everywhere (a record with a thousand-digit option is refused, not carried)."""
+TEXT_LIMIT = 200
+"""The longest value of a ``str`` option (they name things: component sets, styles)."""
 
 
 
@@ -132,8 +144,11 @@ def option(
     return attrs.field(default=default, metadata={"unodice": info})
 
 
+@functools.lru_cache(maxsize=256)
 def describe_options(options_class: type) -> tuple[OptionInfo, ...]:
     """The [`OptionInfo`][unodice.options.OptionInfo] of every option, in declaration order."""
+    # Cached: every new game checks its options against these (an attrs class's fields are
+    # fixed once the class exists).
     out = []
     for field in attrs.fields(options_class):
         info = field.metadata.get("unodice")
@@ -180,6 +195,8 @@ def _convert(info: OptionInfo, value: Any, owner: str) -> Any:
     elif info.kind == "str":
         if not isinstance(value, str):
             raise refuse("text")
+        if len(value) > TEXT_LIMIT:
+            raise refuse(f"text of at most {TEXT_LIMIT} characters")
         value = value.strip()
     if info.choices is not None and value not in info.choices:
         raise refuse("one of " + ", ".join(map(_text, info.choices)))
@@ -199,16 +216,21 @@ def build_options(options_class: type, values: Mapping[str, Any] | None, owner: 
             the class's own check refuses. The message lists the valid options.
     """
     infos = {info.name: info for info in describe_options(options_class)}
-    listing = "; ".join(info.describe() for info in infos.values()) or "it takes none"
+
+    def listing() -> str:
+        return "; ".join(info.describe() for info in infos.values()) or "it takes none"
+
     if values is not None and not isinstance(values, Mapping):
         raise InvalidOptions(
             f"options of {owner} are a mapping of names to values, not {type(values).__name__}; "
-            f"its options: {listing}"
+            f"its options: {listing()}"
         )
     values = dict(values or {})
     unknown = sorted((name for name in values if name not in infos), key=brief)
     if unknown:
-        raise InvalidOptions(f"{owner} has no option {brief(unknown[0])}; its options: {listing}")
+        raise InvalidOptions(
+            f"{owner} has no option {brief(unknown[0])}; its options: {listing()}"
+        )
     converted = {name: _convert(infos[name], value, owner) for name, value in values.items()}
     try:
         return options_class(**converted)

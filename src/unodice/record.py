@@ -95,8 +95,8 @@ def _check_shape(record: Any) -> None:
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
     unknown = sorted((field for field in record if field not in _FIELDS), key=brief)
     if unknown:
-        field = unknown[0] if isinstance(unknown[0], str) and unknown[0] else brief(unknown[0])
-        raise InvalidRecord("unknown field; a record has " + ", ".join(_FIELDS), field[:80])
+        raise InvalidRecord("unknown field; a record has " + ", ".join(_FIELDS),
+                            _field_name(unknown[0]))
     for field, kind in _FIELDS.items():
         if field not in record:
             if field in _OPTIONAL:
@@ -164,6 +164,13 @@ def _check_house_rules(names: list[str], variant: str, registry: Registry) -> No
             )
 
 
+def _field_name(key: Any) -> str:
+    """An unknown field's name as an error names it: as is when plain, else quoted and cut."""
+    if isinstance(key, str) and key.isprintable() and key == key.strip() and 0 < len(key) <= 80:
+        return key
+    return brief(key)
+
+
 def replay(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
     """Rebuild a game from its record, checking everything.
 
@@ -179,6 +186,8 @@ def replay(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
         InvalidRecord: A field is missing, of the wrong type or unknown; the variant is not
             installed or of another version; a move is illegal where it stands; a chance outcome
             is out of range or does not follow from the seed; or the result differs.
+        PluginError: A house rule named by the record failed while the game was replayed (the
+            record itself may be sound).
     """
     from unodice.game import new_game
 
