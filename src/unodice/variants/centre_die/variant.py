@@ -12,7 +12,15 @@ from typing import Any
 
 from unodice.errors import ComponentError, IllegalMove, InvalidOptions
 from unodice.moves import Event, Move
-from unodice.pieces import Bag, Colour, ComponentSet, Die, Face, load_components
+from unodice.pieces import (
+    Bag,
+    Colour,
+    ComponentSet,
+    Die,
+    Face,
+    builtin_component_sets,
+    load_components,
+)
 from unodice.variant import RoundOutcome, Table, Variant, View
 
 from .events import (
@@ -75,25 +83,35 @@ UNO_CALL_GAIN = 1.0
 BLUFF_GAIN = -1.0
 
 
+def _brief(name: str) -> str:
+    """A set name quoted for a message, cut short when it is very long."""
+    return repr(name if len(name) <= 60 else name[:57] + "...")
+
+
 def _load_dice(name: str, extra: Mapping[str, ComponentSet], players: int) -> ComponentSet:
     """The dice set the ``dice`` option names, checked to be able to play a round."""
     try:
         dice_set = load_components(name, extra)
-    except ComponentError as error:
-        raise InvalidOptions(f"option 'dice' of centre-die: {error}") from None
+    except ComponentError:
+        available = ", ".join(sorted({*builtin_component_sets(), *extra}))
+        raise InvalidOptions(
+            f"option 'dice' of centre-die: no component set named {_brief(name)}; "
+            f"available: {available}"
+        ) from None
+    name = _brief(name)
     if not dice_set.dice:
         raise InvalidOptions(
-            f"option 'dice' of centre-die: {name!r} is a set of dominoes, not dice"
+            f"option 'dice' of centre-die: {name} is a set of dominoes, not dice"
         )
     needed = 1 + HAND_SIZE * players
     if len(dice_set.dice) < needed:
         raise InvalidOptions(
-            f"option 'dice' of centre-die: {name!r} has {len(dice_set.dice)} dice; "
+            f"option 'dice' of centre-die: {name} has {len(dice_set.dice)} dice; "
             f"{players} players need at least {needed} (a centre die and five per hand)"
         )
     if not any(face.is_number for die in dice_set.dice for face in die.faces):
         raise InvalidOptions(
-            f"option 'dice' of centre-die: {name!r} has no number face for the centre die (CD-1)"
+            f"option 'dice' of centre-die: {name} has no number face for the centre die (CD-1)"
         )
     return dice_set
 
