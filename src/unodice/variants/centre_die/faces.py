@@ -69,8 +69,8 @@ def _matches(hand: Face, centre: Face | None, declared: Colour | None) -> bool:
 class FaceTable:
     """Every distinct face of a dice set, numbered in a stable order, with the rules' answers.
 
-    A face's *code* is its index in [`faces`][unodice.variants.centre_die.faces.FaceTable.faces]
-    (coloured faces by colour and symbol, then W, then WD4). The centre die is described by a
+    A face's *code* is its index in ``faces`` (coloured faces by colour and symbol, then W,
+    then WD4). The centre die is described by a
     *centre key*: its code when it is coloured, or one of four extra keys (one per declared
     colour) when it is a W or WD4, which then matches by that colour only.
 
