@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from test_centre_die_support import (
+    BLOCKED_SET,
     SMALL_SET,
     bag_ids,
     centre,
@@ -499,6 +500,23 @@ def test_cd10_final_wd4_makes_the_next_player_draw_four_without_a_challenge():
     assert (drew.seat, drew.reason) == (1, "wild draw four")
     # Seat 1 keeps y1 y2 y3 y4 (10) and drew y5 y6 g1 g2 (14).
     assert [(event.seat, event.points) for event in of_kind(events, "scored")] == [(0, 24)]
+
+
+def test_cd10_a_round_where_nobody_can_ever_play_ends_without_a_winner(small_registry):
+    # Centre red 1; every hand holds dice that show yellow 2 on every face; the bag is empty.
+    script = draws((0, "r1")) + draws(*["y2"] * 5) + draws(*["y2"] * 5)
+    game = scripted_game(
+        "centre-die",
+        script,
+        players=2,
+        options={"dice": BLOCKED_SET, "rounds": 1},
+        registry=small_registry,
+    )
+    assert of_kind(game.events, "round-blocked")
+    assert of_kind(game.events, "round-ended")[0].winners == ()
+    assert not of_kind(game.events, "scored")
+    assert game.is_over
+    assert game.scores == (0, 0)
 
 
 # -- CD-11 the match -------------------------------------------------------------------------

@@ -116,6 +116,9 @@ Die 0 shows red S on five faces and red 1 on one; dice 1–8 are number dice; di
 show red D2 on every face.
 """
 
+BLOCKED_SET = "cd-test-blocked"
+"""Eleven dice: die 0 shows red 1 on every face, dice 1–10 yellow 2 on every face."""
+
 DOMINO_SET = "cd-test-dominoes"
 
 
@@ -126,6 +129,8 @@ class ExtraSets:
     def unodice_register(self, registry: Any) -> None:
         small = _dice("rS rS rS rS rS r1", *["r1 r2 r3 y1 y2 y3"] * 8, *["rD2 " * 6] * 2)
         registry.add_components(ComponentSet.from_json({"set": SMALL_SET, **small}))
+        blocked = _dice("r1 " * 6, *["y2 " * 6] * 10)
+        registry.add_components(ComponentSet.from_json({"set": BLOCKED_SET, **blocked}))
         tiles = {"set": DOMINO_SET, "tiles": [[{"symbol": "1", "colour": "red"}] * 2]}
         registry.add_components(ComponentSet.from_json(tiles))
 

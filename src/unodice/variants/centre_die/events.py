@@ -22,6 +22,7 @@ __all__ = [
     "Drew",
     "Rerolled",
     "Reversed",
+    "RoundBlocked",
     "Skipped",
     "Starter",
     "UnoCaught",
@@ -185,6 +186,17 @@ class UnoCaught(Event):
     kind: ClassVar[str] = "uno-caught"
     seat: int
     offender: int
+
+
+@attrs.frozen(slots=True)
+class RoundBlocked(Event):
+    """Nobody can ever play again, so the round ends with no winner and no points (CD-10).
+
+    It happens only with unusual dice sets: the bag is empty and no face of any die in any hand
+    could be put on the centre die.
+    """
+
+    kind: ClassVar[str] = "round-blocked"
 
 
 @attrs.frozen(slots=True)

@@ -89,6 +89,7 @@ class FaceTable:
         playable: Per centre key, the codes a player may put on it: the matching ones and the
             wild ones (a WD4 at least as a bluff).
         numbered_dice: Ids of the dice that have at least one number face.
+        die_faces: Per die id, the codes of its six faces.
     """
 
     def __init__(self, dice: Sequence[Die]):
@@ -112,6 +113,9 @@ class FaceTable:
         self.playable: tuple[frozenset[int], ...] = tuple(
             matching | wilds for matching in self.matching
         )
+        self.die_faces: dict[int, frozenset[int]] = {
+            die.id: frozenset(self.code_of[face] for face in die.faces) for die in dice
+        }
         self.numbered_dice: frozenset[int] = frozenset(
             die.id for die in dice if any(face.is_number for face in die.faces)
         )

@@ -9,7 +9,7 @@ from unodice.moves import Move
 
 from .faces import NORMAL, WILD_DRAW_FOUR
 from .moves import Accept, Bluff, Catch, Challenge, Decline, DrawOne, Keep, Play
-from .state import CHALLENGE, ROUND_OVER, STEP_ONE, STEP_THREE, STEP_TWO, CentreDieState
+from .state import ANSWERING_WD4, ROUND_OVER, STEP_ONE, STEP_THREE, STEP_TWO, CentreDieState
 
 if TYPE_CHECKING:
     from .variant import CentreDie
@@ -35,7 +35,7 @@ def explain_refusal(variant: CentreDie, state: CentreDieState, move: Move) -> Il
             "before her own first move",
             "CD-9",
         )
-    if state.phase == CHALLENGE:
+    if state.phase == ANSWERING_WD4:
         return IllegalMove(
             move, f"seat {state.to_act} was hit by a WD4: challenge or accept first", "CD-8"
         )

@@ -7,7 +7,7 @@ from unodice.turns import Seats
 from unodice.variant import State
 
 __all__ = [
-    "CHALLENGE",
+    "ANSWERING_WD4",
     "PHASE_NAMES",
     "ROUND_OVER",
     "STEP_ONE",
@@ -17,7 +17,7 @@ __all__ = [
     "CoveredCentre",
 ]
 
-STEP_ONE, STEP_TWO, STEP_THREE, CHALLENGE, ROUND_OVER = range(5)
+STEP_ONE, STEP_TWO, STEP_THREE, ANSWERING_WD4, ROUND_OVER = range(5)
 """Where the player to act stands: the three steps of a turn (CD-3 to CD-5), answering a WD4
 (CD-8), or nowhere because the round is over."""
 

@@ -17,12 +17,13 @@ from .events import (
     Drew,
     Rerolled,
     Reversed,
+    RoundBlocked,
     Skipped,
     Starter,
     UnoCaught,
     WentOut,
 )
-from .state import CHALLENGE, PHASE_NAMES, ROUND_OVER, CentreDieState
+from .state import ANSWERING_WD4, PHASE_NAMES, ROUND_OVER, CentreDieState
 
 if TYPE_CHECKING:
     from .variant import CentreDie
@@ -63,7 +64,7 @@ def render_state(
 def _status(state: CentreDieState, colour: bool) -> str:
     if state.phase == ROUND_OVER:
         return "Round over."
-    if state.phase == CHALLENGE:
+    if state.phase == ANSWERING_WD4:
         return paint(
             f"Seat {state.to_act}: hit by a WD4 from seat {state.seats.current}; "
             "challenge or accept.",
@@ -117,4 +118,5 @@ _DESCRIBERS = {
     + " again",
     UnoCaught: lambda e: f"seat {e.seat} catches seat {e.offender} without Uno",
     WentOut: lambda e: f"seat {e.seat} plays her last die and wins the round",
+    RoundBlocked: lambda e: "nobody can play any more: the round ends without a winner",
 }

@@ -32,6 +32,7 @@ from .events import (
     Drew,
     Rerolled,
     Reversed,
+    RoundBlocked,
     Skipped,
     Starter,
     UnoCaught,
@@ -58,9 +59,7 @@ from .moves import (
 from .options import CentreDieOptions
 from .refusals import explain_refusal
 from .state import (
-    CHALLENGE as ANSWERING_WD4,
-)
-from .state import (
+    ANSWERING_WD4,
     PHASE_NAMES,
     ROUND_OVER,
     STEP_ONE,
@@ -447,8 +446,32 @@ class CentreDie(Variant):
     def _pass_turn(self, table: Table, state: CentreDieState, skip: int = 0) -> None:
         """Give the turn to the next player who has a decision to make."""
         seat = state.seats.advance(skip)
+        idle_turns = 0
         while not self._begin_turn(table, state, seat):
+            idle_turns += 1
+            if idle_turns >= self.player_count and self._blocked(state):
+                self._end_blocked_round(table, state)
+                return
             seat = state.seats.advance()
+
+    def _blocked(self, state: CentreDieState) -> bool:
+        """Whether nobody can ever play again (possible only with unusual dice sets).
+
+        That is so when the bag is empty and no face of any die in any hand could be put on
+        the centre die.
+        """
+        if state.bag:
+            return False
+        playable, die_faces = self.faces.playable[state.centre_key], self.faces.die_faces
+        return all(playable.isdisjoint(die_faces[die.id]) for dice in state.dice for die in dice)
+
+    def _end_blocked_round(self, table: Table, state: CentreDieState) -> None:
+        """End a blocked round with no winner and no points (CD-10)."""
+        table.emit(RoundBlocked())
+        state.phase = ROUND_OVER
+        state.to_act = None
+        state.catchable = state.uno_missed = None
+        table.end_round([])
 
     def _begin_turn(self, table: Table, state: CentreDieState, seat: int) -> bool:
         """Start ``seat``'s turn at step 1 (CD-3); False when it ended with no decision."""
