@@ -83,7 +83,7 @@ class CoverallOptions:
 class _FaceInfo:
     """What the rules need to know, over and over, about one face of the dice set."""
 
-    __slots__ = ("placements", "starts", "wants", "wild_draw")
+    __slots__ = ("codes", "offers", "placements", "starts", "wants", "wild_draw")
 
     def __init__(self, face: Face, rows: int, columns: int):
         spaces = [(row, column) for row in range(rows) for column in range(columns)]
@@ -95,6 +95,9 @@ class _FaceInfo:
             for row, column in spaces
         )
         self.starts = tuple(Place(face, row, column) for row, column in spaces)
+        counts_as = (None, *Colour) if face.is_wild else (face.colour,)
+        self.offers = {colour: offers(face, colour) for colour in counts_as}
+        self.codes = {colour: display.tray_code(face, colour) for colour in counts_as}
 
 
 class _DiceTables:
@@ -115,6 +118,9 @@ class _DiceTables:
         self.all_dice = sum(1 << die.id for die in dice_set.dice)
         self.fixed_roll = frozenset(
             die.id for die in dice_set.dice if len({_roll_value(f) for f in die.faces}) == 1
+        )
+        self.only_wd4 = tuple(
+            die.id for die in dice_set.dice if all(f.symbol == "WD4" for f in die.faces)
         )
 
     def info(self, face: Face) -> _FaceInfo:
@@ -169,9 +175,9 @@ class Coverall(Variant):
         super().__init__(options, players, component_sets)
         self.dice_set = self._load_dice(options.dice)
         self.tray: Tray = tray_of(options.rows, options.columns, options.partition)
-        self._check_dice(players)
         tables = _dice_tables(self.dice_set, options.rows, options.columns)
         self._tables = tables
+        self._check_dice(players)
         self._outside_checks = tables.outside_checks
         self._all_dice = tables.all_dice
         self._fixed_roll = tables.fixed_roll
@@ -203,12 +209,11 @@ class Coverall(Variant):
                 f"the roll-off (CV-1) needs a die per player: {players} players, "
                 f"but dice set {name!r} has only {count} dice"
             )
-        for die in self.dice_set.dice:
-            if all(face.symbol == "WD4" for face in die.faces):
-                raise InvalidOptions(
-                    f"option 'dice' of coverall: die {die.id} of {name!r} shows only WD4, so "
-                    "as a starting die it would be re-rolled for ever (CV-2)"
-                )
+        for die in self._tables.only_wd4:
+            raise InvalidOptions(
+                f"option 'dice' of coverall: die {die} of {name!r} shows only WD4, so "
+                "as a starting die it would be re-rolled for ever (CV-2)"
+            )
 
     def components(self, state: Any = None) -> ComponentSet:
         """The dice set this game plays with."""
@@ -344,8 +349,9 @@ class Coverall(Variant):
         assert space is not None
         state.undeclared = None
         state.colours[space] = colour
-        state.codes[space] = display.tray_code(state.faces[space], colour)
-        bits = offers(state.faces[space], colour)  # type: ignore[arg-type]
+        info = self._tables.info(state.faces[space])  # type: ignore[arg-type]
+        state.codes[space] = info.codes[colour]
+        bits = info.offers[colour]
         for neighbour in self.tray.neighbours[space]:
             state.offered[neighbour] |= bits
         table.emit(WildDeclared(state.holder, self.tray.names[space], colour))  # type: ignore[arg-type]
@@ -405,15 +411,17 @@ class Coverall(Variant):
     ) -> None:
         """Put a die in the tray and tell its neighbours what they may now take."""
         counts_as = colour if face.colour is None else face.colour
+        info = self._tables.info(face)
         state.faces[space] = face
+        state.kinds[space] = face.symbol
         state.colours[space] = counts_as
-        state.codes[space] = display.tray_code(face, counts_as)
+        state.codes[space] = info.codes[counts_as]
         state.dice[space] = die
         state.in_tray |= 1 << die.id
         state.empty[self.tray.region_of[space]] -= 1
-        if face.colour is None and colour is None:
+        if counts_as is None:
             state.undeclared = space
-        bits = offers(face, counts_as)
+        bits = info.offers[counts_as]
         offered = state.offered
         for neighbour in self.tray.neighbours[space]:
             offered[neighbour] |= bits
@@ -430,8 +438,8 @@ class Coverall(Variant):
     ) -> None:
         """CV-11: score the runs the placement makes, through the scoring hook."""
         counts_as = colour if face.colour is None else face.colour
-        found = counting_runs(self.tray, state.faces, state.colours, space, face, counts_as)
-        runs = tuple(self._run(state, space, run) for run in found)
+        found = counting_runs(self.tray, state.kinds, state.colours, space, face.symbol, counts_as)
+        runs = tuple([self._run(state, space, run) for run in found])
         points = sum(run.value for run in runs)
         name = self.tray.names[space]
         table.emit(Placed(seat, die.id, face, colour, name, runs, points))
@@ -572,24 +580,27 @@ class Coverall(Variant):
         region = state.open_region
         spaces = self.tray.regions[region]
         faces = state.faces
-        empties = [space for space in spaces if faces[space] is None]
-        anywhere = state.empty[region] == len(spaces)
-        offered = state.offered
+        if state.empty[region] == len(spaces):
+            # An untouched half takes any die anywhere (CV-12): -1 offers every bit.
+            frontier = [(space, -1) for space in spaces]
+        else:
+            offered = state.offered
+            frontier = [(s, offered[s]) for s in spaces if faces[s] is None and offered[s]]
+        info_of = self._tables.info
         others: list[Move] = []
         wild_draws: list[Move] = []
-        info_of = self._tables.info
         seen: list[_FaceInfo] = []
         for face in state.showing:
             info = info_of(face)
             if info in seen:
                 continue
             seen.append(info)
-            by_space = info.placements
-            want = info.wants
-            found = wild_draws if info.wild_draw else others
-            for space in empties:
-                if anywhere or offered[space] & want:
-                    found.extend(by_space[space])
+            want, placements = info.wants, info.placements
+            moves = [move for space, bits in frontier if bits & want for move in placements[space]]
+            if info.wild_draw:
+                wild_draws += moves
+            else:
+                others += moves
         return tuple(others or wild_draws)
 
     # -- why not -------------------------------------------------------------------------------
@@ -722,6 +733,7 @@ class Coverall(Variant):
         return {
             "phase": state.phase.value,
             "tray": tuple(state.faces),
+            "kinds": tuple(state.kinds),
             "colours": tuple(state.colours),
             "open_half": state.open_region,
             "holder": state.holder,
@@ -770,6 +782,6 @@ class Coverall(Variant):
         counts_as = move.colour if face.colour is None else face.colour
         space = self.tray.space(move.row, move.column)
         data = view.data
-        return float(
-            placement_points(self.tray, data["tray"], data["colours"], space, face, counts_as)
-        )
+        return float(placement_points(
+            self.tray, data["kinds"], data["colours"], space, face.symbol, counts_as
+        ))

@@ -6,7 +6,7 @@ that share its kind (the same number, or the same letter). A stretch is a *run* 
 or more dice, and never crosses the partition. A run is worth the sum of its dice's values; the
 line scores the better of its two runs, and the two lines add up.
 
-The functions work on plain sequences of faces and colours by space, so the same code scores a
+The functions work on plain sequences of kinds and colours by space, so the same code scores a
 real placement and, for a bot, a placement it is only considering.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from unodice.pieces import Colour, Face
+from unodice.pieces import Colour
 from unodice.variants.coverall.tray import Ray, Tray
 
 __all__ = ["VALUES", "LineRun", "counting_runs", "placement_points"]
@@ -30,44 +30,43 @@ LineRun = tuple[int, str, tuple[int, ...], int]
 
 def counting_runs(
     tray: Tray,
-    faces: Sequence[Face | None],
+    kinds: Sequence[str | None],
     colours: Sequence[Colour | None],
     space: int,
-    face: Face,
+    kind: str,
     colour: Colour | None,
 ) -> list[LineRun]:
-    """The run that counts in each line through ``space`` if ``face`` stands there.
+    """The run that counts in each line through ``space`` if a die of ``kind`` stands there.
 
     Args:
         tray: The tray's shape.
-        faces: The face on every space (``None`` when empty); ``space`` itself is not read.
+        kinds: The symbol (number or letter) on every space, ``None`` when empty; ``space``
+            itself is not read.
         colours: The colour every die counts as (a wild's declared colour; ``None`` when empty).
         space: Where the die is (or would be) placed.
-        face: The face it shows.
+        kind: The symbol it shows.
         colour: The colour it counts as (``None`` only for an undeclared starting W).
 
     Returns:
         For each line with a run of two or more dice, the better of its colour run and its kind
         run (the colour run on a tie).
     """
-    symbol = face.symbol
-    own_value = VALUES[symbol]
+    own_value = VALUES[kind]
     found = []
     for line, (back, ahead) in enumerate(tray.lines[space]):
         best: LineRun | None = None
         if colour is not None:
-            before = _colour_reach(back, colours, colour)
-            after = _colour_reach(ahead, colours, colour)
+            before = _reach(back, colours, colour)
+            after = _reach(ahead, colours, colour)
             if before or after:
                 spaces = (*reversed(back[:before]), space, *ahead[:after])
-                value = own_value + _value(back[:before], faces) + _value(ahead[:after], faces)
-                best = (line, colour.value, spaces, value)
-        before = _kind_reach(back, faces, symbol)
-        after = _kind_reach(ahead, faces, symbol)
+                best = (line, colour.value, spaces, _value(spaces, kinds, space, own_value))
+        before = _reach(back, kinds, kind)
+        after = _reach(ahead, kinds, kind)
         if before or after:
             value = own_value * (1 + before + after)
             if best is None or value > best[3]:
-                best = (line, symbol, (*reversed(back[:before]), space, *ahead[:after]), value)
+                best = (line, kind, (*reversed(back[:before]), space, *ahead[:after]), value)
         if best is not None:
             found.append(best)
     return found
@@ -75,37 +74,26 @@ def counting_runs(
 
 def placement_points(
     tray: Tray,
-    faces: Sequence[Face | None],
+    kinds: Sequence[str | None],
     colours: Sequence[Colour | None],
     space: int,
-    face: Face,
+    kind: str,
     colour: Colour | None,
 ) -> int:
-    """What placing ``face`` on ``space`` scores: the counting runs' values added up."""
-    return sum(run[3] for run in counting_runs(tray, faces, colours, space, face, colour))
+    """What placing a die of ``kind`` counting as ``colour`` on ``space`` scores."""
+    return sum(run[3] for run in counting_runs(tray, kinds, colours, space, kind, colour))
 
 
-def _colour_reach(ray: Ray, colours: Sequence[Colour | None], colour: Colour) -> int:
-    """How many dice in a row along ``ray`` count as ``colour``."""
+def _reach(ray: Ray, along: Sequence[object], same: object) -> int:
+    """How many dice in a row along ``ray`` have ``same`` in ``along`` (a colour or a kind)."""
     reach = 0
     for other in ray:
-        if colours[other] is not colour:
+        if along[other] != same:
             break
         reach += 1
     return reach
 
 
-def _kind_reach(ray: Ray, faces: Sequence[Face | None], symbol: str) -> int:
-    """How many dice in a row along ``ray`` show ``symbol``."""
-    reach = 0
-    for other in ray:
-        shown = faces[other]
-        if shown is None or shown.symbol != symbol:
-            break
-        reach += 1
-    return reach
-
-
-def _value(spaces: Sequence[int], faces: Sequence[Face | None]) -> int:
-    """The value of the dice on ``spaces`` (all occupied)."""
-    return sum([VALUES[faces[other].symbol] for other in spaces])  # type: ignore[union-attr]
+def _value(spaces: Sequence[int], kinds: Sequence[str | None], space: int, own: int) -> int:
+    """The value of the dice on ``spaces``, the placed one (on ``space``) worth ``own``."""
+    return own + sum([VALUES[kinds[other]] for other in spaces if other != space])  # type: ignore[index]

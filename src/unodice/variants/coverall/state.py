@@ -35,6 +35,7 @@ class CoverallState(State):
         starter: The starting player (CV-1).
         bag: The dice bag.
         faces: The face on each space of the tray, ``None`` when empty.
+        kinds: The symbol on each space (its number or letter), ``None`` when empty.
         colours: The colour each die in the tray counts as (a wild's declared colour).
         codes: Each space's die as text (``r5``, ``W:r``; ``.`` when empty).
         dice: The die on each space.
@@ -54,8 +55,8 @@ class CoverallState(State):
 
     __slots__ = (
         "bag", "codes", "colours", "dice", "earlier", "empty", "faces", "first_region", "hand",
-        "holder", "in_tray", "moves", "offered", "open_region", "phase", "points", "reserves",
-        "seats", "showing", "starter", "to_act", "undeclared",
+        "holder", "in_tray", "kinds", "moves", "offered", "open_region", "phase", "points",
+        "reserves", "seats", "showing", "starter", "to_act", "undeclared",
     )
 
     def __init__(self, players: int, size: int, regions: int, bag: Bag[Die],
@@ -66,6 +67,7 @@ class CoverallState(State):
         self.starter = 0
         self.bag = bag
         self.faces: list[Face | None] = [None] * size
+        self.kinds: list[str | None] = [None] * size
         self.colours: list[Colour | None] = [None] * size
         self.codes: list[str] = ["."] * size
         self.dice: list[Die | None] = [None] * size
@@ -92,6 +94,7 @@ class CoverallState(State):
         twin.starter = self.starter
         twin.bag = self.bag.copy()
         twin.faces = self.faces.copy()
+        twin.kinds = self.kinds.copy()
         twin.colours = self.colours.copy()
         twin.codes = self.codes.copy()
         twin.dice = self.dice.copy()
