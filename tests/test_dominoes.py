@@ -12,18 +12,20 @@ from typing import Any
 
 import pytest
 
-from unodice import IllegalMove
+import unodice
+from unodice import IllegalMove, InvalidOptions
 from unodice.game import Game
 from unodice.hooks import hookimpl
-from unodice.moves import RoundEnded, Scored
+from unodice.moves import MovePlayed, RoundEnded, Scored
 from unodice.pieces import ComponentSet, Face
 from unodice.registry import Registry
-from unodice.testing import Draw, scripted_game
+from unodice.testing import Draw, pieces_in, scripted_game
 from unodice.variants import dominoes as dominoes_plugin
 from unodice.variants.dominoes.events import (
     Caught,
     Challenged,
     DeadEnd,
+    DominoEvent,
     Drew,
     Opened,
     Passed,
@@ -648,3 +650,119 @@ def test_do11_rounds_are_played_until_someone_has_the_target():
             ends_of_rounds.append(max(totals))
     assert all(best < 150 for best in ends_of_rounds[:-1]) and ends_of_rounds[-1] >= 150
     assert game.winners == (totals.index(max(totals)),)
+
+
+# -- hidden information ----------------------------------------------------------------------------
+
+
+def test_a_view_shows_the_own_hand_the_layout_and_only_counts_of_hidden_tiles():
+    game = start(["g9|g9", "r2|r5", "b1|b6"], ["g7|r6", "b4|r7", "y7|r3"])
+    view = game.view(1).data
+    assert codes(view["hand"]) == ["b4|r7", "g7|r6", "y7|r3"]
+    assert view["hand_sizes"] == (2, 3) and view["boneyard"] == 81 - 6
+    assert [p.tile.code for p in view["layout"]] == ["g9|g9"]
+    hidden = {tile.id for tile in game.variant.hidden_pieces(game.state, 1)}
+    assert len(hidden) == 2 + 75
+    assert not hidden & {piece.id for piece in pieces_in(view)}
+
+
+def test_the_drawn_tile_is_shown_only_to_its_player():
+    game = start(["g9|g9", "g7|r6", "b1|b6"], ["b4|r7", "r2|r5", "y7|r3"], then=["g5|g9"])
+    assert game.view(1).data["drawn"].code == "g5|g9"
+    assert game.view(0).data["drawn"] is None
+    assert "g5|g9" not in game.render(0) and "g5|g9" in game.render(1)
+
+
+def test_render_for_a_seat_lists_only_her_own_tiles():
+    game = start(["g9|g9", "r2|r5", "b1|b6"], ["g7|r6", "b4|r7", "y7|r3"])
+    mine, theirs = game.render(1), game.render(0)
+    for code in ("g7|r6", "b4|r7", "y7|r3"):
+        assert code in mine and code not in theirs
+    assert all(code in game.render() for code in ("r2|r5", "b1|b6", "g7|r6"))
+
+
+# -- notation, options, refusals -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "play r3|y5 on 2",
+        "play b8|WD4:g on 1",
+        "play r3|y5 on 12 uno",
+        "play W|W:r on spinner",
+        "play W|W:b on spinner uno",
+        "draw",
+        "keep",
+        "pass",
+        "challenge",
+        "accept",
+        "catch",
+        "decline",
+    ],
+)
+def test_notation_reads_back(text):
+    assert str(parse_move(text)) == text
+
+
+def test_notation_is_forgiving_about_case_and_spaces():
+    assert parse_move("  PLAY R3|Y5  on 2 UNO ") == parse_move("play r3|y5 on 2 uno")
+
+
+@pytest.mark.parametrize("text", ["lay r3|y5 on 2", "play r3 on 2", "play x3|y5 on 2",
+                                  "play r3|W:q on 1", "play r3|y5 on"])
+def test_unreadable_notation_says_what_moves_look_like(text):
+    with pytest.raises(IllegalMove) as refused:
+        parse_move(text)
+    assert "play r3|y5 on 2" in str(refused.value)
+
+
+def test_a_tile_not_in_hand_is_refused_with_the_clause():
+    game = start(["g9|g9", *DULL[:2]], ["g7|r6", "b4|r7", "y7|r3"])
+    with pytest.raises(IllegalMove) as missing:
+        game.play("play g5|g9 on 1")
+    assert missing.value.clause == "DO-5" and "holds no" in missing.value.reason
+
+
+def test_copies_of_a_tile_and_doubles_give_no_duplicate_moves():
+    game = start(["g9|g9", *DULL[:3]], ["b8|WD4", "b8|WD4", "g4|g4", "W|W"])
+    moves = game.legal_moves()
+    assert len(moves) == len(set(moves)) == len({str(m) for m in moves})
+    # b8|WD4 (WD4 touching) on 4 ends, g4|g4 on 4 ends, W|W on 4 ends x 4 colours, draw
+    assert len(moves) == 4 + 4 + 16 + 1
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "words"),
+    [
+        ({"tiles": "no-such-set"}, 2, "no component set"),
+        ({"tiles": "coverall-24"}, 2, "set of dice"),
+        ({"hand_size": 14}, 6, "needs 84 tiles"),
+        ({"hand_size": 1}, 2, "at least 2"),
+        ({"failed_challenge_penalty": -1}, 2, "at least 0"),
+        ({"target": 0}, 2, "at least 1"),
+    ],
+)
+def test_bad_options_are_refused_with_what_is_valid(options, players, words):
+    with pytest.raises(InvalidOptions) as refused:
+        unodice.new_game("dominoes", players=players, options=options)
+    assert words in str(refused.value)
+
+
+def test_a_tile_set_without_a_number_double_is_refused():
+    registry = registry_with_tiles("rS|rS", "b1|y2", "b3|y4", "r6|y7", name="no-doubles")
+    with pytest.raises(InvalidOptions) as refused:
+        unodice.new_game("dominoes", 2, options={"tiles": "no-doubles", "hand_size": 2},
+                         registry=registry)
+    assert "DO-1" in str(refused.value)
+
+
+def test_every_event_of_the_variant_is_described_in_words():
+    game = unodice.play_game("dominoes", [unodice.RandomAgent(7), unodice.RandomAgent(8)],
+                             seed=3, options={"target": 60})
+    own = [e for e in game.events if isinstance(e, DominoEvent | MovePlayed)]
+    assert {e.kind for e in own} >= {"dealt", "opened", "placed", "drew", "move-played"}
+    for event in own:
+        line = game.variant.describe(event)
+        assert "=" not in line  # not the generic "kind field=value" fallback
+        assert "seat" in line or event.kind in ("dealt", "reversed")
