@@ -750,7 +750,23 @@ def test_cv13_dead_tray_ending_the_game():
     assert game.is_over and game.winners == (0, 1)
 
 
-def test_cv13_a_refused_move_after_the_end_cites_the_end():
+def test_cv13_a_starting_w_that_fills_the_tray_ends_the_game_without_a_declaration():
+    game, _ = start("W", players=2, options={"rows": 1, "columns": 1, "partition": False})
+    events = game.play("W A1")
+    assert of(TrayClosed, events) == [TrayClosed("full", ())]
+    assert not of(Rolled, events) and game.is_over
+
+
+def test_cv12_a_starting_w_that_fills_its_half_opens_the_other_before_it_is_declared():
+    game, dice = start("W", players=2, options={"rows": 1, "columns": 2})
+    events = play(game, "W A1", dice.draw("r5", "b3", "g2", "y1"))
+    assert of(HalfOpened, events) == [HalfOpened("right half (column 2)", "full")]
+    assert game.view(1).data["phase"] == "declare"
+    game.play("declare blue")
+    assert texts(game) == {"r5 A2", "b3 A2", "g2 A2", "y1 A2"}
+
+
+def test_cv13_no_move_is_accepted_after_the_end():
     game, dice = start("r7", players=2, options={"rows": 1, "columns": 2, "partition": False})
     play(game, "r7 A1", dice.draw("r5", "b3", "g2", "y1"))
     game.play("r5 A2")

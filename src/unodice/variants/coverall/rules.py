@@ -209,10 +209,10 @@ class Coverall(Variant):
                 f"the roll-off (CV-1) needs a die per player: {players} players, "
                 f"but dice set {name!r} has only {count} dice"
             )
-        for die in self._tables.only_wd4:
+        if self._tables.only_wd4:
             raise InvalidOptions(
-                f"option 'dice' of coverall: die {die} of {name!r} shows only WD4, so "
-                "as a starting die it would be re-rolled for ever (CV-2)"
+                f"option 'dice' of coverall: die {self._tables.only_wd4[0]} of {name!r} shows "
+                "only WD4, so as a starting die it would be re-rolled for ever (CV-2)"
             )
 
     def components(self, state: Any = None) -> ComponentSet:
@@ -473,10 +473,11 @@ class Coverall(Variant):
         that is dead now stays dead. The second half opens once; when it closes too, the game
         is over.
         """
-        if state.undeclared is not None:
-            return False  # its colour is still to come, so any coloured die may yet match it
         region = state.open_region
-        if state.empty[region] and self._can_fill(state, region):
+        # An undeclared starting W keeps its half alive: any colour may yet be named for it.
+        if state.empty[region] and (
+            state.undeclared is not None or self._can_fill(state, region)
+        ):
             return False
         if self.tray.partition and region == state.first_region:
             other = 1 - region

@@ -101,7 +101,8 @@ class Tray:
         half = self.columns // 2
         first, last = (1, half) if region == 0 else (half + 1, self.columns)
         side = "left" if region == 0 else "right"
-        return f"{side} half (columns {first}–{last})"
+        columns = f"column {first}" if first == last else f"columns {first}–{last}"
+        return f"{side} half ({columns})"
 
     # -- derived tables ----------------------------------------------------------------------
 
