@@ -95,13 +95,18 @@ def play_rlcard(players: int, decisions_wanted: int) -> tuple[int, int]:
 # -- measuring -----------------------------------------------------------------------------------
 
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+"""Wall-clock time (the default), or this process's CPU time (steadier on a busy machine)."""
+clock = CLOCKS["wall"]
+
+
 def median_rate(work: Callable[[], tuple[int, int]], repeats: int) -> dict[str, float]:
     """Run ``work`` (returning ``(units, games)``) ``repeats`` times; median rates per second."""
     unit_rates, game_rates = [], []
     for _ in range(repeats):
-        began = time.perf_counter()
+        began = clock()
         units, games = work()
-        elapsed = time.perf_counter() - began
+        elapsed = clock() - began
         unit_rates.append(units / elapsed)
         game_rates.append(games / elapsed)
     return {"per_s": statistics.median(unit_rates), "games_per_s": statistics.median(game_rates)}
@@ -199,10 +204,13 @@ def measure_variant(variant: str, args: argparse.Namespace) -> dict[str, Any]:
         "records_per_s": record_rate(variant, args.players, args.repeats, 10 if args.quick else 40),
     }
     depth = max(1, round(result["decisions_per_game"] / 2))
-    live = live_games_memory(variant, args.players, args.live_games, depth)
+    scale = 10_000 / args.live_games / 1e6
+    fresh = live_games_memory(variant, args.players, args.live_games, 0)
+    halfway = live_games_memory(variant, args.players, args.live_games, depth)
     result["live_games"] = args.live_games
     result["live_depth"] = depth
-    result["mb_per_10000_games"] = live / args.live_games * 10_000 / 1e6
+    result["mb_per_10000_new_games"] = fresh * scale
+    result["mb_per_10000_games"] = halfway * scale
     if args.workers > 1:
         games = max(args.workers * 4, round(args.scale_decisions / result["decisions_per_game"]))
         result["simulate"] = simulate_scaling(variant, games, args.workers)
@@ -271,17 +279,18 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
                 args: argparse.Namespace) -> None:
     print(f"unodice {unodice.__version__} on Python {platform.python_version()}, "
           f"{platform.machine()}, {os.cpu_count()} cores; medians of {args.repeats} repeats "
-          f"of at least {args.decisions:,} decisions")
+          f"of at least {args.decisions:,} decisions, {args.clock} clock")
     print()
     header = (f"{'variant':<12}{'decisions/s':>13}{'games/s':>10}{'dec/game':>10}"
-              f"{'copies/s':>11}{'records/s':>11}{'MB/10k games':>14}")
+              f"{'copies/s':>11}{'records/s':>11}{'MB/10k new':>12}{'MB/10k half':>13}")
     if rlcard:
         header += f"{'vs RLCard':>11}"
     print(header)
     for row in results:
         line = (f"{row['variant']:<12}{row['decisions_per_s']:>13,.0f}{row['games_per_s']:>10,.0f}"
                 f"{row['decisions_per_game']:>10.1f}{row['copies_per_s']:>11,.0f}"
-                f"{row['records_per_s']:>11,.0f}{row['mb_per_10000_games']:>14.1f}")
+                f"{row['records_per_s']:>11,.0f}{row['mb_per_10000_new_games']:>12.1f}"
+                f"{row['mb_per_10000_games']:>13.1f}")
         if rlcard:
             line += f"{row['decisions_per_s'] / rlcard['decisions_per_s']:>10.2f}x"
         print(line)
@@ -289,8 +298,8 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
         print(f"{'RLCard UNO':<12}{rlcard['decisions_per_s']:>13,.0f}"
               f"{rlcard['games_per_s']:>10,.0f}{rlcard['decisions_per_game']:>10.1f}")
     print()
-    print("Memory: live games each stopped halfway through a typical game (tracemalloc), "
-          "scaled to 10,000 games.")
+    print(f"Memory (tracemalloc), scaled to 10,000 live games from {args.live_games:,}: new "
+          f"games, and games stopped halfway through a typical game.")
     for row in results:
         scale = row.get("simulate")
         if scale:
@@ -324,6 +333,9 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="about how many decisions the scaling run plays "
                              "(default 1,000,000; quick 100,000)")
     parser.add_argument("--quick", action="store_true", help="smaller runs, for a quick look")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                        help="time speeds by the wall clock (default) or by this process's CPU "
+                             "time, steadier when other work shares the machine")
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
     parser.add_argument("--soak", action="store_true",
                         help="instead: play a million decisions per variant, sampling memory")
@@ -363,7 +375,9 @@ def rlcard_figures(args: argparse.Namespace) -> dict[str, Any] | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    global clock
     args = parse_arguments(argv)
+    clock = CLOCKS[args.clock]
     installed = list(unodice.variants())
     variants = args.variants.split(",") if args.variants else installed
     unknown = [name for name in variants if name not in installed]
@@ -383,7 +397,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             row["vs_rlcard"] = row["decisions_per_s"] / rlcard["decisions_per_s"]
     if args.json:
         print(json.dumps({"variants": results, "rlcard": rlcard, "repeats": args.repeats,
-                          "cores": os.cpu_count()}, indent=2))
+                          "clock": args.clock, "cores": os.cpu_count()}, indent=2))
     else:
         print_table(results, rlcard, args)
     return 0
