@@ -83,7 +83,10 @@ class CoverallOptions:
 class _FaceInfo:
     """What the rules need to know, over and over, about one face of the dice set."""
 
-    __slots__ = ("codes", "offers", "placements", "starts", "wants", "wild_draw")
+    __slots__ = (
+        "code", "declared_codes", "declared_offers", "offer", "placements", "starts", "wants",
+        "wild_draw",
+    )
 
     def __init__(self, face: Face, rows: int, columns: int):
         spaces = [(row, column) for row in range(rows) for column in range(columns)]
@@ -95,9 +98,12 @@ class _FaceInfo:
             for row, column in spaces
         )
         self.starts = tuple(Place(face, row, column) for row, column in spaces)
-        counts_as = (None, *Colour) if face.is_wild else (face.colour,)
-        self.offers = {colour: offers(face, colour) for colour in counts_as}
-        self.codes = {colour: display.tray_code(face, colour) for colour in counts_as}
+        # In the tray: as it shows (a starting W before its declaration), or as declared.
+        self.offer = offers(face, face.colour)
+        self.code = face.code
+        declared = tuple(Colour) if face.is_wild else ()
+        self.declared_offers = {colour: offers(face, colour) for colour in declared}
+        self.declared_codes = {colour: display.tray_code(face, colour) for colour in declared}
 
 
 class _DiceTables:
@@ -350,8 +356,8 @@ class Coverall(Variant):
         state.undeclared = None
         state.colours[space] = colour
         info = self._tables.info(state.faces[space])  # type: ignore[arg-type]
-        state.codes[space] = info.codes[colour]
-        bits = info.offers[colour]
+        state.codes[space] = info.declared_codes[colour]
+        bits = info.declared_offers[colour]
         for neighbour in self.tray.neighbours[space]:
             state.offered[neighbour] |= bits
         table.emit(WildDeclared(state.holder, self.tray.names[space], colour))  # type: ignore[arg-type]
@@ -410,18 +416,21 @@ class Coverall(Variant):
         self, state: CoverallState, space: int, die: Die, face: Face, colour: Colour | None
     ) -> None:
         """Put a die in the tray and tell its neighbours what they may now take."""
-        counts_as = colour if face.colour is None else face.colour
         info = self._tables.info(face)
+        if colour is None:
+            counts_as, bits, code = face.colour, info.offer, info.code
+            if counts_as is None:
+                state.undeclared = space
+        else:
+            counts_as = colour
+            bits, code = info.declared_offers[colour], info.declared_codes[colour]
         state.faces[space] = face
         state.kinds[space] = face.symbol
         state.colours[space] = counts_as
-        state.codes[space] = info.codes[counts_as]
+        state.codes[space] = code
         state.dice[space] = die
         state.in_tray |= 1 << die.id
         state.empty[self.tray.region_of[space]] -= 1
-        if counts_as is None:
-            state.undeclared = space
-        bits = info.offers[counts_as]
         offered = state.offered
         for neighbour in self.tray.neighbours[space]:
             offered[neighbour] |= bits
@@ -587,12 +596,12 @@ class Coverall(Variant):
         else:
             offered = state.offered
             frontier = [(s, offered[s]) for s in spaces if faces[s] is None and offered[s]]
-        info_of = self._tables.info
+        by_identity, by_face = self._tables.by_identity, self._tables.by_face
         others: list[Move] = []
         wild_draws: list[Move] = []
         seen: list[_FaceInfo] = []
         for face in state.showing:
-            info = info_of(face)
+            info = by_identity.get(id(face)) or by_face[face]
             if info in seen:
                 continue
             seen.append(info)
