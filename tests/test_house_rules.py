@@ -82,3 +82,26 @@ def test_house_rules_are_recorded_and_replayed(registry):
     record = game.record()
     assert record["house_rules"] == ["double-sevens"]
     assert unodice.replay(record, registry).scores == game.scores == (14, 0)
+
+
+def test_the_first_named_house_rule_decides_the_score():
+    registry = Registry()
+    registry.add_plugin(ToyPlugin(), "toy")
+
+    class Five:
+        @hookimpl
+        def unodice_score(self):
+            return 5
+
+    class Nine:
+        @hookimpl
+        def unodice_score(self):
+            return 9
+
+    plugin = types.SimpleNamespace(unodice_register=hookimpl(lambda registry: (
+        registry.add_house_rule("five", Five()), registry.add_house_rule("nine", Nine()))))
+    registry.add_plugin(plugin, "fixed")
+    assert [e.points for e in _bank_seven(registry, ["five", "nine"]) if isinstance(e, Scored)] \
+        == [5]
+    assert [e.points for e in _bank_seven(registry, ["nine", "five"]) if isinstance(e, Scored)] \
+        == [9]

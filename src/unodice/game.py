@@ -68,7 +68,9 @@ class _RuleHooks:
         self.rules = {rule.name: rule for rule in rules}
         self.manager = pluggy.PluginManager(PROJECT)
         self.manager.add_hookspecs(HookSpecs)
-        for rule in rules:
+        # pluggy calls the most recently registered plugin first; registering in reverse makes
+        # the first house rule named by the game the first one asked.
+        for rule in reversed(rules):
             self.manager.register(rule.hooks, name=f"house-rule:{rule.name}")
 
     def fault(self, hook: str, error: BaseException | str) -> PluginError:
