@@ -1,15 +1,17 @@
 """unodice: exact rule engines for the Uno family of dice and domino games.
 
-The public API in one place::
+The public API in one place:
 
-    import unodice
+```python
+import unodice
 
-    unodice.variants()                      # what is installed
-    game = unodice.new_game("coverall", players=3, seed=7)
-    while not game.is_over:
-        game.play(game.legal_moves()[0])
-    game.scores, game.winners
-    unodice.replay(game.record())           # rebuild and verify
+unodice.variants()                      # what is installed
+game = unodice.new_game("coverall", players=3, seed=7)
+while not game.is_over:
+    game.play(game.legal_moves()[0])
+game.scores, game.winners
+unodice.replay(game.record())           # rebuild and verify
+```
 
 See the reference site for concepts, the rules of each variant and the plugin guide.
 """

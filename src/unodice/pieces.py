@@ -40,9 +40,13 @@ class Colour(enum.Enum):
     """The four Uno colours. The value is the lower-case English name."""
 
     RED = "red"
+    """Red (``r`` in notation)."""
     YELLOW = "yellow"
+    """Yellow (``y`` in notation)."""
     GREEN = "green"
+    """Green (``g`` in notation)."""
     BLUE = "blue"
+    """Blue (``b`` in notation)."""
 
     @property
     def letter(self) -> str:

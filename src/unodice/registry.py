@@ -118,9 +118,13 @@ class Registrar:
     def __init__(self, registry: Registry, plugin: str):
         self._registry = registry
         self.plugin = plugin
+        """The name of the plugin whose registrations this records."""
         self.variants: dict[str, type[Variant]] = {}
+        """The variant classes registered so far, by name."""
         self.house_rules: dict[str, HouseRule] = {}
+        """The house rules registered so far, by name."""
         self.components: dict[str, ComponentSet] = {}
+        """The component sets registered so far, by name."""
 
     def add_variant(self, variant_class: type[Variant]) -> None:
         """Register a variant class.

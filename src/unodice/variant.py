@@ -163,8 +163,11 @@ class Variant(abc.ABC):
         component_sets: Mapping[str, ComponentSet] | None = None,
     ):
         self.options = options
+        """The game's checked options (an instance of the variant's ``Options`` class)."""
         self.player_count = players
+        """Number of seats in the game."""
         self.component_sets: Mapping[str, ComponentSet] = component_sets or {}
+        """Component sets registered by plugins, by name (built-in sets are found by name too)."""
         self.check_options(options, players)
 
     def check_options(self, options: Any, players: int) -> None:
