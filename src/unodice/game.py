@@ -169,6 +169,8 @@ class Game:
         seed: The seed of the game's chance (a record replays from it and its outcomes).
         house_rules: The names of the house rules in force.
         plugin: The name of the plugin that provides the variant, for error messages.
+        state: The variant's state of the current round. It is the variant's own object:
+            read it in tests and tools, but change the game only through ``play``.
     """
 
     def __init__(
