@@ -236,10 +236,13 @@ def test_every_event_has_its_own_line():
 
 def test_a_placement_line_explains_its_points():
     game, dice = start("r7")
-    play(game, "r7 A1", dice.draw("r5", "b3", "g2", "y1"))
-    events = play(game, "r5 A2", rolls("b3", "g2", "y1"))
+    play(game, "r7 A1", dice.draw("r5", "b7", "g2", "y1"))
+    events = play(game, "r5 A2", rolls("b7", "g2", "y1"))
     lines = [game.variant.describe(event) for event in events]
     assert "seat 1 places r5 on A2: row A red run r7 r5 = 12: 12 points" in lines
+    events = play(game, "b7 B1", rolls("g2", "y1"))
+    lines = [game.variant.describe(event) for event in events]
+    assert "seat 2 places b7 on B1: column 1 run of 7s r7 b7 = 14: 14 points" in lines
 
 
 # -- copies and the command line ----------------------------------------------------------------

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["describe", "render", "tray_code"]
 
 _CELL = 6
+_COLOUR_NAMES = frozenset(colour.value for colour in Colour)
 _PARTITION = "| "
 
 
@@ -153,7 +154,8 @@ def _rolled(event: Rolled) -> str:
 
 
 def _run(run: Run) -> str:
-    return f"{run.line} {run.shared} run {' '.join(run.dice)} = {run.value}"
+    shared = f"{run.shared} run" if run.shared in _COLOUR_NAMES else f"run of {run.shared}s"
+    return f"{run.line} {shared} {' '.join(run.dice)} = {run.value}"
 
 
 def _placed(event: Placed) -> str:
