@@ -28,6 +28,7 @@ import unodice.registry
 from unodice.cli import main
 from unodice.errors import IllegalMove, PluginError, UnknownVariant
 from unodice.hooks import hookimpl
+from unodice.moves import Scored
 from unodice.registry import Registry
 from unodice.testing import Showing, check_variant, scripted_game
 
@@ -304,6 +305,75 @@ class CrashesInApply(ToyRace):
         super().apply(table, state, move)
 
 
+class UnreadableNotation(ToyRace):
+    """Offers a move whose notation its own ``parse_move`` cannot read."""
+
+    name = "unreadable-notation"
+
+    def legal_moves(self, state: ToyState) -> tuple[Any, ...]:
+        return (*super().legal_moves(state), Teleport())
+
+    def apply(self, table: Any, state: ToyState, move: Any) -> None:
+        super().apply(table, state, Roll() if isinstance(move, Teleport) else move)
+
+
+class SilentScores(ToyRace):
+    """Announces points with a ``Scored`` event of its own instead of ``table.score``."""
+
+    name = "silent-scores"
+
+    def apply(self, table: Any, state: ToyState, move: Any) -> None:
+        if isinstance(move, Hold):
+            table.emit(Scored(state.seats.current, 1, "bonus"))
+        super().apply(table, state, move)
+
+
+class NoWinner(ToyRace):
+    name = "no-winner"
+
+    def match_winners(self, totals: Any) -> tuple[int, ...]:
+        return ()
+
+
+class ForgetfulReplay(ToyRace):
+    """Shows which kind of chance it was set up with: a replay looks different."""
+
+    name = "forgetful-replay"
+
+    def start_round(self, table: Any, previous: Any) -> ToyState:
+        state = super().start_round(table, previous)
+        state.chance_kind = type(table.chance).__name__  # type: ignore[attr-defined]
+        return state
+
+    def render(self, state: ToyState, seat: int | None = None, colour: bool = False) -> str:
+        return f"{super().render(state, seat, colour)} via {state.chance_kind}"  # type: ignore
+
+
+class OpaqueView(ToyRace):
+    name = "opaque-view"
+
+    def view_data(self, state: ToyState, seat: int) -> dict[str, Any]:
+        return {**super().view_data(state, seat), "mood": Nothing()}
+
+
+class SharedCopy(ToyRace):
+    """``State.copy`` shares the banked scores with the original."""
+
+    name = "shared-copy"
+
+    def start_round(self, table: Any, previous: Any) -> ToyState:
+        state = super().start_round(table, previous)
+        state.__class__ = SharedCopyState
+        return state
+
+
+class SharedCopyState(ToyState):
+    def copy(self) -> ToyState:
+        twin = super().copy()
+        twin.pile = self.pile
+        return twin
+
+
 CONTRACT_BREAKERS = [
     (OffersTheImpossible, "offered 'teleport' but play refused it"),
     (LosesDice, "pieces not conserved: missing"),
@@ -316,6 +386,12 @@ CONTRACT_BREAKERS = [
     (Endless, "did not end within 300 decisions"),
     (CrashesAtSetup, "KeyError: 'lost the dice bag'"),
     (CrashesInApply, "IndexError: the score pad is full"),
+    (UnreadableNotation, "notation 'teleport' does not read: toy-race moves are"),
+    (SilentScores, r"are not the sum of Scored events"),
+    (NoWinner, "names no winner"),
+    (ForgetfulReplay, "record -> replay does not reproduce the game"),
+    (OpaqueView, "is not JSON-ready"),
+    (SharedCopy, "playing on a copy changed the original"),
 ]
 
 
@@ -337,6 +413,42 @@ def test_check_variant_reports_a_contract_breaker_as_failing(breakers, variant, 
     assert any(re.search(words, failure) for failure in report.failures), report.failures
     still_working(breakers)
     assert check_variant("toy-race", games=2, registry=breakers).ok
+
+
+def test_check_variant_passes_a_variant_that_does_not_account_for_pieces():
+    """Piece conservation is only checked for variants that say where their pieces are."""
+
+    class Unaccounted(ToyRace):
+        name = "unaccounted"
+        piece_locations = unodice.Variant.piece_locations
+
+    registry = toy_registry()
+    registry.add_plugin(registering(Unaccounted), "unaccounted")
+    assert check_variant("unaccounted", games=2, registry=registry).ok
+
+
+def test_check_variant_notices_a_core_that_accepts_or_spoils_on_refusal(breakers, monkeypatch):
+    """The checker does not trust the core: a refusal that plays or changes the game is caught."""
+    real_play = unodice.Game.play
+
+    def lenient(game: unodice.Game, move: Any) -> Any:
+        if move not in game.legal_moves():
+            game._events.append(Scored(0, 0, "refused"))
+            raise IllegalMove(move, "refused, after leaving a mark")
+        return real_play(game, move)
+
+    monkeypatch.setattr(unodice.Game, "play", lenient)
+    report = check_variant("toy-race", games=2, registry=breakers, raise_on_failure=False)
+    assert any("changed the game" in failure for failure in report.failures)
+
+    def accepting(game: unodice.Game, move: Any) -> Any:
+        if move not in game.legal_moves():
+            return ()
+        return real_play(game, move)
+
+    monkeypatch.setattr(unodice.Game, "play", accepting)
+    report = check_variant("toy-race", games=2, registry=breakers, raise_on_failure=False)
+    assert any("which is not among legal_moves" in failure for failure in report.failures)
 
 
 def test_check_variant_reports_an_unknown_or_broken_variant():

@@ -107,9 +107,30 @@ def pieces_in(value: Any) -> list[Die | Domino]:
     return found
 
 
-def _fingerprint(game: Game) -> str:
+def _position(game: Game) -> str:
+    """What a move could change, at a cost that does not grow with the game's history.
+
+    History only grows, so its length and its latest entries stand for all of it.
+    """
+    views = [game.view(seat).to_json() for seat in range(game.players)]
+    outcomes = game.chance.outcomes
     return json.dumps(
-        [game.record(), [e.to_json() for e in game.events], game.render()], sort_keys=True
+        [
+            len(game.moves), [str(move) for move in game.moves[-3:]],
+            len(game.events), [event.to_json() for event in game.events[-3:]],
+            len(outcomes), outcomes[-3:], game.scores, game.to_act, game.round, game.is_over,
+            [str(move) for move in game.legal_moves()], game.render(), views,
+        ],
+        sort_keys=True,
+    )
+
+
+def _fingerprint(game: Game) -> str:
+    """Everything observable: the record, the events, the full render and every seat's view."""
+    views = [game.view(seat).to_json() for seat in range(game.players)]
+    return json.dumps(
+        [game.record(), [e.to_json() for e in game.events], game.render(), views],
+        sort_keys=True,
     )
 
 
@@ -193,10 +214,8 @@ def _check_one(
             fail(f"did not end within {max_decisions} decisions")
             return
         seat = game.to_act
-        moves = game.legal_moves()
-        if seat is None or not moves:
-            fail(f"decision {step}: nobody to act or no legal move, yet the game is not over")
-            return
+        assert seat is not None  # the core refuses to stop a game with nobody to act
+        moves = game.legal_moves()  # a PluginError when empty: reported by the caller
         if len(set(moves)) != len(moves):
             fail(f"decision {step}: legal_moves repeats a move")
         for move in moves[:12]:
@@ -277,7 +296,7 @@ def _check_refusal(game: Game, seen_moves: set[Any], fail: Any, step: int) -> No
     stale = sorted((m for m in seen_moves if m not in legal), key=str)
     if not stale:
         return
-    before = _fingerprint(game)
+    before = _position(game)
     try:
         game.play(stale[0])
     except IllegalMove:
@@ -285,12 +304,12 @@ def _check_refusal(game: Game, seen_moves: set[Any], fail: Any, step: int) -> No
     else:
         fail(f"decision {step}: play accepted {str(stale[0])!r}, which is not among legal_moves")
         return
-    if _fingerprint(game) != before:
+    if _position(game) != before:
         fail(f"decision {step}: refusing {str(stale[0])!r} changed the game")
 
 
 def _check_copy(game: Game, fail: Any, step: int) -> None:
-    before = _fingerprint(game)
+    before = _position(game)
     twin = game.copy()
     move = twin.legal_moves()[-1]
     try:
@@ -298,5 +317,5 @@ def _check_copy(game: Game, fail: Any, step: int) -> None:
     except IllegalMove as error:
         fail(f"decision {step}: legal_moves offered {str(move)!r} but play refused it: {error}")
         return
-    if _fingerprint(game) != before:
+    if _position(game) != before:
         fail(f"decision {step}: playing on a copy changed the original")
