@@ -94,7 +94,7 @@ class Layout:
         accepts: For each open end, the indices of the touching faces it takes (DO-3).
     """
 
-    __slots__ = ("_table", "_takeable", "accepts", "ends", "placements")
+    __slots__ = ("_live", "_table", "_takeable", "accepts", "ends", "placements")
 
     def __init__(self, table: TileTable):
         self._table = table
@@ -102,6 +102,7 @@ class Layout:
         self.ends: list[OpenEnd] = []
         self.accepts: list[frozenset[int]] = []
         self._takeable: frozenset[int] | None = None
+        self._live: list[tuple[int, frozenset[int]]] | None = None
 
     def copy(self) -> Layout:
         """An independent copy (placements and ends are immutable, so lists suffice)."""
@@ -111,6 +112,7 @@ class Layout:
         twin.ends = list(self.ends)
         twin.accepts = list(self.accepts)
         twin._takeable = self._takeable
+        twin._live = self._live
         return twin
 
     @property
@@ -132,6 +134,16 @@ class Layout:
         if takeable is None:
             takeable = self._takeable = frozenset().union(*self.accepts)
         return takeable
+
+    @property
+    def live(self) -> list[tuple[int, frozenset[int]]]:
+        """The ends that are not dead, as (index, accepted touching faces), by line number."""
+        live = self._live
+        if live is None:
+            live = self._live = [
+                (index, accepted) for index, accepted in enumerate(self.accepts) if accepted
+            ]
+        return live
 
     def takes(self, touch: int) -> bool:
         """Whether some open end accepts a touching face (by its index in the tile table)."""
@@ -159,7 +171,7 @@ class Layout:
         """
         far = lay.far
         self.placements.append(Placement(seat, tile, lay.touching, far, line, colour))
-        self._takeable = None
+        self._changed()
         index = line - 1
         self.ends[index] = _end(line, far, colour, self.ends[index].origin)
         self.accepts[index] = self._table.accepts_after(lay, colour)
@@ -177,7 +189,7 @@ class Layout:
         line = len(self.ends) + 1
         self.ends.append(_end(line, face, colour, origin))
         self.accepts.append(self._table.accepts(face, colour))
-        self._takeable = None
+        self._changed()
         return line
 
     def snapshot(self) -> Snapshot:
@@ -189,7 +201,11 @@ class Layout:
         self.ends[:] = snapshot.ends
         self.accepts[:] = snapshot.accepts
         del self.placements[snapshot.placements :]
+        self._changed()
+
+    def _changed(self) -> None:
         self._takeable = None
+        self._live = None
 
     def line(self, number: int) -> list[Placement]:
         """The tiles on one line, from the spinner outwards."""

@@ -89,12 +89,13 @@ def _hand_lines(
     out = []
     for other, hand in enumerate(state.hands):
         label = f"seat {other}" + (" (you)" if other == seat else "")
+        count = f"{len(hand)} tile" + ("" if len(hand) == 1 else "s")
         uno = " UNO" if len(hand) == 1 else ""
-        if seat is None or other == seat:
+        if (seat is None or other == seat) and hand:
             tiles = " ".join(_hand_tile(tile, colour) for tile in hand)
-            out.append(f"{label}: {len(hand)} tiles{uno}: {tiles}")
+            out.append(f"{label}: {count}{uno}: {tiles}")
         else:
-            out.append(f"{label}: {len(hand)} tiles{uno}")
+            out.append(f"{label}: {count}{uno}")
     return out
 
 

@@ -98,7 +98,7 @@ class TileTable:
             double (when doubles spin) and one per double-Wild (DO-9).
         move_rows: A cache the variant fills with move objects: for a play leaving one tile
             or not (index 0 or 1), per way to lay, per open end, the moves laying it there.
-        lay_of_move: The way to lay behind each cached move.
+        lay_of_move: The way to lay behind each cached move, by its notation.
     """
 
     def __init__(self, components: ComponentSet):
@@ -132,7 +132,7 @@ class TileTable:
             [None] * len(self._lay_ids),
             [None] * len(self._lay_ids),
         )
-        self.lay_of_move: dict[Any, Lay] = {}
+        self.lay_of_move: dict[str, Lay] = {}
 
     def _ways_to_lay(self, tile: Domino) -> tuple[Lay, ...]:
         first, second = tile.ends

@@ -183,7 +183,7 @@ class UnoDominoes(Variant):
         lays, twins, rows = table.lays, table.twins, table.move_rows[leaves_one]
         layout = state.layout
         takeable = layout.takeable
-        accepts = layout.accepts
+        live = layout.live
         seen: list[int] = []
         moves: list[Move] = []
         for tile in tiles:
@@ -199,7 +199,7 @@ class UnoDominoes(Variant):
                 row = rows[lay.id]
                 if row is None:
                     row = rows[lay.id] = [None] * table.max_lines
-                for index, accepted in enumerate(accepts):
+                for index, accepted in live:
                     if touch in accepted:
                         found = row[index]
                         if found is None:
@@ -215,7 +215,7 @@ class UnoDominoes(Variant):
             for colour in (_COLOURS if lay.wild_far else _NO_COLOUR)
             for uno in calls
         )
-        self.tiles.lay_of_move.update(dict.fromkeys(moves, lay))
+        self.tiles.lay_of_move.update(dict.fromkeys((move.text for move in moves), lay))
         return moves
 
     def _rescue_plays(self, hand: Sequence[Domino]) -> tuple[Play, ...]:
@@ -271,7 +271,7 @@ class UnoDominoes(Variant):
     def _play(self, table: Table, state: DominoesState, seat: int, move: Play) -> None:
         """Lay a tile on an open end (DO-3), then resolve what it does (DO-4)."""
         hand = state.hands[seat]
-        lay = self.tiles.lay_of_move[move]
+        lay = self.tiles.lay_of_move[move.text]
         index = self._index_in(hand, state.drawn if state.phase is _DRAWN else None, lay)
         tile = hand[index]
         state.drawn = None
@@ -572,7 +572,7 @@ class UnoDominoes(Variant):
             "boneyard": len(state.boneyard),
             "layout": tuple(layout.placements),
             "ends": tuple(layout.ends),
-            "phase": state.phase.value,
+            "phase": state.phase,
             "direction": state.seats.direction,
             "uno_debtor": state.uno_debtor,
             "wild_draw_four_by": pending.seat if pending is not None else None,
