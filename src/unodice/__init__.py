@@ -18,7 +18,6 @@ See the reference site for concepts, the rules of each variant and the plugin gu
 
 from __future__ import annotations
 
-import importlib
 from importlib.metadata import PackageNotFoundError, version
 
 from unodice import agents
@@ -40,6 +39,11 @@ from unodice.options import option
 from unodice.record import replay
 from unodice.registry import VariantInfo, default_registry
 from unodice.variant import State, Variant, View
+
+# ``unodice.variants`` is both the package of built-in variants and the function that lists every
+# installed variant: the package module is callable (see ``unodice/variants/__init__.py``), so
+# ``unodice.variants()`` and ``import unodice.variants.coverall`` both work.
+from unodice import variants  # isort: skip
 
 try:
     __version__ = version("unodice")
@@ -66,6 +70,7 @@ __all__ = [
     "View",
     "__version__",
     "agents",
+    "default_registry",
     "hookimpl",
     "new_game",
     "option",
@@ -73,14 +78,3 @@ __all__ = [
     "replay",
     "variants",
 ]
-
-# Python binds a subpackage to its parent's attribute when the subpackage is first imported, so
-# the built-in variants' package would replace the function below as ``unodice.variants`` the
-# first time the registry loaded them. Importing it now, before the function is defined, keeps
-# the function in place.
-importlib.import_module("unodice.variants")
-
-
-def variants() -> dict[str, VariantInfo]:
-    """Every installed, working variant by name: title, seat range, options, summary, version."""
-    return default_registry().variants()
