@@ -18,10 +18,10 @@ import unodice.cli
 import unodice.registry
 from unodice.agents import GreedyAgent
 from unodice.chance import Draw, ScriptError
-from unodice.errors import InvalidRecord, PluginError
+from unodice.errors import InvalidOptions, InvalidRecord, PluginError
 from unodice.hooks import hookimpl
 from unodice.moves import Move, RoundStarted, to_json
-from unodice.options import brief, option
+from unodice.options import brief, build_options, option
 from unodice.pieces import Bag, Colour, Die, Domino, Face, faces_of, load_components
 from unodice.record import replay
 from unodice.registry import Registry
@@ -342,3 +342,17 @@ def test_a_die_and_a_domino_are_told_apart_by_pieces_in():
     die = Die(0, tuple(Face(str(n), Colour.RED) for n in range(6)))  # type: ignore[arg-type]
     tile = Domino(1, (Face("W"), Face("DE")))
     assert pieces_in({"a": (die,), "b": frozenset({tile})}) in ([die, tile], [tile, die])
+
+
+def test_a_record_naming_a_house_rule_twice_is_refused(registry):
+    record = unodice.new_game("toy-race", seed=2, registry=registry).record()
+    record["house_rules"] = ["double-sevens", "double-sevens"]
+    with pytest.raises(InvalidRecord, match="'double-sevens' is named twice") as caught:
+        replay(record, registry)
+    assert caught.value.field == "house_rules"
+
+
+def test_build_options_refuses_values_that_are_not_a_mapping():
+    with pytest.raises(InvalidOptions, match="mapping of names to values, not list; its options: "
+                                             "target"):
+        build_options(ToyRace.Options, [("target", 3)], "toy-race")
