@@ -252,3 +252,51 @@ def test_any_notation_is_read_or_refused_with_illegal_move(name, text, seed):
         assert fingerprint(game) == before
     else:
         assert game.moves[-1] in legal
+
+
+NEAR_MISS_CHARACTERS = (
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz :|-+_.,٣²５Ⅻ\t\n"
+)
+
+
+@st.composite
+def near_misses(draw: st.DrawFn, notation: str) -> str:
+    """``notation`` with a few characters replaced, inserted, deleted or a token doubled."""
+    text = notation
+    for _ in range(draw(st.integers(1, 3))):
+        action = draw(st.sampled_from(["replace", "insert", "delete", "double", "number"]))
+        at = draw(st.integers(0, max(len(text) - 1, 0)))
+        character = draw(st.sampled_from(NEAR_MISS_CHARACTERS))
+        if action == "replace" and text:
+            text = text[:at] + character + text[at + 1:]
+        elif action == "insert":
+            text = text[:at] + character + text[at:]
+        elif action == "delete" and text:
+            text = text[:at] + text[at + 1:]
+        elif action == "double":
+            text = f"{text} {text.split()[-1] if text.split() else text}"
+        else:
+            number = draw(st.sampled_from(["0", "-1", "99", "10000000000", "٣", "1e3", "07"]))
+            text = "".join(number if c.isdigit() else c for c in text)
+    return text
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 40), data=st.data())
+def test_near_miss_notation_is_played_only_when_legal(name, seed, data):
+    """Notation one slip away from a legal move (digits out of range, letters off the board,
+    other scripts' digits): played if it names a legal move, else refused changing nothing."""
+    game = play_random(name, everything().variant(name).players.start, seed=seed,
+                       limit=seed % 13)
+    assume(not game.is_over)
+    legal = game.legal_moves()
+    text = data.draw(st.sampled_from(legal).map(str).flatmap(near_misses), label="text")
+    before = fingerprint(game)
+    try:
+        game.play(text)
+    except IllegalMove as error:
+        assert str(error)
+        assert fingerprint(game) == before
+    else:
+        assert game.moves[-1] in legal
