@@ -669,3 +669,25 @@ def test_every_installed_variant_plays_beside_broken_plugins(breakers, rules):
         if name in registry.variants():
             game = unodice.new_game(name, seed=3, registry=registry)
             game.play(game.legal_moves()[0])
+
+
+class Limit:
+    """A house rule made twice from one class: refuses scores above its limit."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+
+    @hookimpl
+    def unodice_score(self, game: Any, seat: int, points: int, reason: str, context: Any) -> Any:
+        if points > self.limit:
+            raise OverflowError(f"{points} is over {self.limit}")
+        return None
+
+
+def test_of_two_house_rules_from_one_class_the_failing_one_is_named():
+    registry = toy_registry()
+    registry.add_plugin(registering(rules={"lenient": Limit(100), "strict": Limit(2)}), "limits")
+    game = ready_to_hold(registry, ["lenient", "strict"])
+    with pytest.raises(PluginError, match="house rule 'strict' failed") as caught:
+        game.play("hold")
+    assert "'lenient'" not in str(caught.value)

@@ -80,21 +80,29 @@ class _RuleHooks:
         cannot be told (a returned value was wrong), every rule implementing the hook is named.
         """
         impls = getattr(self.manager.hook, hook).get_hookimpls()
-        names = {
-            getattr(impl.function, "__code__", None): impl.plugin_name.split(":", 1)[1]
-            for impl in impls
-        }
-        culprits = list(names.values())
+        culprits = [impl.plugin_name.split(":", 1)[1] for impl in impls]
         trace = error.__traceback__ if isinstance(error, BaseException) else None
         while trace is not None:
-            name = names.get(trace.tb_frame.f_code)
-            if name is not None:
-                culprits = [name]
+            found = self._implementer(impls, trace.tb_frame)
+            if found is not None:
+                culprits = [found]
             trace = trace.tb_next
         why = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
         rules = ", ".join(repr(name) for name in culprits)
         plugin = self.rules[culprits[0]].plugin if culprits else "?"
         return PluginError(plugin, f"house rule {rules} failed in {hook}: {why}")
+
+    @staticmethod
+    def _implementer(impls: Sequence[Any], frame: Any) -> str | None:
+        """The house rule whose hook function is running in ``frame``, if any."""
+        for impl in impls:
+            if getattr(impl.function, "__code__", None) is not frame.f_code:
+                continue
+            this = frame.f_locals.get("self")
+            # Two rules may share a hook class: their instances tell them apart.
+            if this is None or this is impl.plugin:
+                return str(impl.plugin_name).split(":", 1)[1]
+        return None
 
 
 class _Table:
