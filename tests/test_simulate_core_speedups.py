@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from unodice.agents import RandomAgent
 from unodice.chance import Chance
 
 
@@ -25,3 +27,29 @@ def test_chance_below_gives_the_numbers_randrange_gives(seed, bounds):
 def test_chance_below_nothing_is_refused():
     with pytest.raises(ValueError):
         Chance(0).below(0)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 2**64), st.lists(st.integers(1, 300), min_size=1, max_size=80))
+def test_random_agent_chooses_what_randrange_chooses(seed, counts):
+    """Simulated games depend on it: the inline choice equals moves[randrange(len(moves))]."""
+    agent = RandomAgent(seed)
+    reference = random.Random(seed)
+    for count in counts:
+        moves = list(range(count))
+        assert agent.choose(None, moves) == moves[reference.randrange(count)]
+
+
+def test_random_agent_refuses_an_empty_choice():
+    with pytest.raises(ValueError):
+        RandomAgent(1).choose(None, [])
+
+
+def test_copied_random_agents_choose_alike_and_independently():
+    agent = RandomAgent(3)
+    agent.choose(None, [1, 2, 3])
+    twin = copy.deepcopy(agent)
+    moves = list(range(9))
+    assert [twin.choose(None, moves) for _ in range(20)] == [
+        agent.choose(None, moves) for _ in range(20)
+    ]

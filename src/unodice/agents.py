@@ -41,7 +41,17 @@ class RandomAgent:
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
         """A random legal move."""
-        return moves[self._rng.randrange(len(moves))]
+        # The same choice as moves[rng.randrange(len(moves))], drawn inline: bots choose at
+        # every decision of every simulated game.
+        count = len(moves)
+        if not count:
+            raise ValueError("there is no move to choose from")
+        draw = self._rng.getrandbits
+        bits = count.bit_length()
+        index = draw(bits)
+        while index >= count:
+            index = draw(bits)
+        return moves[index]
 
     def __repr__(self) -> str:
         return f"RandomAgent(seed={self.seed!r})"
