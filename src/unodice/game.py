@@ -307,7 +307,10 @@ class Game:
         self._moves.append(chosen)
         self._legal = self._by_text = None
         try:
-            self._emit(MovePlayed(seat, chosen))
+            if self._hooks is None:
+                self._events.append(MovePlayed(seat, chosen))  # no house rule listens
+            else:
+                self._emit(MovePlayed(seat, chosen))
             self.variant.apply(self._table, self.state, chosen)
             self._settle()
         except BaseException as error:
@@ -353,7 +356,7 @@ class Game:
     def _resolve(self, move: Move | str) -> Move:
         if self._over:
             raise IllegalMove(move, "the game is over")
-        legal = self.legal_moves()
+        legal = self._legal if self._legal is not None else self.legal_moves()
         if isinstance(move, Move):
             # Agents hand back one of the very objects offered: find it by identity first, as
             # ``in`` would compare field by field with every move before it.
