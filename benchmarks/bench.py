@@ -173,6 +173,7 @@ def live_games_memory(variant: str, players: int | None, count: int, depth: int)
 
 def simulate_scaling(variant: str, games: int, workers: int) -> dict[str, float]:
     """Seconds for ``simulate`` with 1 worker and with ``workers`` worker processes."""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     began = time.perf_counter()
     alone = simulate(variant, games, workers=1)
     one = time.perf_counter() - began
@@ -187,6 +188,7 @@ def simulate_scaling(variant: str, games: int, workers: int) -> dict[str, float]
         "seconds_w": many,
         "speedup": one / many,
         "efficiency": one / many / workers,
+        "load_average_before": load,
     }
 
 
@@ -306,13 +308,22 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
             print(f"simulate {row['variant']}: {scale['games']:,} games, "
                   f"{scale['seconds_1']:.2f} s on 1 worker, {scale['seconds_w']:.2f} s on "
                   f"{scale['workers']} workers: speed-up {scale['speedup']:.2f}x "
-                  f"({scale['efficiency']:.0%} of linear)")
+                  f"({scale['efficiency']:.0%} of linear){_load_note(scale)}")
     if rlcard:
         print()
         print(HOW_COMPARED)
     else:
         print("\nRLCard is not installed, so there is no side-by-side comparison "
               "(pip install rlcard to add it).")
+
+
+def _load_note(scale: dict[str, Any]) -> str:
+    """A warning when other work was already running: the workers then share fewer cores."""
+    load = scale.get("load_average_before")
+    cores = os.cpu_count() or 1
+    if load is None or load < 0.5:
+        return ""
+    return f"; load average {load:.1f} on {cores} cores before the run"
 
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
