@@ -128,3 +128,34 @@ def test_version(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["--version"])
     assert exit_.value.code == 0 and capsys.readouterr().out.startswith("unodice ")
+
+
+def test_core_events_read_as_sentences(registry):
+    import unodice
+    from unodice.agents import RandomAgent, play_game
+
+    game = play_game("toy-race(target=5)", [RandomAgent(1), RandomAgent(2)], seed=3,
+                     registry=registry)
+    lines = [game.variant.describe(e) for e in game.events]
+    assert lines[0] == "round 1 begins"
+    assert lines[-1] == f"game over, won by seat {game.winners[0]}; scores {list(game.scores)}"
+    assert any(line.startswith("seat ") and "scores" in line and "(banked)" in line
+               for line in lines)
+    assert any(line.startswith("round 1 ends, won by seat") for line in lines)
+    assert unodice.Event  # the base class's default still covers variant events
+    assert any(line.startswith("rolled ") for line in lines)
+
+
+def test_a_closed_pipe_ends_the_output_quietly():
+    import subprocess
+    import sys
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "unodice", "play", "dominoes", "--seed", "1", "--players", "4"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.readline()
+    process.stdout.close()
+    process.wait(timeout=60)
+    assert process.stderr.read() == b""

@@ -320,6 +320,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except InvalidRecord as error:
         print(f"unodice: invalid record: {error}", file=sys.stderr)
         return EXIT_FAILURE
+    except BrokenPipeError:
+        # The reader went away (``unodice play ... | head``): stop quietly, as other tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_FAILURE
     except OSError as error:
         print(f"unodice: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
               file=sys.stderr)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import attrs
 
 from unodice.errors import IllegalMove
-from unodice.moves import Event, Move, to_json
+from unodice.moves import Event, GameEnded, Move, RoundEnded, RoundStarted, Scored, to_json
 from unodice.pieces import ComponentSet, Die, Domino
 
 if TYPE_CHECKING:
@@ -241,9 +241,20 @@ class Variant(abc.ABC):
     def describe(self, event: Event) -> str:
         """One line of text for an event, as the command line prints it.
 
-        The default prints the event's kind and fields; variants override it for their own
-        events and fall back on ``super().describe(event)``.
+        The default words the core's events (round start and end, scores, the end of the game)
+        and prints any other event's kind and fields; variants override it for their own events
+        and fall back on ``super().describe(event)``.
         """
+        if isinstance(event, Scored):
+            return f"seat {event.seat} scores {event.points} ({event.reason})"
+        if isinstance(event, RoundStarted):
+            return f"round {event.round} begins"
+        if isinstance(event, RoundEnded):
+            won = ", ".join(f"seat {seat}" for seat in event.winners) or "nobody"
+            return f"round {event.round} ends, won by {won}; points {list(event.points)}"
+        if isinstance(event, GameEnded):
+            won = ", ".join(f"seat {seat}" for seat in event.winners)
+            return f"game over, won by {won}; scores {list(event.scores)}"
         fields = " ".join(
             f"{key}={value}" for key, value in event.to_json().items() if key != "kind"
         )
