@@ -300,3 +300,13 @@ def test_near_miss_notation_is_played_only_when_legal(name, seed, data):
         assert fingerprint(game) == before
     else:
         assert game.moves[-1] in legal
+
+
+@pytest.mark.parametrize(
+    "game_string",
+    ["centre-die(target=100001)", "dominoes(target=100001)", "centre-die(rounds=10001)"],
+)
+def test_match_lengths_are_bounded_so_every_match_ends(game_string):
+    """CD-11, DO-11: targets and round counts have a maximum; larger ones are refused."""
+    with pytest.raises(unodice.InvalidOptions, match="at most"):
+        unodice.new_game(game_string)
