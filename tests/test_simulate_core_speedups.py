@@ -53,3 +53,25 @@ def test_copied_random_agents_choose_alike_and_independently():
     assert [twin.choose(None, moves) for _ in range(20)] == [
         agent.choose(None, moves) for _ in range(20)
     ]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(-(2**70), 2**70), st.integers(0, 50),
+       st.lists(st.integers(1, 2**20), min_size=1, max_size=40))
+def test_a_copied_chance_goes_on_exactly_like_the_original(seed, spent, bounds):
+    chance = Chance(seed)
+    for _ in range(spent):
+        chance.below(6)
+    twin = chance.copy()
+    assert twin.outcomes == chance.outcomes and twin.seed == chance.seed
+    assert [twin.below(b) for b in bounds] == [chance.below(b) for b in bounds]
+    twin.below(7)
+    assert len(twin.outcomes) == len(chance.outcomes) + 1  # independent from then on
+
+
+def test_a_copied_chance_also_copies_the_gauss_cache():
+    """random.Random keeps a spare normal variate; a faithful copy keeps it too."""
+    chance = Chance(4)
+    chance._rng.gauss()
+    twin = chance.copy()
+    assert twin._rng.gauss() == chance._rng.gauss()

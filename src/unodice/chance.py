@@ -93,10 +93,20 @@ class Chance:
         """An independent copy that will produce the same future outcomes."""
         twin = object.__new__(type(self))
         twin.seed = self.seed
-        twin._rng = random.Random()
-        twin._rng.setstate(self._rng.getstate())
+        twin._rng = _clone(self._rng)
         twin.outcomes = list(self.outcomes)
         return twin
+
+
+def _clone(rng: random.Random) -> random.Random:
+    """An independent generator in the same state as ``rng``.
+
+    ``random.Random()`` would first seed itself from the operating system, only to have that
+    state replaced: skipping it halves the cost of copying a game.
+    """
+    twin = random.Random.__new__(random.Random)
+    twin.setstate(rng.getstate())
+    return twin
 
 
 class ReplayChance(Chance):
