@@ -154,8 +154,13 @@ def test_pieces_are_found_inside_attrs_records():
 
 
 def test_default_describe_lists_an_events_fields():
+    from toy import Rolled
+
     variant = ToyRace(ToyRace.Options(), 2)
-    assert variant.describe(RoundStarted(2)) == "round-started round=2"
+    die = load_components("centre-die-40").dice[0]
+    event = Rolled(1, die, die.faces[2])
+    assert variant.describe(event) == f"rolled seat=1 die={event.to_json()['die']} face=b3"
+    assert variant.describe(RoundStarted(2)) == "round 2 begins"
 
 
 # -- pieces, chance and render --------------------------------------------------------------------
