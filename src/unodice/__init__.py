@@ -38,12 +38,13 @@ from unodice.moves import Event, Move
 from unodice.options import option
 from unodice.record import replay
 from unodice.registry import VariantInfo, default_registry
+from unodice.stats import Report
 from unodice.variant import State, Variant, View
 
-# ``unodice.variants`` is both the package of built-in variants and the function that lists every
-# installed variant: the package module is callable (see ``unodice/variants/__init__.py``), so
-# ``unodice.variants()`` and ``import unodice.variants.coverall`` both work.
-from unodice import variants  # isort: skip
+# ``unodice.variants`` and ``unodice.simulate`` are modules that can be called like the functions
+# the public API promises (see ``unodice/_callable.py``): ``unodice.variants()`` lists the installed
+# variants, ``unodice.simulate(...)`` runs a simulation, and both modules import by their names.
+from unodice import simulate, variants  # isort: skip
 
 try:
     __version__ = version("unodice")
@@ -62,6 +63,7 @@ __all__ = [
     "Move",
     "PluginError",
     "RandomAgent",
+    "Report",
     "State",
     "UnknownVariant",
     "UnodiceError",
@@ -76,5 +78,6 @@ __all__ = [
     "option",
     "play_game",
     "replay",
+    "simulate",
     "variants",
 ]

@@ -41,6 +41,7 @@ from typing import Any, TextIO
 
 import attrs
 
+from unodice._callable import make_module_callable
 from unodice.agents import AGENTS, make_agent, play_out
 from unodice.errors import InvalidOptions, UnodiceError
 from unodice.game import SEED_LIMIT, Game, new_game
@@ -549,3 +550,7 @@ class _ProgressBar:
         if self._drawn:
             self._stream.write("\n")
             self._stream.flush()
+
+
+# ``unodice.simulate(...)`` calls `simulate`; the module stays importable by its name.
+make_module_callable(__name__, simulate)

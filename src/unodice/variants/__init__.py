@@ -4,16 +4,14 @@ Each built-in variant is a plugin module registered through the project's own en
 exactly as a third-party plugin would be; nothing in the core imports them.
 
 This package is also callable: ``unodice.variants()`` returns every installed, working variant
-by name (see [`variants`][unodice.variants.variants]). Python binds a subpackage to the name
-``unodice.variants`` once it is imported, so the listing function and the package share the
-name by making the package module itself callable.
+by name (see [`variants`][unodice.variants.variants]).
 """
 
 from __future__ import annotations
 
-import sys
-import types
 from typing import TYPE_CHECKING
+
+from unodice._callable import make_module_callable
 
 if TYPE_CHECKING:
     from unodice.registry import VariantInfo
@@ -29,11 +27,4 @@ def variants() -> dict[str, VariantInfo]:
     return default_registry().variants()
 
 
-class _CallableModule(types.ModuleType):
-    """A module that, called, lists the installed variants."""
-
-    def __call__(self) -> dict[str, VariantInfo]:
-        return variants()
-
-
-sys.modules[__name__].__class__ = _CallableModule
+make_module_callable(__name__, variants)
