@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from unodice.pieces import Colour
-from unodice.variants.coverall.tray import Ray, Tray
+from unodice.variants.coverall.tray import Tray
 
 __all__ = ["VALUES", "LineRun", "counting_runs", "placement_points"]
 
@@ -51,18 +51,40 @@ def counting_runs(
         For each line with a run of two or more dice, the better of its colour run and its kind
         run (the colour run on a tie).
     """
+    # The walks along each ray are written out in place: this runs for every placement and
+    # for every move a scoring bot weighs, and a helper call per ray would double its cost.
     own_value = VALUES[kind]
-    found = []
+    found: list[LineRun] = []
     for line, (back, ahead) in enumerate(tray.lines[space]):
         best: LineRun | None = None
         if colour is not None:
-            before = _reach(back, colours, colour)
-            after = _reach(ahead, colours, colour)
+            before = 0
+            for other in back:
+                if colours[other] is not colour:
+                    break
+                before += 1
+            after = 0
+            for other in ahead:
+                if colours[other] is not colour:
+                    break
+                after += 1
             if before or after:
                 spaces = (*reversed(back[:before]), space, *ahead[:after])
-                best = (line, colour.value, spaces, _value(spaces, kinds, space, own_value))
-        before = _reach(back, kinds, kind)
-        after = _reach(ahead, kinds, kind)
+                value = own_value
+                for other in spaces:
+                    if other != space:
+                        value += VALUES[kinds[other]]  # type: ignore[index]
+                best = (line, colour.value, spaces, value)
+        before = 0
+        for other in back:
+            if kinds[other] != kind:
+                break
+            before += 1
+        after = 0
+        for other in ahead:
+            if kinds[other] != kind:
+                break
+            after += 1
         if before or after:
             value = own_value * (1 + before + after)
             if best is None or value > best[3]:
@@ -82,18 +104,3 @@ def placement_points(
 ) -> int:
     """What placing a die of ``kind`` counting as ``colour`` on ``space`` scores."""
     return sum(run[3] for run in counting_runs(tray, kinds, colours, space, kind, colour))
-
-
-def _reach(ray: Ray, along: Sequence[object], same: object) -> int:
-    """How many dice in a row along ``ray`` have ``same`` in ``along`` (a colour or a kind)."""
-    reach = 0
-    for other in ray:
-        if along[other] != same:
-            break
-        reach += 1
-    return reach
-
-
-def _value(spaces: Sequence[int], kinds: Sequence[str | None], space: int, own: int) -> int:
-    """The value of the dice on ``spaces``, the placed one (on ``space``) worth ``own``."""
-    return own + sum([VALUES[kinds[other]] for other in spaces if other != space])  # type: ignore[index]
