@@ -84,8 +84,8 @@ class _FaceInfo:
     """What the rules need to know, over and over, about one face of the dice set."""
 
     __slots__ = (
-        "code", "declared_codes", "declared_offers", "offer", "placements", "starts", "wants",
-        "wild_draw",
+        "code", "declared_codes", "declared_offers", "offer", "placements", "single", "starts",
+        "wants", "wild_draw",
     )
 
     def __init__(self, face: Face, rows: int, columns: int):
@@ -96,6 +96,10 @@ class _FaceInfo:
         self.placements: tuple[tuple[Place, ...], ...] = tuple(
             tuple(Place(face, row, column, colour) for colour in colours)
             for row, column in spaces
+        )
+        # A coloured face has one placement per space: kept on its own to skip a loop.
+        self.single: tuple[Place, ...] | None = (
+            None if len(colours) > 1 else tuple(moves[0] for moves in self.placements)
         )
         self.starts = tuple(Place(face, row, column) for row, column in spaces)
         # In the tray: as it shows (a starting W before its declaration), or as declared.
@@ -605,6 +609,12 @@ class Coverall(Variant):
             if info in seen:
                 continue
             seen.append(info)
+            if info.single is not None:
+                # A coloured face: one move per space it matches.
+                want, single = info.wants, info.single
+                others += [single[space] for space, bits in frontier if bits & want]
+                continue
+            # A wild: a move per declared colour on each space it may go to.
             want, placements = info.wants, info.placements
             moves = [move for space, bits in frontier if bits & want for move in placements[space]]
             if info.wild_draw:
