@@ -39,7 +39,7 @@ from unodice.variants.coverall.events import (
 )
 from unodice.variants.coverall.matching import NEXT_TO_A_DIE, die_wants, offers, wants
 from unodice.variants.coverall.moves import Declare, Place, parse_move
-from unodice.variants.coverall.scoring import LineRun, counting_runs, placement_points
+from unodice.variants.coverall.scoring import counting_runs, placement_points
 from unodice.variants.coverall.state import CoverallState, Phase
 from unodice.variants.coverall.tray import Tray, tray_of
 
@@ -451,10 +451,25 @@ class Coverall(Variant):
     ) -> None:
         """CV-11: score the runs the placement makes, through the scoring hook."""
         counts_as = colour if face.colour is None else face.colour
-        found = counting_runs(self.tray, state.kinds, state.colours, space, face.symbol, counts_as)
-        runs = tuple([self._run(state, space, run) for run in found])
-        points = sum(run.value for run in runs)
-        name = self.tray.names[space]
+        tray = self.tray
+        found = counting_runs(tray, state.kinds, state.colours, space, face.symbol, counts_as)
+        runs: tuple[Run, ...] = ()
+        points = 0
+        if found:
+            names, codes, line_names = tray.names, state.codes, tray.line_names[space]
+            runs = tuple([
+                Run(
+                    line_names[line],
+                    shared,
+                    tuple([names[s] for s in spaces]),
+                    tuple([codes[s] for s in spaces]),
+                    value,
+                )
+                for line, shared, spaces, value in found
+            ])
+            for run in found:
+                points += run[3]
+        name = tray.names[space]
         table.emit(Placed(seat, die.id, face, colour, name, runs, points))
         context = {
             "space": name,
@@ -466,17 +481,6 @@ class Coverall(Variant):
             "colours": tuple(state.colours),
         }
         state.points[seat] += table.score(seat, points, "placement", context)
-
-    def _run(self, state: CoverallState, space: int, run: LineRun) -> Run:
-        line, shared, spaces, value = run
-        names, codes = self.tray.names, state.codes
-        return Run(
-            self.tray.line_names[space][line],
-            shared,
-            tuple([names[s] for s in spaces]),
-            tuple([codes[s] for s in spaces]),
-            value,
-        )
 
     def _tray_closed(self, table: Table, state: CoverallState) -> bool:
         """CV-12, CV-13: after the tray changed, open the second half or end the game.
