@@ -49,6 +49,8 @@ FRESH_DICE = 4
 """Dice drawn by a player who was passed none (CV-3, CV-4)."""
 RESERVE_DRAWS = {"D2": 2, "WD4": 4}
 """Dice a placed D2 or WD4 makes its player draw for her next turn (CV-7, CV-8)."""
+ACTING = frozenset({*RESERVE_DRAWS, "S", "R"})
+"""The symbols that do something when placed (CV-7 to CV-9)."""
 DECLARATIONS = tuple(Declare(colour) for colour in Colour)
 """Every way to declare the starting W's colour (CV-2)."""
 
@@ -374,17 +376,20 @@ class Coverall(Variant):
     def _place(self, table: Table, state: CoverallState, move: Place) -> None:
         """CV-3, CV-5 to CV-8: place one die, score it, apply its face, pass the rest on."""
         seat: int = state.holder  # type: ignore[assignment]
-        index = state.showing.index(move.face)
-        die = state.hand[index]
-        passed = state.hand[:index] + state.hand[index + 1:]
+        face, colour = move.face, move.colour
+        hand, showing = state.hand, state.showing
+        index = showing.index(face)
+        die = hand[index]
+        passed = hand[:index] + hand[index + 1:]
         state.hand = passed
-        state.showing = state.showing[:index] + state.showing[index + 1:]
-        space = self.tray.space(move.row, move.column)
-        self._put(state, space, die, move.face, move.colour)
-        self._score(table, state, seat, space, die, move.face, move.colour)
+        state.showing = showing[:index] + showing[index + 1:]
+        space = move.row * self.tray.columns + move.column
+        self._put(state, space, die, face, colour)
+        self._score(table, state, seat, space, die, face, colour)
         if self._tray_closed(table, state):
             return
-        skip = self._face_effect(table, state, seat, move.face.symbol)
+        symbol = face.symbol
+        skip = self._face_effect(table, state, seat, symbol) if symbol in ACTING else 0
         state.seats.advance(skip)
         self._play_on(table, state, passed)
 
@@ -420,7 +425,8 @@ class Coverall(Variant):
         self, state: CoverallState, space: int, die: Die, face: Face, colour: Colour | None
     ) -> None:
         """Put a die in the tray and tell its neighbours what they may now take."""
-        info = self._tables.info(face)
+        tables = self._tables
+        info = tables.by_identity.get(id(face)) or tables.by_face[face]
         if colour is None:
             counts_as, bits, code = face.colour, info.offer, info.code
             if counts_as is None:
@@ -434,9 +440,10 @@ class Coverall(Variant):
         state.codes[space] = code
         state.dice[space] = die
         state.in_tray |= 1 << die.id
-        state.empty[self.tray.region_of[space]] -= 1
+        tray = self.tray
+        state.empty[tray.region_of[space]] -= 1
         offered = state.offered
-        for neighbour in self.tray.neighbours[space]:
+        for neighbour in tray.neighbours[space]:
             offered[neighbour] |= bits
 
     def _score(
@@ -568,7 +575,11 @@ class Coverall(Variant):
                 state.moves = DECLARATIONS
                 state.to_act = seat
                 return
-            if self._offer_placements(state):
+            moves = self._legal_placements(state)
+            if moves:
+                state.phase = Phase.PLACE
+                state.moves = moves
+                state.to_act = seat
                 return
             self._lose_turn(table, state)
             passed = ()
