@@ -193,6 +193,8 @@ class Coverall(Variant):
         self._outside_checks = tables.outside_checks
         self._all_dice = tables.all_dice
         self._fixed_roll = tables.fixed_roll
+        self._offers_all = [-1] * self.tray.size
+        """What every space of an untouched half is offered: every bit (CV-12)."""
         self._r_skips = players == 2 and options.two_player_reverse_skips
 
     # -- setting up ----------------------------------------------------------------------------
@@ -608,30 +610,33 @@ class Coverall(Variant):
         """
         region = state.open_region
         spaces = self.tray.regions[region]
-        faces = state.faces
+        frontier: Sequence[int]
         if state.empty[region] == len(spaces):
-            # An untouched half takes any die anywhere (CV-12): -1 offers every bit.
-            frontier = [(space, -1) for space in spaces]
+            # An untouched half takes any die anywhere (CV-12): every space offers every bit.
+            frontier, offered = spaces, self._offers_all
         else:
-            offered = state.offered
-            frontier = [(s, offered[s]) for s in spaces if faces[s] is None and offered[s]]
-        by_identity, by_face = self._tables.by_identity, self._tables.by_face
+            faces, offered = state.faces, state.offered
+            frontier = [space for space in spaces if faces[space] is None and offered[space]]
+        tables = self._tables
+        by_identity = tables.by_identity
         others: list[Move] = []
         wild_draws: list[Move] = []
         seen: list[_FaceInfo] = []
         for face in state.showing:
-            info = by_identity.get(id(face)) or by_face[face]
+            info = by_identity.get(id(face)) or tables.by_face[face]
             if info in seen:
                 continue
             seen.append(info)
-            if info.single is not None:
+            want, single = info.wants, info.single
+            if single is not None:
                 # A coloured face: one move per space it matches.
-                want, single = info.wants, info.single
-                others += [single[space] for space, bits in frontier if bits & want]
+                others += [single[space] for space in frontier if offered[space] & want]
                 continue
             # A wild: a move per declared colour on each space it may go to.
-            want, placements = info.wants, info.placements
-            moves = [move for space, bits in frontier if bits & want for move in placements[space]]
+            placements = info.placements
+            moves = [
+                move for space in frontier if offered[space] & want for move in placements[space]
+            ]
             if info.wild_draw:
                 wild_draws += moves
             else:
