@@ -128,6 +128,8 @@ class _DiceTables:
         self.by_identity = {id(f): self.by_face[f] for die in dice_set.dice for f in die.faces}
         self.outside_checks = tuple((1 << die.id, die_wants(die)) for die in dice_set.dice)
         self.all_dice = sum(1 << die.id for die in dice_set.dice)
+        self.offers_all = (-1,) * (rows * columns)
+        """What every space of an untouched half is offered: every bit (CV-12)."""
         self.wild_dice = sum(
             1 << die.id for die in dice_set.dice if die_wants(die) & NEXT_TO_A_DIE
         )
@@ -195,10 +197,7 @@ class Coverall(Variant):
         self._check_dice(players)
         self._outside_checks = tables.outside_checks
         self._all_dice = tables.all_dice
-        self._wild_dice = tables.wild_dice
         self._fixed_roll = tables.fixed_roll
-        self._offers_all = [-1] * self.tray.size
-        """What every space of an untouched half is offered: every bit (CV-12)."""
         self._r_skips = players == 2 and options.two_player_reverse_skips
 
     # -- setting up ----------------------------------------------------------------------------
@@ -526,7 +525,7 @@ class Coverall(Variant):
         if state.empty[region] == len(spaces):
             return True  # an untouched half takes any die anywhere (CV-12)
         faces, offered = state.faces, state.offered
-        if self._wild_dice & ~state.in_tray:
+        if self._tables.wild_dice & ~state.in_tray:
             # A die outside the tray has a wild face, which fits any space beside a die. (A
             # plain loop: any() over a generator costs more on this path, run every placement.)
             for space in spaces:  # noqa: SIM110
@@ -622,9 +621,10 @@ class Coverall(Variant):
         region = state.open_region
         spaces = self.tray.regions[region]
         frontier: Sequence[int]
+        offered: Sequence[int]
         if state.empty[region] == len(spaces):
             # An untouched half takes any die anywhere (CV-12): every space offers every bit.
-            frontier, offered = spaces, self._offers_all
+            frontier, offered = spaces, self._tables.offers_all
         else:
             faces, offered = state.faces, state.offered
             frontier = [space for space in spaces if faces[space] is None and offered[space]]
