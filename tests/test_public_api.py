@@ -32,3 +32,18 @@ def test_simulate_is_callable_and_its_module_importable():
 def test_every_name_in_all_exists():
     for name in unodice.__all__:
         assert getattr(unodice, name) is not None, name
+
+
+def test_a_word_move_is_written_as_its_kind():
+    from typing import ClassVar
+
+    import attrs
+
+    from unodice.moves import WordMove
+
+    @attrs.frozen(slots=True)
+    class Knock(WordMove):
+        kind: ClassVar[str] = "knock"
+
+    assert str(Knock()) == "knock" == Knock().to_json()
+    assert Knock() == Knock() and hash(Knock()) == hash(Knock())

@@ -24,6 +24,7 @@ __all__ = [
     "RoundEnded",
     "RoundStarted",
     "Scored",
+    "WordMove",
     "to_json",
 ]
 
@@ -37,6 +38,17 @@ class Move:
     def to_json(self) -> str:
         """A move's JSON form is its notation."""
         return str(self)
+
+
+@attrs.frozen(slots=True)
+class WordMove(Move):
+    """A move without parameters, written as one word: its ``kind`` (``draw``, ``accept`` …).
+
+    Subclasses only set ``kind`` (and a docstring naming the rule).
+    """
+
+    def __str__(self) -> str:
+        return self.kind
 
 
 @attrs.frozen(slots=True)

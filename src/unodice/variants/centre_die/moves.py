@@ -20,7 +20,7 @@ from typing import ClassVar
 import attrs
 
 from unodice.errors import IllegalMove
-from unodice.moves import Move
+from unodice.moves import Move, WordMove
 from unodice.pieces import Colour, Face, parse_colour
 
 __all__ = [
@@ -103,63 +103,45 @@ class Bluff(Move):
 
 
 @attrs.frozen(slots=True)
-class Decline(Move):
+class Decline(WordMove):
     """Play nothing at step 1: the whole hand is re-rolled (CD-3, CD-4)."""
 
     kind: ClassVar[str] = "decline"
 
-    def __str__(self) -> str:
-        return "decline"
-
 
 @attrs.frozen(slots=True)
-class DrawOne(Move):
+class DrawOne(WordMove):
     """Play nothing after the re-roll: draw one die (CD-4, CD-5)."""
 
     kind: ClassVar[str] = "draw"
 
-    def __str__(self) -> str:
-        return "draw"
-
 
 @attrs.frozen(slots=True)
-class Keep(Move):
+class Keep(WordMove):
     """Keep the drawn die instead of playing it; the turn ends (CD-5)."""
 
     kind: ClassVar[str] = "keep"
 
-    def __str__(self) -> str:
-        return "keep"
-
 
 @attrs.frozen(slots=True)
-class Challenge(Move):
+class Challenge(WordMove):
     """Challenge the WD4 that hit you (CD-8)."""
 
     kind: ClassVar[str] = "challenge"
 
-    def __str__(self) -> str:
-        return "challenge"
-
 
 @attrs.frozen(slots=True)
-class Accept(Move):
+class Accept(WordMove):
     """Accept the WD4 that hit you: draw four and lose the turn (CD-7)."""
 
     kind: ClassVar[str] = "accept"
 
-    def __str__(self) -> str:
-        return "accept"
-
 
 @attrs.frozen(slots=True)
-class Catch(Move):
+class Catch(WordMove):
     """Catch the player who played down to one die without calling Uno (CD-9)."""
 
     kind: ClassVar[str] = "catch"
-
-    def __str__(self) -> str:
-        return "catch"
 
 
 DECLINE = Decline()

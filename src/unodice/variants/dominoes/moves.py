@@ -22,7 +22,7 @@ from typing import ClassVar
 import attrs
 
 from unodice.errors import IllegalMove
-from unodice.moves import Move
+from unodice.moves import Move, WordMove
 from unodice.pieces import Colour, Face, parse_colour
 from unodice.variants.dominoes.layout import SPINNER
 
@@ -95,69 +95,52 @@ class Play(Move):
 
 
 @attrs.frozen(slots=True)
-class _Word(Move):
-    """A move that is a single word."""
-
-    word: ClassVar[str] = ""
-
-    def __str__(self) -> str:
-        return self.word
-
-
-@attrs.frozen(slots=True)
-class DrawTile(_Word):
+class DrawTile(WordMove):
     """Draw one tile from the boneyard instead of playing (DO-5)."""
 
     kind: ClassVar[str] = "draw"
-    word: ClassVar[str] = "draw"
 
 
 @attrs.frozen(slots=True)
-class Keep(_Word):
+class Keep(WordMove):
     """Keep the tile just drawn instead of playing it; the turn passes (DO-5)."""
 
     kind: ClassVar[str] = "keep"
-    word: ClassVar[str] = "keep"
 
 
 @attrs.frozen(slots=True)
-class Pass(_Word):
+class Pass(WordMove):
     """End the turn without playing (offered only beside ``catch`` when nothing else is)."""
 
     kind: ClassVar[str] = "pass"
-    word: ClassVar[str] = "pass"
 
 
 @attrs.frozen(slots=True)
-class Challenge(_Word):
+class Challenge(WordMove):
     """Challenge the Wild Draw Four that hit you (DO-8)."""
 
     kind: ClassVar[str] = "challenge"
-    word: ClassVar[str] = "challenge"
 
 
 @attrs.frozen(slots=True)
-class Accept(_Word):
+class Accept(WordMove):
     """Accept the Wild Draw Four that hit you: draw four and lose the turn (DO-4)."""
 
     kind: ClassVar[str] = "accept"
-    word: ClassVar[str] = "accept"
 
 
 @attrs.frozen(slots=True)
-class Catch(_Word):
+class Catch(WordMove):
     """Catch the player who played down to one tile without calling Uno (DO-6)."""
 
     kind: ClassVar[str] = "catch"
-    word: ClassVar[str] = "catch"
 
 
 @attrs.frozen(slots=True)
-class Decline(_Word):
+class Decline(WordMove):
     """Do not lay the double-Wild on a dead layout (DO-9)."""
 
     kind: ClassVar[str] = "decline"
-    word: ClassVar[str] = "decline"
 
 
 DRAW = DrawTile()
