@@ -296,10 +296,16 @@ class UnoDominoes(Variant):
 
     def _index_in(self, hand: Sequence[Domino], drawn: Domino | None, lay: Lay) -> int:
         """Where the tile to lay is in ``hand``: the drawn tile, or the first that fits ``lay``."""
+        # Plain loops: this runs once per tile laid, and a generator costs more than the search.
         if drawn is not None:
-            return next(index for index, tile in enumerate(hand) if tile is drawn)
-        lay_ids, wanted = self.tiles.lay_ids, lay.id
-        return next(index for index, tile in enumerate(hand) if wanted in lay_ids[tile.id])
+            for index, tile in enumerate(hand):
+                if tile is drawn:
+                    return index
+        holders = self.tiles.holders[lay.id]
+        for index, tile in enumerate(hand):
+            if tile.id in holders:
+                return index
+        raise ValueError(f"no tile in the hand can be laid as {lay.touching}|{lay.far}")
 
     def _holds_other_play(
         self, state: DominoesState, hand: Sequence[Domino], played: Domino
