@@ -78,7 +78,7 @@ class Snapshot:
     """The layout as it was before a play, to take a challenged Wild Draw Four back (DO-8)."""
 
     ends: tuple[OpenEnd, ...]
-    accepts: tuple[frozenset[int], ...]
+    accepts: tuple[int, ...]
     placements: int
 
 
@@ -91,7 +91,8 @@ class Layout:
     Attributes:
         placements: Every tile on the table, in the order laid (the spinner first).
         ends: Every line's open end, by line number less one.
-        accepts: For each open end, the indices of the touching faces it takes (DO-3).
+        accepts: For each open end, the mask of the touching faces it takes (DO-3; see
+            [`tiles`][unodice.variants.dominoes.tiles] for masks); 0 for a dead end.
     """
 
     __slots__ = ("_live", "_table", "_takeable", "accepts", "ends", "placements")
@@ -100,9 +101,9 @@ class Layout:
         self._table = table
         self.placements: list[Placement] = []
         self.ends: list[OpenEnd] = []
-        self.accepts: list[frozenset[int]] = []
-        self._takeable: frozenset[int] | None = None
-        self._live: list[tuple[int, frozenset[int]]] | None = None
+        self.accepts: list[int] = []
+        self._takeable: int | None = None
+        self._live: list[tuple[int, int]] | None = None
 
     def copy(self) -> Layout:
         """An independent copy (placements and ends are immutable, so lists suffice)."""
@@ -128,16 +129,19 @@ class Layout:
         return not self.takeable
 
     @property
-    def takeable(self) -> frozenset[int]:
-        """The touching faces (by index in the tile table) that some open end accepts."""
+    def takeable(self) -> int:
+        """The mask of the touching faces that some open end accepts."""
         takeable = self._takeable
         if takeable is None:
-            takeable = self._takeable = frozenset().union(*self.accepts)
+            takeable = 0
+            for accepted in self.accepts:
+                takeable |= accepted
+            self._takeable = takeable
         return takeable
 
     @property
-    def live(self) -> list[tuple[int, frozenset[int]]]:
-        """The ends that are not dead, as (index, accepted touching faces), by line number."""
+    def live(self) -> list[tuple[int, int]]:
+        """The ends that are not dead, as (index, mask of accepted faces), by line number."""
         live = self._live
         if live is None:
             live = self._live = [
@@ -147,7 +151,7 @@ class Layout:
 
     def takes(self, touch: int) -> bool:
         """Whether some open end accepts a touching face (by its index in the tile table)."""
-        return touch in self.takeable
+        return bool(self.takeable >> touch & 1)
 
     def open_spinner(self, seat: int, tile: Domino) -> None:
         """Lay the opening double and open its four lines (DO-1, DO-2)."""

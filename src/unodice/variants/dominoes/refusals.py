@@ -88,7 +88,7 @@ def _explain_play(
     if end.closed:
         return f"end {move.end} is a dead end: that line takes nothing more", "DO-3"
     lay = variant.tiles.lay_of(move.touching, move.far)
-    if lay is None or lay.touch not in state.layout.accepts[move.end - 1]:
+    if lay is None or not lay.bit & state.layout.accepts[move.end - 1]:
         return (
             f"{move.touching.code} does not match end {move.end} ({end.shows}): the touching "
             "end needs the same number or word, the same colour, or to be W or WD4",

@@ -3,6 +3,9 @@
 Tiles and their faces never change during a game, so the variant works out in advance every way
 to lay each tile, which touching faces each open face accepts (DO-3) and what each tile is worth
 at the end of a round (DO-7). The hot path then only looks things up.
+
+A set of touching faces is a bit mask, an ``int`` whose bit ``i`` stands for the face numbered
+``i`` in ``TileTable.faces``: testing, merging and emptiness are then single integer operations.
 """
 
 from __future__ import annotations
@@ -63,19 +66,21 @@ class Lay:
         touching: The end that touches the open end (the active end, DO-4).
         far: The end that becomes the open end.
         touch: The touching face's index in ``TileTable.faces``.
+        bit: The touching face as a mask (``1 << touch``).
         wild_touch: Whether the touching end is W or WD4 (the WD4 rule of DO-3 ignores those).
         wild_far: Whether the far end is W or WD4, so that a colour must be declared (DO-4).
-        far_accepts: What the far end accepts once it is the open end (DO-3), unless it is
-            wild: then that depends on the colour declared.
+        far_accepts: The mask of touching faces the far end accepts once it is the open end
+            (DO-3), unless it is wild: then that depends on the colour declared.
     """
 
     id: int
     touching: Face
     far: Face
     touch: int
+    bit: int
     wild_touch: bool
     wild_far: bool
-    far_accepts: frozenset[int]
+    far_accepts: int
 
 
 class TileTable:
@@ -89,6 +94,7 @@ class TileTable:
         faces: Every face on some tile, numbered in order of first appearance.
         lays: Per tile id, the distinct ways to lay it (a double has one; a dead end is never
             the touching end, so a tile with a DE end has one).
+        touch_bits: Per tile id, the mask of the faces it can touch a line with.
         holders: Per way to lay (by its id), the ids of the tiles that can be laid that way.
         kinds: Per tile id, a number shared by tiles with the same two faces (the set may
             hold copies), so that moves are not offered twice.
@@ -111,7 +117,7 @@ class TileTable:
                 self.faces.setdefault(face, len(self.faces))
                 self._canonical.setdefault(face, face)
         self._lay_ids: dict[tuple[Face, Face], Lay] = {}
-        self._accepts: dict[tuple[Face, Colour | None], frozenset[int]] = {}
+        self._accepts: dict[tuple[Face, Colour | None], int] = {}
         self.lays: tuple[tuple[Lay, ...], ...] = tuple(
             self._ways_to_lay(tile) for tile in components.tiles
         )
@@ -125,6 +131,9 @@ class TileTable:
             for lay in ways:
                 holders[lay.id].add(tile.id)
         self.holders: tuple[frozenset[int], ...] = tuple(map(frozenset, holders))
+        self.touch_bits: tuple[int, ...] = tuple(
+            sum({lay.bit for lay in ways}) for ways in self.lays
+        )
         self.points: tuple[int, ...] = tuple(
             face_points(tile.ends[0]) + face_points(tile.ends[1]) for tile in components.tiles
         )
@@ -150,9 +159,10 @@ class TileTable:
                     touching=self._canonical[touching],
                     far=self._canonical[far],
                     touch=self.faces[touching],
+                    bit=1 << self.faces[touching],
                     wild_touch=touching.symbol in WILDS,
                     wild_far=wild_far,
-                    far_accepts=frozenset() if wild_far else self.accepts(far, None),
+                    far_accepts=0 if wild_far else self.accepts(far, None),
                 )
                 self._lay_ids[(touching, far)] = lay
             if lay not in ways:
@@ -163,12 +173,12 @@ class TileTable:
         """The way to lay a tile with ``touching`` against the open end, if any tile has it."""
         return self._lay_ids.get((touching, far))
 
-    def accepts_after(self, lay: Lay, colour: Colour | None) -> frozenset[int]:
-        """What the far end of ``lay`` accepts once open, with ``colour`` declared if wild."""
+    def accepts_after(self, lay: Lay, colour: Colour | None) -> int:
+        """The mask the far end of ``lay`` accepts once open, with ``colour`` declared if wild."""
         return self.accepts(lay.far, colour) if lay.wild_far else lay.far_accepts
 
-    def accepts(self, face: Face, colour: Colour | None) -> frozenset[int]:
-        """The indices of the touching faces that an open end accepts (DO-3).
+    def accepts(self, face: Face, colour: Colour | None) -> int:
+        """The mask of the touching faces that an open end accepts (DO-3).
 
         Args:
             face: The face the open end shows.
@@ -181,9 +191,8 @@ class TileTable:
         key = (face, colour)
         found = self._accepts.get(key)
         if found is None:
-            found = frozenset(
-                index for touching, index in self.faces.items() if _fits(touching, face, colour)
-            )
+            faces = self.faces.items()
+            found = sum(1 << index for touching, index in faces if _fits(touching, face, colour))
             self._accepts[key] = found
         return found
 

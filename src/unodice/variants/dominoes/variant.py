@@ -193,14 +193,14 @@ class UnoDominoes(Variant):
                     continue
                 seen.append(kind)
             for lay in lays[tile.id]:
-                touch = lay.touch
-                if touch not in takeable:
+                bit = lay.bit
+                if not bit & takeable:
                     continue
                 row = rows[lay.id]
                 if row is None:
                     row = rows[lay.id] = [None] * table.max_lines
                 for index, accepted in live:
-                    if touch in accepted:
+                    if bit & accepted:
                         found = row[index]
                         if found is None:
                             found = row[index] = self._make_plays(lay, index + 1, leaves_one)
@@ -225,11 +225,11 @@ class UnoDominoes(Variant):
 
     def _can_play(self, state: DominoesState, tiles: Iterable[Domino]) -> bool:
         """Whether any of ``tiles`` can be laid somewhere."""
-        lays, takeable = self.tiles.lays, state.layout.takeable
-        for tile in tiles:
-            for lay in lays[tile.id]:
-                if lay.touch in takeable:
-                    return True
+        touch_bits, takeable = self.tiles.touch_bits, state.layout.takeable
+        # A loop rather than any(): it runs at every turn, and a generator costs more.
+        for tile in tiles:  # noqa: SIM110
+            if touch_bits[tile.id] & takeable:
+                return True
         return False
 
     def _catch_open(self, state: DominoesState, seat: int) -> bool:
@@ -313,7 +313,7 @@ class UnoDominoes(Variant):
         """Whether the hand holds another tile with a non-wild touching end that fits (DO-3)."""
         lays, takeable = self.tiles.lays, state.layout.takeable
         return any(
-            not lay.wild_touch and lay.touch in takeable
+            not lay.wild_touch and lay.bit & takeable
             for tile in hand
             if tile is not played
             for lay in lays[tile.id]
