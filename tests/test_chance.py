@@ -132,3 +132,35 @@ def test_script_errors_say_what_does_not_fit(script, action, message):
             chance.roll(DICE[0])
         else:
             chance.roll(DICE[23])
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 2**64), st.integers(1, len(DICE)))
+def test_rolls_are_the_outcomes_of_below_six(seed, count):
+    """The written-out roll draws exactly what ``below(6)`` would, and records it."""
+    rolled = Chance(seed).roll_all(DICE[:count])
+    reference = Chance(seed)
+    expected = [DICE[i].faces[reference.below(6)] for i in range(count)]
+    assert list(rolled) == expected
+    again = Chance(seed)
+    again.roll_all(DICE[:count])
+    assert list(again.outcomes) == list(reference.outcomes)
+
+
+def test_replay_rolls_come_from_the_record():
+    """A replayed roll is the recorded outcome, not the replay seed's own."""
+    replay = ReplayChance([5, 0, 3], seed=1)
+    assert replay.roll_all(DICE[:3]) == (DICE[0].faces[5], DICE[1].faces[0], DICE[2].faces[3])
+
+
+def test_outcomes_too_large_for_a_byte_are_kept_whole():
+    """Outcomes are stored compactly, but a draw from a bag of thousands loses nothing."""
+    chance = Chance(3)
+    small = chance.below(6)
+    large = chance.below(100_000)
+    huge = chance.below(2**80)
+    assert list(chance.outcomes) == [small, large, huge]
+    twin = chance.copy()
+    assert list(twin.outcomes) == [small, large, huge]
+    assert twin.below(6) == chance.below(6)
+    assert list(ReplayChance(chance.outcomes, seed=3, strict=True).outcomes) == []

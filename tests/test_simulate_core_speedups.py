@@ -21,7 +21,7 @@ def test_chance_below_gives_the_numbers_randrange_gives(seed, bounds):
     reference = random.Random(seed)
     drawn = [chance.below(bound) for bound in bounds]
     assert drawn == [reference.randrange(bound) for bound in bounds]
-    assert chance.outcomes == drawn
+    assert list(chance.outcomes) == drawn
 
 
 def test_chance_below_nothing_is_refused():

@@ -2,7 +2,7 @@
 
 Every roll and every draw of a game goes through its [`Chance`][unodice.chance.Chance]. Each
 random outcome is a whole number below some bound (which face of six, which of the pieces in a
-bag), and the chance object keeps the list of them, so a game can be replayed from its outcomes
+bag), and the chance object keeps them in order, so a game can be replayed from its outcomes
 alone. Three kinds exist:
 
 * [`Chance`][unodice.chance.Chance] draws from a seeded `random.Random` of its own; nothing
@@ -15,7 +15,8 @@ alone. Three kinds exist:
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Iterable, MutableSequence, Sequence
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -36,7 +37,7 @@ class Chance:
         seed: Any integer. The same seed gives the same outcomes, on every platform.
     """
 
-    __slots__ = ("_rng", "outcomes", "seed")
+    __slots__ = ("_bits", "_rng", "outcomes", "seed")
 
     source = "seed"
     """Where outcomes come from: ``"seed"`` (they follow from the seed) or ``"script"``."""
@@ -44,8 +45,20 @@ class Chance:
     def __init__(self, seed: int = 0):
         self.seed = seed
         self._rng = random.Random(seed)
-        self.outcomes: list[int] = []
-        """Every outcome drawn so far, in order: what a record stores."""
+        self._bits = self._rng.getrandbits
+        self.outcomes: MutableSequence[int] = array("B")
+        """Every outcome drawn so far, in order: what a record stores.
+
+        A compact sequence of whole numbers (a byte each while they are below 256, as nearly
+        all are): a long game keeps thousands of them.
+        """
+
+    def _keep(self, value: int) -> None:
+        """Record an outcome; one too large for the compact store turns it into a list."""
+        try:
+            self.outcomes.append(value)
+        except OverflowError:
+            self.outcomes = [*self.outcomes, value]
 
     def below(self, bound: int) -> int:
         """A uniformly random whole number from ``0`` to ``bound - 1``, recorded."""
@@ -54,17 +67,28 @@ class Chance:
         # this is the hottest call of a game.
         if bound < 1:
             raise ValueError(f"cannot draw below {bound}")
-        getrandbits = self._rng.getrandbits
+        getrandbits = self._bits
         bits = bound.bit_length()
         value = getrandbits(bits)
         while value >= bound:
             value = getrandbits(bits)
-        self.outcomes.append(value)
+        self._keep(value)
         return value
 
     def roll(self, die: Die) -> Face:
         """Roll a die and return the face it shows."""
-        return die.faces[self.below(6)]
+        # below(6) written out: three bits at a time until they fall below six.
+        getrandbits = self._bits
+        value = getrandbits(3)
+        while value >= 6:
+            value = getrandbits(3)
+        self.outcomes.append(value)
+        return die.faces[value]
+
+    def roll_all(self, dice: Iterable[Die]) -> tuple[Face, ...]:
+        """Roll several dice, one after another; the faces they show, in the same order."""
+        roll = self.roll
+        return tuple([roll(die) for die in dice])
 
     def draw(self, bag: Bag[Piece]) -> Piece:
         """Take one piece from the bag, uniformly at random.
@@ -94,7 +118,8 @@ class Chance:
         twin = object.__new__(type(self))
         twin.seed = self.seed
         twin._rng = _clone(self._rng)
-        twin.outcomes = list(self.outcomes)
+        twin._bits = twin._rng.getrandbits
+        twin.outcomes = self.outcomes[:]
         return twin
 
 
@@ -150,7 +175,7 @@ class ReplayChance(Chance):
         own = self._rng.randrange(bound)
         index = self._next
         if index >= len(self._recorded):
-            self.outcomes.append(own)
+            self._keep(own)
             return own
         value = self._recorded[index]
         where = f"{self._field}[{index}]"
@@ -163,15 +188,19 @@ class ReplayChance(Chance):
                 f"outcome {value} does not follow from the seed (it gives {own}): tampered", where
             )
         self._next = index + 1
-        self.outcomes.append(value)
+        self._keep(value)
         return value
+
+    def roll(self, die: Die) -> Face:
+        """The next recorded outcome as a face of ``die`` (then seeded ones)."""
+        return die.faces[self.below(6)]
 
     def copy(self) -> ReplayChance:
         """An independent copy positioned at the same outcome."""
         twin = ReplayChance(self._recorded, self.seed, self._strict, self._field)
         twin._rng.setstate(self._rng.getstate())
         twin._next = self._next
-        twin.outcomes = list(self.outcomes)
+        twin.outcomes = self.outcomes[:]
         return twin
 
 
@@ -245,7 +274,7 @@ class ScriptedChance(Chance):
         self.script.extend(Roll.of(e) if isinstance(e, str) else e for e in entries)
 
     def _forced(self, index: int) -> int:
-        self.outcomes.append(index)
+        self._keep(index)
         return index
 
     def roll(self, die: Die) -> Face:
@@ -282,7 +311,7 @@ class ScriptedChance(Chance):
         twin = ScriptedChance(self.script, self.seed)
         twin._rng.setstate(self._rng.getstate())
         twin._pending = dict(self._pending)
-        twin.outcomes = list(self.outcomes)
+        twin.outcomes = self.outcomes[:]
         return twin
 
 

@@ -118,7 +118,7 @@ def _position(game: Game) -> str:
         [
             len(game.moves), [str(move) for move in game.moves[-3:]],
             len(game.events), [event.to_json() for event in game.events[-3:]],
-            len(outcomes), outcomes[-3:], game.scores, game.to_act, game.round, game.is_over,
+            len(outcomes), list(outcomes[-3:]), game.scores, game.to_act, game.round, game.is_over,
             [str(move) for move in game.legal_moves()], game.render(), views,
         ],
         sort_keys=True,
