@@ -208,3 +208,19 @@ def test_scripted_roll_sequence(registry):
     assert game.state.turn_total == 0 and game.to_act == 0  # two players: S skips seat 1
     assert isinstance(game.chance.script, list) and not game.chance.script
     assert Roll.of("r5").face.code == "r5"
+
+
+@pytest.mark.parametrize("name", ["coverall", "centre-die", "dominoes"])
+def test_the_history_is_what_setup_and_every_play_returned(name):
+    """``events`` holds setup's events, then each move's MovePlayed and what it caused."""
+    game = unodice.new_game(name, seed=4)
+    history = list(game.events)
+    agent = RandomAgent(4)
+    while not game.is_over:
+        seat = game.to_act
+        move = agent.choose(game.view(seat), game.legal_moves())
+        returned = game.play(move)
+        assert returned[0] == MovePlayed(seat, move)
+        history.extend(returned)
+    assert list(game.events) == history
+    assert [e.move for e in history if isinstance(e, MovePlayed)] == list(game.moves)

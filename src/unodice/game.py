@@ -129,6 +129,10 @@ class _Table:
     def totals(self) -> tuple[int, ...]:
         return tuple(self._game._totals)
 
+    @property
+    def house_rules(self) -> tuple[str, ...]:
+        return self._game.house_rules
+
     def emit(self, event: Event) -> None:
         game = self._game
         if game._hooks is None:
@@ -199,8 +203,12 @@ class Game:
         self._chance = chance if chance is not None else Chance(seed)
         self._hooks = _RuleHooks(house_rules) if house_rules else None
         self._table = _Table(self)
-        self._events: list[Event] = []
+        # The history. A move stands in the event list for its MovePlayed event, with the seat
+        # that played it in _movers: a long match keeps thousands, and the event objects would
+        # double what a game holds. The events property puts the MovePlayed events back.
+        self._events: list[Event | Move] = []
         self._moves: list[Move] = []
+        self._movers: list[int] = []
         self._totals = [0] * self.players
         self._round = 0
         self._round_points = [0] * self.players
@@ -246,7 +254,11 @@ class Game:
     @property
     def events(self) -> tuple[Event, ...]:
         """Every event so far, in order."""
-        return tuple(self._events)
+        movers = iter(self._movers)
+        return tuple([
+            MovePlayed(next(movers), entry) if isinstance(entry, Move) else entry
+            for entry in self._events
+        ])
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -305,12 +317,13 @@ class Game:
         seat = self.state.to_act
         assert seat is not None
         self._moves.append(chosen)
+        self._movers.append(seat)
         self._legal = self._by_text = None
+        played = MovePlayed(seat, chosen)
         try:
-            if self._hooks is None:
-                self._events.append(MovePlayed(seat, chosen))  # no house rule listens
-            else:
-                self._emit(MovePlayed(seat, chosen))
+            self._events.append(chosen)  # it stands for `played` (see __init__)
+            if self._hooks is not None:
+                self._tell_hooks(played)
             self.variant.apply(self._table, self.state, chosen)
             self._settle()
         except BaseException as error:
@@ -318,7 +331,7 @@ class Game:
                 self._restore(saved)
             self._note(error, f"playing {str(chosen)!r}")
             raise
-        return tuple(self._events[mark:])
+        return (played, *self._events[mark + 1:])  # type: ignore[arg-type]
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
@@ -334,6 +347,7 @@ class Game:
          self._by_text) = saved
         del self._events[events:]
         del self._moves[moves:]
+        del self._movers[moves:]
 
     def _fault(self, during: str, why: str) -> PluginError:
         return PluginError(self.plugin, f"variant {self.variant.name!r} failed {during}: {why}")
@@ -381,6 +395,11 @@ class Game:
 
     def _emit(self, event: Event) -> None:
         self._events.append(event)
+        if self._hooks is not None:
+            self._tell_hooks(event)
+
+    def _tell_hooks(self, event: Event) -> None:
+        """Hand an event to the house rules' event hooks."""
         if self._hooks is not None:
             try:
                 self._hooks.manager.hook.unodice_event(game=self, event=event)
@@ -438,6 +457,7 @@ class Game:
         twin._table = _Table(twin)
         twin._events = list(self._events)
         twin._moves = list(self._moves)
+        twin._movers = list(self._movers)
         twin._totals = list(self._totals)
         twin._round_points = list(self._round_points)
         twin.state = self.state.copy()
