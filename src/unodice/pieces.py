@@ -33,6 +33,7 @@ __all__ = [
     "Face",
     "load_components",
     "parse_colour",
+    "shared_face",
 ]
 
 
@@ -138,10 +139,10 @@ class Face:
         """
         text = code.strip()
         if text.upper() in ("W", "WD4", "DE"):
-            return cls(text.upper())
+            return shared_face(cls(text.upper()))
         if len(text) >= 2 and text[0].lower() in "rygb":
             try:
-                return cls(text[1:].upper(), _COLOUR_BY_NAME[text[0].lower()])
+                return shared_face(cls(text[1:].upper(), _COLOUR_BY_NAME[text[0].lower()]))
             except ValueError:
                 pass
         raise ValueError(
@@ -345,9 +346,22 @@ def _face_from_json(entry: Any, where: str) -> Face:
             raise ComponentError(f"{where}: unknown colour {colour_name!r}; known: {known}")
         colour = Colour(colour_name)
     try:
-        return Face(symbol, colour)
+        return shared_face(Face(symbol, colour))
     except ValueError as error:
         raise ComponentError(f"{where}: {error}") from None
+
+
+_SHARED_FACES: dict[Face, Face] = {}
+
+
+def shared_face(face: Face) -> Face:
+    """The one shared object equal to ``face``.
+
+    Faces read from component sets and from notation are shared this way (there are only a few
+    dozen different ones), so that equal faces are usually the very same object and the rules
+    can look them up by identity, much faster than by value.
+    """
+    return _SHARED_FACES.setdefault(face, face)
 
 
 @cache
