@@ -69,6 +69,15 @@ class Table(Protocol):
         """Match totals so far, per seat."""
         ...
 
+    @property
+    def house_rules(self) -> tuple[str, ...]:
+        """The names of the house rules in force.
+
+        With none, nothing reads the context handed to ``score``, so a variant may pass an
+        empty one rather than build it.
+        """
+        ...
+
     def emit(self, event: Event) -> None:
         """Append an event to the game's history."""
         ...

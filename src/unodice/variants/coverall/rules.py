@@ -10,6 +10,8 @@ colour of a starting W, and each placement.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import itemgetter
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -53,6 +55,8 @@ ACTING = frozenset({*RESERVE_DRAWS, "S", "R"})
 """The symbols that do something when placed (CV-7 to CV-9)."""
 DECLARATIONS = tuple(Declare(colour) for colour in Colour)
 """Every way to declare the starting W's colour (CV-2)."""
+_NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
+"""The scoring context when no house rule is in force to read it."""
 
 
 @attrs.define
@@ -383,7 +387,13 @@ class Coverall(Variant):
         seat: int = state.holder  # type: ignore[assignment]
         face, colour = move.face, move.colour
         hand, showing = state.hand, state.showing
-        index = showing.index(face)
+        # By identity first: the move's face is normally one of the shown face objects, and
+        # tuple.index would compare by value (a Python call) with every die before it.
+        for index, shown in enumerate(showing):  # noqa: B007
+            if shown is face:
+                break
+        else:
+            index = showing.index(face)
         die = hand[index]
         passed = hand[:index] + hand[index + 1:]
         state.hand = passed
@@ -469,12 +479,13 @@ class Coverall(Variant):
         points = 0
         if found:
             names, codes, line_names = tray.names, state.codes, tray.line_names[space]
+            # A run has two spaces or more, so itemgetter gives a tuple of their entries.
             runs = tuple([
                 Run(
                     line_names[line],
                     shared,
-                    tuple([names[s] for s in spaces]),
-                    tuple([codes[s] for s in spaces]),
+                    itemgetter(*spaces)(names),
+                    itemgetter(*spaces)(codes),
                     value,
                 )
                 for line, shared, spaces, value in found
@@ -491,7 +502,7 @@ class Coverall(Variant):
             "runs": runs,
             "faces": tuple(state.faces),
             "colours": tuple(state.colours),
-        }
+        } if table.house_rules else _NO_CONTEXT
         state.points[seat] += table.score(seat, points, "placement", context)
 
     def _tray_closed(self, table: Table, state: CoverallState) -> bool:
@@ -579,8 +590,7 @@ class Coverall(Variant):
                 table.emit(NoDice(seat))
                 seats.advance()
                 continue
-            roll = chance.roll
-            state.showing = tuple([roll(die) for die in hand])
+            state.showing = chance.roll_all(hand)
             table.emit(Rolled(seat, state.showing, len(passed), len(drawn), len(reserve)))
             if state.undeclared is not None:
                 state.phase = Phase.DECLARE
