@@ -164,3 +164,16 @@ def test_outcomes_too_large_for_a_byte_are_kept_whole():
     assert list(twin.outcomes) == [small, large, huge]
     assert twin.below(6) == chance.below(6)
     assert list(ReplayChance(chance.outcomes, seed=3, strict=True).outcomes) == []
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 2**64), st.integers(1, len(DICE)))
+def test_draws_are_the_outcomes_of_below_the_bag_size(seed, count):
+    """The written-out draw takes the piece ``below(len(bag))`` picks, and records it."""
+    chance, reference = Chance(seed), Chance(seed)
+    bag, reference_bag = Bag(DICE), Bag(DICE)
+    drawn = chance.draw_up_to(bag, count)
+    expected = [reference_bag.take_at(reference.below(len(reference_bag))) for _ in range(count)]
+    assert drawn == expected
+    assert list(chance.outcomes) == list(reference.outcomes)
+    assert list(bag) == list(reference_bag)

@@ -97,9 +97,17 @@ class Chance:
             UnodiceError: The bag is empty (the rules decide what an empty bag means; check
                 ``len(bag)`` first).
         """
-        if not bag:
+        # below(len(bag)) written out, as in roll.
+        size = len(bag)
+        if not size:
             raise UnodiceError("cannot draw from an empty bag")
-        return bag.take_at(self.below(len(bag)))
+        getrandbits = self._bits
+        bits = size.bit_length()
+        index = getrandbits(bits)
+        while index >= size:
+            index = getrandbits(bits)
+        self._keep(index)
+        return bag.take_at(index)
 
     def draw_up_to(self, bag: Bag[Piece], count: int) -> list[Piece]:
         """Draw ``count`` pieces, or as many as the bag holds when it holds fewer."""
@@ -194,6 +202,12 @@ class ReplayChance(Chance):
     def roll(self, die: Die) -> Face:
         """The next recorded outcome as a face of ``die`` (then seeded ones)."""
         return die.faces[self.below(6)]
+
+    def draw(self, bag: Bag[Piece]) -> Piece:
+        """The piece the next recorded outcome picks (then seeded ones)."""
+        if not bag:
+            raise UnodiceError("cannot draw from an empty bag")
+        return bag.take_at(self.below(len(bag)))
 
     def copy(self) -> ReplayChance:
         """An independent copy positioned at the same outcome."""

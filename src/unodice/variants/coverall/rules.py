@@ -42,7 +42,7 @@ from unodice.variants.coverall.events import (
 from unodice.variants.coverall.matching import NEXT_TO_A_DIE, die_wants, offers, wants
 from unodice.variants.coverall.moves import Declare, Place, parse_move
 from unodice.variants.coverall.scoring import counting_runs, placement_points
-from unodice.variants.coverall.state import CoverallState, Phase
+from unodice.variants.coverall.state import PHASE_NAMES, CoverallState, Phase
 from unodice.variants.coverall.tray import Tray, tray_of
 
 __all__ = ["Coverall", "CoverallOptions"]
@@ -792,7 +792,7 @@ class Coverall(Variant):
     def view_data(self, state: CoverallState, seat: int) -> dict[str, Any]:  # type: ignore[override]
         """Everything is open but the bag's contents: the tray, the rolled dice, reserves."""
         return {
-            "phase": state.phase.value,
+            "phase": PHASE_NAMES[state.phase],
             "tray": tuple(state.faces),
             "kinds": tuple(state.kinds),
             "colours": tuple(state.colours),

@@ -24,6 +24,9 @@ VALUES: dict[str, int] = {str(n): n for n in range(10)} | {
 }
 """What each symbol is worth in a run: numbers their value, R/S/D2 20, W and WD4 nothing."""
 
+_COLOUR_NAMES = {colour: colour.value for colour in Colour}
+"""Each colour's name, read from a dict: an enum's ``value`` is a slower property look-up."""
+
 LineRun = tuple[int, str, tuple[int, ...], int]
 """The run that counts in one line: (line: 0 row / 1 column, what it shares, spaces, value)."""
 
@@ -74,7 +77,7 @@ def counting_runs(
                 for other in spaces:
                     if other != space:
                         value += VALUES[kinds[other]]  # type: ignore[index]
-                best = (line, colour.value, spaces, value)
+                best = (line, _COLOUR_NAMES[colour], spaces, value)
         before = 0
         for other in back:
             if kinds[other] != kind:

@@ -9,7 +9,7 @@ from unodice.pieces import Bag, Colour, Die, Face
 from unodice.turns import Seats
 from unodice.variant import State
 
-__all__ = ["CoverallState", "Phase"]
+__all__ = ["PHASE_NAMES", "CoverallState", "Phase"]
 
 
 class Phase(enum.Enum):
@@ -23,6 +23,10 @@ class Phase(enum.Enum):
     """A player places one of the dice she rolled (CV-3, CV-5)."""
     OVER = "over"
     """The game is over (CV-13)."""
+
+
+PHASE_NAMES = {phase: phase.value for phase in Phase}
+"""Each phase's name (a dict look-up is cheaper than the enum's ``value`` property)."""
 
 
 class CoverallState(State):
