@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
+from array import array
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from typing import Any
 
 import pluggy
@@ -204,11 +205,11 @@ class Game:
         self._hooks = _RuleHooks(house_rules) if house_rules else None
         self._table = _Table(self)
         # The history. A move stands in the event list for its MovePlayed event, with the seat
-        # that played it in _movers: a long match keeps thousands, and the event objects would
-        # double what a game holds. The events property puts the MovePlayed events back.
+        # that played it in _movers (a byte each): a long match keeps thousands, and the event
+        # objects would double what a game holds. The events property puts them back.
         self._events: list[Event | Move] = []
         self._moves: list[Move] = []
-        self._movers: list[int] = []
+        self._movers: MutableSequence[int] = array("B") if self.players <= 256 else []
         self._totals = [0] * self.players
         self._round = 0
         self._round_points = [0] * self.players
@@ -457,7 +458,7 @@ class Game:
         twin._table = _Table(twin)
         twin._events = list(self._events)
         twin._moves = list(self._moves)
-        twin._movers = list(self._movers)
+        twin._movers = self._movers[:]
         twin._totals = list(self._totals)
         twin._round_points = list(self._round_points)
         twin.state = self.state.copy()
