@@ -23,21 +23,7 @@ from unodice.pieces import (
 )
 from unodice.variant import RoundOutcome, Table, Variant, View
 
-from .events import (
-    CentreRedrawn,
-    CentreReverted,
-    CentreRolled,
-    Challenged,
-    Dealt,
-    Drew,
-    Rerolled,
-    Reversed,
-    RoundBlocked,
-    Skipped,
-    Starter,
-    UnoCaught,
-    WentOut,
-)
+from .events import CentreRedrawn, Dealt, RoundBlocked, WentOut
 from .faces import NORMAL, WILD_DRAW_FOUR, FaceTable
 from .moves import (
     ACCEPT,
@@ -58,6 +44,7 @@ from .moves import (
 )
 from .options import CentreDieOptions
 from .refusals import explain_refusal
+from .shared import SharedEvents, challenged, reversed_, skipped, starter, uno_caught
 from .state import (
     ANSWERING_WD4,
     PHASE_NAMES,
@@ -116,16 +103,18 @@ def _load_dice(name: str, extra: Mapping[str, ComponentSet], players: int) -> Co
 
 
 class _Tables:
-    """What a game precomputes from its dice set: the face table and every play move.
+    """What a game precomputes from its dice set: face table, play moves and shared events.
 
     ``plays[code][uno]`` are the plays of a die showing face ``code``: one per declared colour
     for a wild die, and with ``uno`` true each also in the form that calls Uno.
-    ``bluffs[uno]`` likewise for a bluffed WD4.
+    ``bluffs[uno]`` likewise for a bluffed WD4. ``shared`` hands out the events that the
+    set's games share.
     """
 
     def __init__(self, dice_set: ComponentSet):
         self.dice_set = dice_set
         self.faces = FaceTable(dice_set.dice)
+        self.shared = SharedEvents(self.faces)
         self.plays = tuple(
             (self._plays_of(face, False), self._plays_of(face, True)) for face in self.faces.faces
         )
@@ -182,6 +171,7 @@ class CentreDie(Variant):
         self.faces = tables.faces
         self._play_moves = tables.plays
         self._bluff_moves = tables.bluffs
+        self._shared = tables.shared
         self._handlers: dict[type, Callable[[Table, CentreDieState, Any], None]] = {
             Play: self._apply_play,
             Bluff: self._apply_play,
@@ -215,15 +205,15 @@ class CentreDie(Variant):
 
         The first round's starter is seat 0; later rounds start with the last round's winner.
         """
-        starter = previous.winners[0] if previous is not None and previous.winners else 0
+        first = previous.winners[0] if previous is not None and previous.winners else 0
         state = CentreDieState(
-            self.player_count, Bag(self.dice_set.dice), starter, table.round, table.totals
+            self.player_count, Bag(self.dice_set.dice), first, table.round, table.totals
         )
-        table.emit(Starter(starter))
-        self._roll_centre(table, state, starter)
-        for seat in state.seats.order_from(starter):
+        table.emit(starter(first))
+        self._roll_centre(table, state, first)
+        for seat in state.seats.order_from(first):
             self._deal(table, state, seat)
-        if not self._begin_turn(table, state, starter):
+        if not self._begin_turn(table, state, first):
             self._pass_turn(table, state)
         return state
 
@@ -238,17 +228,19 @@ class CentreDie(Variant):
             die = chance.draw(state.bag)
         state.bag.put_all(put_back)
         face = chance.roll(die)
-        table.emit(CentreRolled(seat, face))
+        code = self.faces.code(face)
+        table.emit(self._shared.centre_rolled(seat, code))
         while not face.is_number:
             face = chance.roll(die)
-            table.emit(CentreRolled(seat, face))
-        code = self.faces.code(face)
+            code = self.faces.code(face)
+            table.emit(self._shared.centre_rolled(seat, code))
         self._set_centre(state, die, code, None)
 
     def _deal(self, table: Table, state: CentreDieState, seat: int) -> None:
         """Draw five dice for a hand and roll them (CD-1)."""
         dice = table.chance.draw_up_to(state.bag, HAND_SIZE)
-        faces, codes = self._roll(table, dice)
+        rolled, codes = self._roll(table, dice)
+        faces = tuple(rolled)
         state.dice[seat] = dice
         state.codes[seat] = codes
         state.shown[seat] = faces
@@ -345,19 +337,19 @@ class CentreDie(Variant):
     def _command_effect(self, table: Table, state: CentreDieState, symbol: str) -> int:
         """Carry out R, S or D2 (CD-6); return how many seats the turn skips."""
         if symbol == "S":
-            table.emit(Skipped(state.seats.next_seat(), "S"))
+            table.emit(skipped(state.seats.next_seat(), "S"))
             return 1
         if symbol == "D2":
             victim = state.seats.next_seat()
             self._draw(table, state, victim, 2, "draw two")
-            table.emit(Skipped(victim, "D2"))
+            table.emit(skipped(victim, "D2"))
             return 1
         if symbol == "R":
             if self.player_count == 2 and self.options.two_player_reverse_skips:
-                table.emit(Skipped(state.seats.next_seat(), "R"))
+                table.emit(skipped(state.seats.next_seat(), "R"))
                 return 1
             state.seats.reverse()
-            table.emit(Reversed(state.seats.direction))
+            table.emit(reversed_(state.seats.direction))
         return 0
 
     def _await_answer(self, state: CentreDieState, covered: Any, wd4_legal: bool) -> None:
@@ -379,7 +371,7 @@ class CentreDie(Variant):
         challenger = state.to_act
         offender = state.seats.current
         assert challenger is not None
-        table.emit(Challenged(challenger, offender, not state.wd4_legal))
+        table.emit(challenged(challenger, offender, not state.wd4_legal))
         if state.wd4_legal:
             penalty = 4 + self.options.failed_challenge_penalty
             self._suffer_wd4(table, state, penalty, "failed challenge")
@@ -396,7 +388,7 @@ class CentreDie(Variant):
         state.bag.put(state.covered[0])
         state.covered = None
         self._draw(table, state, victim, count, reason)
-        table.emit(Skipped(victim, "WD4"))
+        table.emit(skipped(victim, "WD4"))
         self._pass_turn(table, state, 1)
 
     def _take_back_wd4(self, table: Table, state: CentreDieState, offender: int) -> None:
@@ -409,7 +401,7 @@ class CentreDie(Variant):
         die, code, colour = state.covered
         state.covered = None
         self._set_centre(state, die, code, colour)
-        table.emit(CentreReverted(self.faces.faces[code], colour))
+        table.emit(self._shared.centre_reverted(code, colour))
 
     def _apply_decline(self, table: Table, state: CentreDieState, move: Decline) -> None:
         """Play nothing at step 1: on to step 2 (CD-4)."""
@@ -434,7 +426,7 @@ class CentreDie(Variant):
         catcher, offender = state.to_act, state.catchable
         assert catcher is not None and offender is not None
         state.catchable = None
-        table.emit(UnoCaught(catcher, offender))
+        table.emit(uno_caught(catcher, offender))
         self._draw(table, state, offender, 2, "missed uno")
         if state.phase != STEP_ONE or self._has_play(state.codes[catcher], state.centre_key):
             return
@@ -486,10 +478,11 @@ class CentreDie(Variant):
 
     def _step_two(self, table: Table, state: CentreDieState, seat: int) -> bool:
         """Re-roll the whole hand (CD-4); False when the turn then ends with no decision."""
-        faces, codes = self._roll(table, state.dice[seat])
+        rolled, codes = self._roll(table, state.dice[seat])
+        event = self._shared.rerolled(seat, codes, rolled)
         state.codes[seat] = codes
-        state.shown[seat] = faces
-        table.emit(Rerolled(seat, faces))
+        state.shown[seat] = event.faces
+        table.emit(event)
         state.phase = STEP_TWO
         if self._has_play(codes, state.centre_key):
             return True
@@ -522,18 +515,18 @@ class CentreDie(Variant):
               reason: str) -> int:
         """Draw up to ``count`` dice into a hand, rolling each; return how many were drawn."""
         dice = table.chance.draw_up_to(state.bag, count)
-        faces, codes = self._roll(table, dice)
+        rolled, codes = self._roll(table, dice)
         state.dice[seat].extend(dice)
         state.codes[seat].extend(codes)
         state.shown[seat] = None
-        table.emit(Drew(seat, faces, count, reason))
+        table.emit(self._shared.drew(seat, codes, rolled, count, reason))
         return len(dice)
 
-    def _roll(self, table: Table, dice: Sequence[Die]) -> tuple[tuple[Face, ...], list[int]]:
+    def _roll(self, table: Table, dice: Sequence[Die]) -> tuple[list[Face], list[int]]:
         """Roll dice: the faces they show and their codes."""
         roll = table.chance.roll
-        faces = tuple([roll(die) for die in dice])
-        return faces, self.faces.codes(faces)
+        rolled = [roll(die) for die in dice]
+        return rolled, self.faces.codes(rolled)
 
     def _set_centre(self, state: CentreDieState, die: Die, code: int,
                     colour: Colour | None) -> None:
@@ -658,3 +651,4 @@ class CentreDie(Variant):
         if kind is Bluff:
             return BLUFF_GAIN
         return 0.0
+

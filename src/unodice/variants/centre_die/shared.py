@@ -1,0 +1,135 @@
+"""Events shared between games, so that a game in progress holds fewer objects.
+
+A game keeps every event it emits, and most centre-die events say one of a few things again
+and again: "seat 2 drew a die showing r5", "seat 1 is skipped (S)". Events are immutable, so
+instead of a new object each time the engine hands out one shared object per distinct event.
+
+Only events whose fields all come from small fixed sets are shared: seats, causes, reasons,
+and faces of at most [`MAX_SHARED_FACES`][unodice.variants.centre_die.shared.MAX_SHARED_FACES]
+dice. Each cache is bounded by the number of such events, and by
+[`CACHE_LIMIT`][unodice.variants.centre_die.shared.CACHE_LIMIT] besides. Longer rolls differ
+from one another too much to be worth sharing and are made afresh.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from unodice.pieces import Colour, Face
+
+from .events import (
+    CentreReverted,
+    CentreRolled,
+    Challenged,
+    Drew,
+    Rerolled,
+    Reversed,
+    Skipped,
+    Starter,
+    UnoCaught,
+)
+from .faces import FaceTable
+
+__all__ = [
+    "CACHE_LIMIT",
+    "MAX_SHARED_FACES",
+    "SharedEvents",
+    "challenged",
+    "reversed_",
+    "skipped",
+    "starter",
+    "uno_caught",
+]
+
+MAX_SHARED_FACES = 2
+"""Rolls of at most this many dice are shared (a standard set has 38 faces: 1,444 pairs)."""
+
+CACHE_LIMIT = 1 << 16
+"""The most entries any one cache of a dice set keeps; events beyond it are made afresh."""
+
+# Events of seats, causes and flags only: a few dozen of each at most, so unbounded caches.
+skipped = functools.cache(Skipped)
+"""The shared ``Skipped(seat, cause)``."""
+starter = functools.cache(Starter)
+"""The shared ``Starter(seat)``."""
+challenged = functools.cache(Challenged)
+"""The shared ``Challenged(seat, offender, succeeded)``."""
+uno_caught = functools.cache(UnoCaught)
+"""The shared ``UnoCaught(seat, offender)``."""
+reversed_ = functools.cache(Reversed)
+"""The shared ``Reversed(direction)``."""
+
+_Value = TypeVar("_Value")
+
+
+def _keep(cache: dict[Any, _Value], key: Any, value: _Value) -> _Value:
+    """Store ``value`` under ``key`` unless the cache is full; return it."""
+    if len(cache) < CACHE_LIMIT:
+        cache[key] = value
+    return value
+
+
+class SharedEvents:
+    """The shared events with faces of one dice set, keyed by face codes.
+
+    One instance serves every game played with the set.
+
+    Args:
+        table: The set's face table.
+    """
+
+    def __init__(self, table: FaceTable):
+        self._faces = table.faces
+        self._tuples: dict[tuple[int, ...], tuple[Face, ...]] = {}
+        self._rerolled: dict[tuple[int, ...], Rerolled] = {}
+        self._drew: dict[tuple[Any, ...], Drew] = {}
+        self._centre_rolled: dict[tuple[int, int], CentreRolled] = {}
+        self._centre_reverted: dict[tuple[int, Colour | None], CentreReverted] = {}
+
+    def _faces_of(self, codes: Sequence[int]) -> tuple[Face, ...]:
+        """The shared tuple of the faces ``codes`` (a short roll)."""
+        key = tuple(codes)
+        faces = self._tuples.get(key)
+        if faces is None:
+            every = self._faces
+            faces = _keep(self._tuples, key, tuple([every[code] for code in codes]))
+        return faces
+
+    def rerolled(self, seat: int, codes: Sequence[int], rolled: Sequence[Face]) -> Rerolled:
+        """``Rerolled(seat, faces)`` for a hand re-rolled to ``rolled`` (with its ``codes``)."""
+        if len(codes) > MAX_SHARED_FACES:
+            return Rerolled(seat, tuple(rolled))
+        key = (seat, *codes)
+        event = self._rerolled.get(key)
+        if event is None:
+            event = _keep(self._rerolled, key, Rerolled(seat, self._faces_of(codes)))
+        return event
+
+    def drew(self, seat: int, codes: Sequence[int], rolled: Sequence[Face], wanted: int,
+             reason: str) -> Drew:
+        """``Drew(seat, faces, wanted, reason)`` for dice drawn and rolled to ``rolled``."""
+        if len(codes) > MAX_SHARED_FACES:
+            return Drew(seat, tuple(rolled), wanted, reason)
+        key = (seat, wanted, reason, *codes)
+        event = self._drew.get(key)
+        if event is None:
+            event = _keep(self._drew, key, Drew(seat, self._faces_of(codes), wanted, reason))
+        return event
+
+    def centre_rolled(self, seat: int, code: int) -> CentreRolled:
+        """``CentreRolled(seat, face)`` for the face numbered ``code``."""
+        key = (seat, code)
+        event = self._centre_rolled.get(key)
+        if event is None:
+            event = _keep(self._centre_rolled, key, CentreRolled(seat, self._faces[code]))
+        return event
+
+    def centre_reverted(self, code: int, colour: Colour | None) -> CentreReverted:
+        """``CentreReverted(face, colour)`` for the face numbered ``code``."""
+        key = (code, colour)
+        event = self._centre_reverted.get(key)
+        if event is None:
+            event = _keep(self._centre_reverted, key, CentreReverted(self._faces[code], colour))
+        return event
