@@ -172,15 +172,6 @@ class CentreDie(Variant):
         self._play_moves = tables.plays
         self._bluff_moves = tables.bluffs
         self._shared = tables.shared
-        self._handlers: dict[type, Callable[[Table, CentreDieState, Any], None]] = {
-            Play: self._apply_play,
-            Bluff: self._apply_play,
-            Decline: self._apply_decline,
-            DrawOne: self._apply_draw,
-            Keep: self._apply_keep,
-            Challenge: self._apply_challenge,
-            Accept: self._apply_accept,
-        }
 
     # -- the match (CD-11) -------------------------------------------------------------------
 
@@ -306,7 +297,7 @@ class CentreDie(Variant):
             self._apply_catch(table, state)
             return
         state.catchable = None
-        self._handlers[type(move)](table, state, move)
+        _HANDLERS[type(move)](self, table, state, move)
 
     def _apply_play(self, table: Table, state: CentreDieState, move: Play | Bluff) -> None:
         """Play a die (CD-3): it becomes the centre die and takes effect (CD-6, CD-7)."""
@@ -652,3 +643,14 @@ class CentreDie(Variant):
             return BLUFF_GAIN
         return 0.0
 
+
+_HANDLERS: dict[type, Callable[[CentreDie, Table, CentreDieState, Any], None]] = {
+    Play: CentreDie._apply_play,
+    Bluff: CentreDie._apply_play,
+    Decline: CentreDie._apply_decline,
+    DrawOne: CentreDie._apply_draw,
+    Keep: CentreDie._apply_keep,
+    Challenge: CentreDie._apply_challenge,
+    Accept: CentreDie._apply_accept,
+}
+"""What carries out each kind of move but a catch: one table for every game, not one each."""
