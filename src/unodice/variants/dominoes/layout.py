@@ -157,8 +157,16 @@ class Layout:
         """Lay the opening double and open its four lines (DO-1, DO-2)."""
         face = tile.ends[0]
         self.placements.append(Placement(seat, tile, face, face, SPINNER, None))
-        for _ in range(4):
-            self._open_line(face, None, SPINNER)
+        # Every round opens so: the four ends are made once per spinner and shared (they are
+        # immutable), as are the sets they accept.
+        opening = self._table.openings.get(tile.id)
+        if opening is None:
+            ends = tuple(_end(line, face, None, SPINNER) for line in range(1, 5))
+            opening = (ends, (self._table.accepts(face, None),) * 4)
+            self._table.openings[tile.id] = opening
+        self.ends.extend(opening[0])
+        self.accepts.extend(opening[1])
+        self._changed()
 
     def extend(
         self, seat: int, tile: Domino, lay: Lay, line: int, colour: Colour | None, spin: bool

@@ -100,11 +100,16 @@ class TileTable:
             hold copies), so that moves are not offered twice.
         twins: Per tile id, whether another tile of the set has the same two faces.
         points: Per tile id, its DO-7 value (both ends).
+        doubles: Per tile id, whether both ends show the same face.
+        opening_numbers: Per tile id, the number of a number double (which may open a round,
+            DO-1), or -1 for any other tile.
         max_lines: The most lines a layout can have: the spinner's four, two per other
             double (when doubles spin) and one per double-Wild (DO-9).
         move_rows: A cache the variant fills with move objects: for a play leaving one tile
             or not (index 0 or 1), per way to lay, per open end, the moves laying it there.
         lay_of_move: The way to lay behind each cached move, by its notation.
+        openings: A cache the layout fills: per spinner (by tile id), the open ends of its
+            four lines and what each accepts.
     """
 
     def __init__(self, components: ComponentSet):
@@ -137,6 +142,11 @@ class TileTable:
         self.points: tuple[int, ...] = tuple(
             face_points(tile.ends[0]) + face_points(tile.ends[1]) for tile in components.tiles
         )
+        self.doubles: tuple[bool, ...] = tuple(tile.is_double for tile in components.tiles)
+        self.opening_numbers: tuple[int, ...] = tuple(
+            int(tile.ends[0].symbol) if is_number_double(tile) else -1
+            for tile in components.tiles
+        )
         doubles = sum(tile.is_double for tile in components.tiles)
         self.max_lines = 4 + 2 * doubles + sum(map(is_double_wild, components.tiles))
         self.move_rows: tuple[list[list[Any] | None], list[list[Any] | None]] = (
@@ -144,6 +154,7 @@ class TileTable:
             [None] * len(self._lay_ids),
         )
         self.lay_of_move: dict[str, Lay] = {}
+        self.openings: dict[int, Any] = {}
 
     def _ways_to_lay(self, tile: Domino) -> tuple[Lay, ...]:
         first, second = tile.ends

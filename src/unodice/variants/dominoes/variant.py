@@ -60,7 +60,6 @@ from unodice.variants.dominoes.tiles import (
     TileTable,
     face_points,
     is_double_wild,
-    is_number_double,
     load_tile_table,
 )
 
@@ -116,7 +115,8 @@ class UnoDominoes(Variant):
             state.hands[seat] = table.chance.draw_up_to(state.boneyard, hand_size)
         table.emit(Dealt(hand_size, len(state.boneyard)))
         opener, double = self._find_opening_double(table, state)
-        state.hands[opener].remove(double)
+        opening_hand = state.hands[opener]
+        del opening_hand[self._index_in(opening_hand, double, None)]
         state.layout.open_spinner(opener, double)
         table.emit(Opened(opener, double))
         self._begin_turn(table, state, state.seats.next_seat(1, opener))
@@ -124,13 +124,13 @@ class UnoDominoes(Variant):
 
     def _find_opening_double(self, table: Table, state: DominoesState) -> tuple[int, Domino]:
         """The holder of the highest number double, or the first to draw one in turn."""
+        numbers = self.tiles.opening_numbers
         best: tuple[int, Domino] | None = None
+        highest = -1  # the first of the highest number doubles wins
         for seat, hand in enumerate(state.hands):
             for tile in hand:
-                if is_number_double(tile) and (
-                    best is None or (tile.ends[0].number or 0) > (best[1].ends[0].number or 0)
-                ):
-                    best = (seat, tile)
+                if numbers[tile.id] > highest:
+                    best, highest = (seat, tile), numbers[tile.id]
         if best is not None:
             return best
         # The set holds a number double (checked when the game was made), and none was dealt,
@@ -138,7 +138,7 @@ class UnoDominoes(Variant):
         seat = 0
         while True:
             tile = self._draw(table, state, seat, 1, "opening")[0]
-            if is_number_double(tile):
+            if numbers[tile.id] >= 0:
                 return seat, tile
             seat = state.seats.next_seat(1, seat)
 
@@ -282,7 +282,7 @@ class UnoDominoes(Variant):
                 seat, tile, self._holds_other_play(state, hand, tile), state.layout.snapshot()
             )
         del hand[index]
-        spin = self._doubles_spin and tile.is_double
+        spin = self._doubles_spin and self.tiles.doubles[tile.id]
         opened = state.layout.extend(seat, tile, lay, move.end, move.colour, spin)
         table.emit(Placed(seat, tile, move.touching, move.far, move.end, move.colour, opened))
         self._note_uno(table, state, seat, move)
@@ -294,13 +294,15 @@ class UnoDominoes(Variant):
         else:
             self._stands(table, state, seat, self._effect(table, state, seat, move.touching))
 
-    def _index_in(self, hand: Sequence[Domino], drawn: Domino | None, lay: Lay) -> int:
+    def _index_in(self, hand: Sequence[Domino], drawn: Domino | None, lay: Lay | None) -> int:
         """Where the tile to lay is in ``hand``: the drawn tile, or the first that fits ``lay``."""
         # Plain loops: this runs once per tile laid, and a generator costs more than the search.
+        # (Tiles compare field by field, so hand.index() would cost more too.)
         if drawn is not None:
             for index, tile in enumerate(hand):
                 if tile is drawn:
                     return index
+        assert lay is not None
         holders = self.tiles.holders[lay.id]
         for index, tile in enumerate(hand):
             if tile.id in holders:
