@@ -4,9 +4,10 @@ A game keeps every event it emits, and most centre-die events say one of a few t
 and again: "seat 2 drew a die showing r5", "seat 1 is skipped (S)". Events are immutable, so
 instead of a new object each time the engine hands out one shared object per distinct event.
 
-Only events whose fields all come from small fixed sets are shared: seats, causes, reasons,
-and faces of at most [`MAX_SHARED_FACES`][unodice.variants.centre_die.shared.MAX_SHARED_FACES]
-dice. Each cache is bounded by the number of such events, and by
+Only events whose fields all come from small sets are shared: seats, causes, reasons, the
+set's dice, the points left in hands, and faces of at most
+[`MAX_SHARED_FACES`][unodice.variants.centre_die.shared.MAX_SHARED_FACES] dice. Each cache is
+bounded by the number of such events, and by
 [`CACHE_LIMIT`][unodice.variants.centre_die.shared.CACHE_LIMIT] besides. Longer rolls differ
 from one another too much to be worth sharing and are made afresh.
 """
@@ -17,9 +18,10 @@ import functools
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from unodice.pieces import Colour, Face
+from unodice.pieces import Colour, Die, Face
 
 from .events import (
+    CentreRedrawn,
     CentreReverted,
     CentreRolled,
     Challenged,
@@ -29,6 +31,7 @@ from .events import (
     Skipped,
     Starter,
     UnoCaught,
+    WentOut,
 )
 from .faces import FaceTable
 
@@ -87,6 +90,8 @@ class SharedEvents:
         self._drew: dict[tuple[Any, ...], Drew] = {}
         self._centre_rolled: dict[tuple[int, int], CentreRolled] = {}
         self._centre_reverted: dict[tuple[int, Colour | None], CentreReverted] = {}
+        self._centre_redrawn: dict[tuple[int, int], CentreRedrawn] = {}
+        self._went_out: dict[tuple[int, tuple[int, ...]], WentOut] = {}
 
     def _faces_of(self, codes: Sequence[int]) -> tuple[Face, ...]:
         """The shared tuple of the faces ``codes`` (a short roll)."""
@@ -132,4 +137,20 @@ class SharedEvents:
         event = self._centre_reverted.get(key)
         if event is None:
             event = _keep(self._centre_reverted, key, CentreReverted(self._faces[code], colour))
+        return event
+
+    def centre_redrawn(self, seat: int, die: Die) -> CentreRedrawn:
+        """``CentreRedrawn(seat, die)`` for a die of the set."""
+        key = (seat, die.id)
+        event = self._centre_redrawn.get(key)
+        if event is None or event.die is not die:
+            event = _keep(self._centre_redrawn, key, CentreRedrawn(seat, die))
+        return event
+
+    def went_out(self, seat: int, hand_values: tuple[int, ...]) -> WentOut:
+        """``WentOut(seat, hand_values)``: in two-player games only a few hundred differ."""
+        key = (seat, hand_values)
+        event = self._went_out.get(key)
+        if event is None:
+            event = _keep(self._went_out, key, WentOut(seat, hand_values))
         return event

@@ -23,7 +23,7 @@ from unodice.pieces import (
 )
 from unodice.variant import RoundOutcome, Table, Variant, View
 
-from .events import CentreRedrawn, Dealt, RoundBlocked, WentOut
+from .events import Dealt, RoundBlocked
 from .faces import NORMAL, WILD_DRAW_FOUR, FaceTable
 from .moves import (
     ACCEPT,
@@ -214,7 +214,7 @@ class CentreDie(Variant):
         put_back: list[Die] = []
         die = chance.draw(state.bag)
         while die.id not in self.faces.numbered_dice:
-            table.emit(CentreRedrawn(seat, die))
+            table.emit(self._shared.centre_redrawn(seat, die))
             put_back.append(die)
             die = chance.draw(state.bag)
         state.bag.put_all(put_back)
@@ -545,7 +545,7 @@ class CentreDie(Variant):
             count = 2 if symbol == "D2" else 4
             self._draw(table, state, victim, count, "draw two" if count == 2 else "wild draw four")
         values = tuple(sum(self.faces.values[code] for code in codes) for codes in state.codes)
-        table.emit(WentOut(seat, values))
+        table.emit(self._shared.went_out(seat, values))
         state.phase = ROUND_OVER
         state.to_act = None
         state.catchable = state.uno_missed = None
