@@ -7,6 +7,8 @@ is declared) or a dead end that closes its line. The modules:
 * [`variant`][unodice.variants.dominoes.variant] — the rules: deal, opening, turns, effects,
   challenges, dead ends, blocked rounds and scoring;
 * [`layout`][unodice.variants.dominoes.layout] — the lines, their open ends and the tiles on them;
+* [`landings`][unodice.variants.dominoes.landings] — plays as the layout takes them, with the
+  objects they make, shared between games;
 * [`tiles`][unodice.variants.dominoes.tiles] — what is worked out once per tile set;
 * [`moves`][unodice.variants.dominoes.moves] and [`events`][unodice.variants.dominoes.events] —
   the notation of decisions and what happens;

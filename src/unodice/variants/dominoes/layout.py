@@ -12,12 +12,17 @@ later ones follow. A line keeps its number as it grows, which is what the move n
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from unodice.pieces import Colour, Domino, Face
-from unodice.variants.dominoes.tiles import Lay, TileTable
+from unodice.variants.dominoes.tiles import TileTable
 
-__all__ = ["SPINNER", "Layout", "OpenEnd", "Placement", "Snapshot"]
+if TYPE_CHECKING:
+    from unodice.variants.dominoes.landings import Landing
+
+__all__ = ["SPINNER", "Layout", "OpenEnd", "Placement", "Snapshot", "open_end"]
 
 SPINNER = 0
 """The number standing for the spinner itself, as a line's origin and in the notation."""
@@ -48,7 +53,8 @@ class OpenEnd:
         return self.face.code + declared
 
 
-def _end(id: int, face: Face, colour: Colour | None, origin: int) -> OpenEnd:
+def open_end(id: int, face: Face, colour: Colour | None, origin: int) -> OpenEnd:
+    """The open end of line ``id`` showing ``face``; it is closed when the face is a dead end."""
     return OpenEnd(id, face, colour, origin, face.symbol == "DE")
 
 
@@ -161,7 +167,7 @@ class Layout:
         # immutable), as are the sets they accept.
         opening = self._table.openings.get(tile.id)
         if opening is None:
-            ends = tuple(_end(line, face, None, SPINNER) for line in range(1, 5))
+            ends = tuple(open_end(line, face, None, SPINNER) for line in range(1, 5))
             opening = (ends, (self._table.accepts(face, None),) * 4)
             self._table.openings[tile.id] = opening
         self.ends.extend(opening[0])
@@ -169,26 +175,23 @@ class Layout:
         self._changed()
 
     def extend(
-        self, seat: int, tile: Domino, lay: Lay, line: int, colour: Colour | None, spin: bool
+        self, landing: Landing, placement: Placement, spin: bool
     ) -> tuple[int, ...]:
-        """Lay a tile at the open end of ``line``; return the lines a spinning double opens.
+        """Lay a tile at an open end; return the lines a spinning double opens.
 
         Args:
-            seat: Who lays it.
-            tile: The tile.
-            lay: Which end touches the line and which is left open.
-            line: The line's number.
-            colour: The colour declared for a W or WD4 far end.
+            landing: Where and how the tile goes (its line, its way round, the colour declared).
+            placement: The tile on the table, as ``landing.laid`` gives it.
             spin: Whether the tile is a double that opens its two sides (``all_doubles_spin``).
         """
-        far = lay.far
-        self.placements.append(Placement(seat, tile, lay.touching, far, line, colour))
+        self.placements.append(placement)
         self._changed()
-        index = line - 1
-        self.ends[index] = _end(line, far, colour, self.ends[index].origin)
-        self.accepts[index] = self._table.accepts_after(lay, colour)
+        index = landing.index
+        self.ends[index] = landing.end(self.ends[index].origin)
+        self.accepts[index] = landing.accepts
         if not spin:
             return ()
+        far, colour, line = landing.lay.far, landing.colour, landing.line
         return (self._open_line(far, colour, line), self._open_line(far, colour, line))
 
     def open_from_spinner(self, seat: int, tile: Domino, colour: Colour | None) -> int:
@@ -199,7 +202,7 @@ class Layout:
 
     def _open_line(self, face: Face, colour: Colour | None, origin: int) -> int:
         line = len(self.ends) + 1
-        self.ends.append(_end(line, face, colour, origin))
+        self.ends.append(open_end(line, face, colour, origin))
         self.accepts.append(self._table.accepts(face, colour))
         self._changed()
         return line

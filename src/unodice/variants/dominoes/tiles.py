@@ -107,7 +107,8 @@ class TileTable:
             double (when doubles spin) and one per double-Wild (DO-9).
         move_rows: A cache the variant fills with move objects: for a play leaving one tile
             or not (index 0 or 1), per way to lay, per open end, the moves laying it there.
-        lay_of_move: The way to lay behind each cached move, by its notation.
+        landings: What the layout needs to carry out each cached play move (a
+            [`Landing`][unodice.variants.dominoes.landings.Landing]), by its notation.
         openings: A cache the layout fills: per spinner (by tile id), the open ends of its
             four lines and what each accepts.
     """
@@ -153,7 +154,7 @@ class TileTable:
             [None] * len(self._lay_ids),
             [None] * len(self._lay_ids),
         )
-        self.lay_of_move: dict[str, Lay] = {}
+        self.landings: dict[str, Any] = {}
         self.openings: dict[int, Any] = {}
 
     def _ways_to_lay(self, tile: Domino) -> tuple[Lay, ...]:

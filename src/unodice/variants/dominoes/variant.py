@@ -33,6 +33,7 @@ from unodice.variants.dominoes.events import (
     TakenBack,
     UnoCalled,
 )
+from unodice.variants.dominoes.landings import Landing
 from unodice.variants.dominoes.layout import SPINNER, Layout
 from unodice.variants.dominoes.moves import (
     ACCEPT,
@@ -203,19 +204,26 @@ class UnoDominoes(Variant):
                     if bit & accepted:
                         found = row[index]
                         if found is None:
-                            found = row[index] = self._make_plays(lay, index + 1, leaves_one)
+                            found = row[index] = self._cache_plays(lay, index + 1, leaves_one)
                         moves += found
         return moves
 
     def _make_plays(self, lay: Lay, end: int, leaves_one: bool) -> tuple[Play, ...]:
         """The moves laying ``lay`` on ``end``: one per declared colour, with and without Uno."""
         calls = (True, False) if leaves_one else (False,)
-        moves = tuple(
+        return tuple(
             Play(lay.touching, lay.far, end, colour, uno)
             for colour in (_COLOURS if lay.wild_far else _NO_COLOUR)
             for uno in calls
         )
-        self.tiles.lay_of_move.update(dict.fromkeys((move.text for move in moves), lay))
+
+    def _cache_plays(self, lay: Lay, end: int, leaves_one: bool) -> tuple[Play, ...]:
+        """``_make_plays``, with the landing of each move kept for when it is played."""
+        moves = self._make_plays(lay, end, leaves_one)
+        landings = self.tiles.landings
+        for move in moves:
+            if move.text not in landings:
+                landings[move.text] = Landing(self.tiles, lay, end, move.colour)
         return moves
 
     def _rescue_plays(self, hand: Sequence[Domino]) -> tuple[Play, ...]:
@@ -271,7 +279,8 @@ class UnoDominoes(Variant):
     def _play(self, table: Table, state: DominoesState, seat: int, move: Play) -> None:
         """Lay a tile on an open end (DO-3), then resolve what it does (DO-4)."""
         hand = state.hands[seat]
-        lay = self.tiles.lay_of_move[move.text]
+        landing: Landing = self.tiles.landings[move.text]
+        lay = landing.lay
         index = self._index_in(hand, state.drawn if state.phase is _DRAWN else None, lay)
         tile = hand[index]
         state.drawn = None
@@ -283,8 +292,11 @@ class UnoDominoes(Variant):
             )
         del hand[index]
         spin = self._doubles_spin and self.tiles.doubles[tile.id]
-        opened = state.layout.extend(seat, tile, lay, move.end, move.colour, spin)
-        table.emit(Placed(seat, tile, move.touching, move.far, move.end, move.colour, opened))
+        placement, placed = landing.laid(seat, tile)
+        opened = state.layout.extend(landing, placement, spin)
+        if opened:
+            placed = Placed(seat, tile, lay.touching, lay.far, move.end, move.colour, opened)
+        table.emit(placed)
         self._note_uno(table, state, seat, move)
         if not hand:
             self._go_out(table, state, seat, move.touching)
