@@ -109,7 +109,7 @@ class Layout:
         self.ends: list[OpenEnd] = []
         self.accepts: list[int] = []
         self._takeable: int | None = None
-        self._live: list[tuple[int, int]] | None = None
+        self._live: list[tuple[int, tuple[bool, ...]]] | None = None
 
     def copy(self) -> Layout:
         """An independent copy (placements and ends are immutable, so lists suffice)."""
@@ -146,12 +146,17 @@ class Layout:
         return takeable
 
     @property
-    def live(self) -> list[tuple[int, int]]:
-        """The ends that are not dead, as (index, mask of accepted faces), by line number."""
+    def live(self) -> list[tuple[int, tuple[bool, ...]]]:
+        """The ends that are not dead, by line number, as (index, flags).
+
+        The flags say for each touching face, by index, whether the end accepts it (see
+        `TileTable.flags`).
+        """
         live = self._live
         if live is None:
+            flags = self._table.flags
             live = self._live = [
-                (index, accepted) for index, accepted in enumerate(self.accepts) if accepted
+                (index, flags(accepted)) for index, accepted in enumerate(self.accepts) if accepted
             ]
         return live
 

@@ -194,14 +194,14 @@ class UnoDominoes(Variant):
                     continue
                 seen.append(kind)
             for lay in lays[tile.id]:
-                bit = lay.bit
-                if not bit & takeable:
+                if not lay.bit & takeable:
                     continue
+                touch = lay.touch
                 row = rows[lay.id]
                 if row is None:
                     row = rows[lay.id] = [None] * table.max_lines
-                for index, accepted in live:
-                    if bit & accepted:
+                for index, accepts in live:
+                    if accepts[touch]:
                         found = row[index]
                         if found is None:
                             found = row[index] = self._cache_plays(lay, index + 1, leaves_one)
