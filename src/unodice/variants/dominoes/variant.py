@@ -32,6 +32,7 @@ from unodice.variants.dominoes.events import (
     Skipped,
     TakenBack,
     UnoCalled,
+    shared,
 )
 from unodice.variants.dominoes.landings import Landing
 from unodice.variants.dominoes.layout import SPINNER, Layout
@@ -114,7 +115,7 @@ class UnoDominoes(Variant):
         hand_size = self.options.hand_size
         for seat in range(self.player_count):
             state.hands[seat] = table.chance.draw_up_to(state.boneyard, hand_size)
-        table.emit(Dealt(hand_size, len(state.boneyard)))
+        table.emit(shared(Dealt, hand_size, len(state.boneyard)))
         opener, double = self._find_opening_double(table, state)
         opening_hand = state.hands[opener]
         del opening_hand[self._index_in(opening_hand, double, None)]
@@ -336,7 +337,7 @@ class UnoDominoes(Variant):
     def _note_uno(self, table: Table, state: DominoesState, seat: int, move: Play) -> None:
         """Record the Uno call, or the missed call that may be caught (DO-6)."""
         if move.uno:
-            table.emit(UnoCalled(seat))
+            table.emit(shared(UnoCalled, seat))
         elif len(state.hands[seat]) == 1:
             state.uno_debtor = seat
 
@@ -350,7 +351,7 @@ class UnoDominoes(Variant):
             return self._skip(table, state, seat)
         if symbol == "R":
             seats.reverse()
-            table.emit(Reversed(seat, seats.direction))
+            table.emit(shared(Reversed, seat, seats.direction))
         elif symbol == "D2":
             victim = seats.next_seat(1, seat)
             self._draw(table, state, victim, 2, "draw two")
@@ -360,7 +361,7 @@ class UnoDominoes(Variant):
     @staticmethod
     def _skip(table: Table, state: DominoesState, seat: int) -> int:
         """The next player loses her turn; return the seat after her."""
-        table.emit(Skipped(state.seats.next_seat(1, seat)))
+        table.emit(shared(Skipped, state.seats.next_seat(1, seat)))
         return state.seats.next_seat(2, seat)
 
     def _stands(self, table: Table, state: DominoesState, seat: int, next_seat: int) -> None:
@@ -385,7 +386,7 @@ class UnoDominoes(Variant):
         """Draw up to ``count`` tiles into a hand (fewer when the boneyard runs short)."""
         tiles = table.chance.draw_up_to(state.boneyard, count)
         state.hands[seat].extend(tiles)
-        table.emit(Drew(seat, len(tiles), reason))
+        table.emit(shared(Drew, seat, len(tiles), reason))
         return tiles
 
     def _catch(self, table: Table, state: DominoesState, catcher: int) -> None:
@@ -407,7 +408,7 @@ class UnoDominoes(Variant):
             self._pass_on(table, state, seat)
 
     def _pass_on(self, table: Table, state: DominoesState, seat: int) -> None:
-        table.emit(Passed(seat))
+        table.emit(shared(Passed, seat))
         self._begin_turn(table, state, state.seats.next_seat(1, seat))
 
     # -- turns ---------------------------------------------------------------------------------
@@ -439,14 +440,14 @@ class UnoDominoes(Variant):
                     state.drawn = tile
                     self._decide(state, seat, _DRAWN)
                     return
-                table.emit(Passed(seat))
+                table.emit(shared(Passed, seat))
             elif self._idle_pass(table, state, seat):
                 return
             seat = state.seats.next_seat(1, seat)
 
     def _idle_pass(self, table: Table, state: DominoesState, seat: int) -> bool:
         """Pass on an empty boneyard; return True when that blocks the round (DO-10)."""
-        table.emit(Passed(seat))
+        table.emit(shared(Passed, seat))
         return self._count_idle_turn(table, state)
 
     def _count_idle_turn(self, table: Table, state: DominoesState) -> bool:
@@ -471,7 +472,7 @@ class UnoDominoes(Variant):
         assert pending is not None
         state.pending = None
         self._draw(table, state, victim, 4, "wild draw four")
-        table.emit(Skipped(victim))
+        table.emit(shared(Skipped, victim))
         self._stands(table, state, pending.seat, state.seats.next_seat(1, victim))
 
     def _challenge(self, table: Table, state: DominoesState, challenger: int) -> None:
@@ -483,7 +484,7 @@ class UnoDominoes(Variant):
         if not pending.illegal:
             extra = self.options.failed_challenge_penalty
             self._draw(table, state, challenger, 4 + extra, "failed challenge")
-            table.emit(Skipped(challenger))
+            table.emit(shared(Skipped, challenger))
             self._stands(table, state, pending.seat, state.seats.next_seat(1, challenger))
             return
         state.layout.restore(pending.before)
