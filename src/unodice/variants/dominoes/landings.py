@@ -38,9 +38,10 @@ class Landing:
         index: Its index in the layout's lists of ends (``line - 1``).
         colour: The colour declared, if any.
         accepts: The mask of touching faces the line's end accepts afterwards (DO-3).
+        keys: How that end matches touching faces.
     """
 
-    __slots__ = ("_ends", "_laid", "accepts", "colour", "index", "lay", "line")
+    __slots__ = ("_ends", "_laid", "accepts", "colour", "index", "keys", "lay", "line")
 
     def __init__(self, table: TileTable, lay: Lay, line: int, colour: Colour | None):
         self.lay = lay
@@ -48,6 +49,7 @@ class Landing:
         self.index = line - 1
         self.colour = colour
         self.accepts = table.accepts_after(lay, colour)
+        self.keys = table.end_keys(lay.far, colour)
         self._ends: dict[int, OpenEnd] = {}
         self._laid: dict[tuple[int, int], tuple[Placement, Placed]] = {}
 

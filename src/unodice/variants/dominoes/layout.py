@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from unodice.pieces import Colour, Domino, Face
-from unodice.variants.dominoes.tiles import TileTable
+from unodice.variants.dominoes.tiles import EndKeys, Lay, TileTable
 
 if TYPE_CHECKING:
     from unodice.variants.dominoes.landings import Landing
@@ -85,6 +85,7 @@ class Snapshot:
 
     ends: tuple[OpenEnd, ...]
     accepts: tuple[int, ...]
+    keys: tuple[EndKeys, ...]
     placements: int
 
 
@@ -99,17 +100,31 @@ class Layout:
         ends: Every line's open end, by line number less one.
         accepts: For each open end, the mask of the touching faces it takes (DO-3; see
             [`tiles`][unodice.variants.dominoes.tiles] for masks); 0 for a dead end.
+        live_ends: The mask of the open ends that are not dead (bit ``i``: line ``i + 1``).
+        by_colour: Per colour slot (see ``TileTable.end_keys``), the mask of the open ends of
+            that colour, by their face or the colour declared for it.
+        by_symbol: Per symbol slot, the mask of the coloured open ends with that number or
+            word.
+
+    The last three say which ends take a touching face without looking at every end: see
+    [`ends_taking`][unodice.variants.dominoes.layout.Layout.ends_taking].
     """
 
-    __slots__ = ("_live", "_table", "_takeable", "accepts", "ends", "placements")
+    __slots__ = (
+        "_keys", "_table", "_takeable", "accepts", "by_colour", "by_symbol", "ends", "live_ends",
+        "placements",
+    )
 
     def __init__(self, table: TileTable):
         self._table = table
         self.placements: list[Placement] = []
         self.ends: list[OpenEnd] = []
         self.accepts: list[int] = []
+        self._keys: list[EndKeys] = []
+        self.live_ends = 0
+        self.by_colour = [0] * (table.no_colour + 1)
+        self.by_symbol = [0] * (table.no_symbol + 1)
         self._takeable: int | None = None
-        self._live: list[tuple[int, tuple[bool, ...]]] | None = None
 
     def copy(self) -> Layout:
         """An independent copy (placements and ends are immutable, so lists suffice)."""
@@ -118,8 +133,11 @@ class Layout:
         twin.placements = list(self.placements)
         twin.ends = list(self.ends)
         twin.accepts = list(self.accepts)
+        twin._keys = list(self._keys)
+        twin.live_ends = self.live_ends
+        twin.by_colour = list(self.by_colour)
+        twin.by_symbol = list(self.by_symbol)
         twin._takeable = self._takeable
-        twin._live = self._live
         return twin
 
     @property
@@ -145,20 +163,15 @@ class Layout:
             self._takeable = takeable
         return takeable
 
-    @property
-    def live(self) -> list[tuple[int, tuple[bool, ...]]]:
-        """The ends that are not dead, by line number, as (index, flags).
+    def ends_taking(self, lay: Lay) -> int:
+        """The mask of the open ends that accept ``lay``'s touching face (DO-3).
 
-        The flags say for each touching face, by index, whether the end accepts it (see
-        `TileTable.flags`).
+        A wild touching face fits every live end; any other fits the ends of its colour and
+        the coloured ends of its number or word.
         """
-        live = self._live
-        if live is None:
-            flags = self._table.flags
-            live = self._live = [
-                (index, flags(accepted)) for index, accepted in enumerate(self.accepts) if accepted
-            ]
-        return live
+        if lay.wild_touch:
+            return self.live_ends
+        return self.by_colour[lay.colour_slot] | self.by_symbol[lay.symbol_slot]
 
     def takes(self, touch: int) -> bool:
         """Whether some open end accepts a touching face (by its index in the tile table)."""
@@ -177,6 +190,9 @@ class Layout:
             self._table.openings[tile.id] = opening
         self.ends.extend(opening[0])
         self.accepts.extend(opening[1])
+        keys = self._table.end_keys(face, None)
+        for index in range(4):
+            self._file(index, keys)
         self._changed()
 
     def extend(
@@ -194,6 +210,7 @@ class Layout:
         index = landing.index
         self.ends[index] = landing.end(self.ends[index].origin)
         self.accepts[index] = landing.accepts
+        self._file(index, landing.keys)
         if not spin:
             return ()
         far, colour, line = landing.lay.far, landing.colour, landing.line
@@ -209,23 +226,50 @@ class Layout:
         line = len(self.ends) + 1
         self.ends.append(open_end(line, face, colour, origin))
         self.accepts.append(self._table.accepts(face, colour))
+        self._file(line - 1, self._table.end_keys(face, colour))
         self._changed()
         return line
 
+    def _file(self, index: int, keys: EndKeys) -> None:
+        """File the end at ``index`` under its colour and symbol (see ``ends_taking``)."""
+        bit = 1 << index
+        filed = self._keys
+        if index < len(filed):
+            # Take it out from where it was: flipping its bit clears it.
+            old = filed[index]
+            self.by_colour[old.colour_slot] ^= bit
+            self.by_symbol[old.symbol_slot] ^= bit
+            if old.live:
+                self.live_ends ^= bit
+            filed[index] = keys
+        else:
+            filed.append(keys)
+        self.by_colour[keys.colour_slot] ^= bit
+        self.by_symbol[keys.symbol_slot] ^= bit
+        if keys.live:
+            self.live_ends ^= bit
+
     def snapshot(self) -> Snapshot:
         """The layout as it is, to restore after a successful challenge."""
-        return Snapshot(tuple(self.ends), tuple(self.accepts), len(self.placements))
+        return Snapshot(
+            tuple(self.ends), tuple(self.accepts), tuple(self._keys), len(self.placements)
+        )
 
     def restore(self, snapshot: Snapshot) -> None:
         """Put the layout back as it was at ``snapshot`` (DO-8)."""
         self.ends[:] = snapshot.ends
         self.accepts[:] = snapshot.accepts
         del self.placements[snapshot.placements :]
+        self._keys = []
+        self.live_ends = 0
+        self.by_colour = [0] * len(self.by_colour)
+        self.by_symbol = [0] * len(self.by_symbol)
+        for index, keys in enumerate(snapshot.keys):
+            self._file(index, keys)
         self._changed()
 
     def _changed(self) -> None:
         self._takeable = None
-        self._live = None
 
     def line(self, number: int) -> list[Placement]:
         """The tiles on one line, from the spinner outwards."""

@@ -11,7 +11,7 @@ A set of touching faces is a bit mask, an ``int`` whose bit ``i`` stands for the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -67,6 +67,9 @@ class Lay:
         far: The end that becomes the open end.
         touch: The touching face's index in ``TileTable.faces``.
         bit: The touching face as a mask (``1 << touch``).
+        colour_slot: The touching face's colour, as a slot of a layout's ends by colour.
+        symbol_slot: The touching face's number or word, as a slot of a layout's ends by
+            symbol. (Both slots are the unused ones when the touching end is wild.)
         wild_touch: Whether the touching end is W or WD4 (the WD4 rule of DO-3 ignores those).
         wild_far: Whether the far end is W or WD4, so that a colour must be declared (DO-4).
         far_accepts: The mask of touching faces the far end accepts once it is the open end
@@ -78,9 +81,27 @@ class Lay:
     far: Face
     touch: int
     bit: int
+    colour_slot: int
+    symbol_slot: int
     wild_touch: bool
     wild_far: bool
     far_accepts: int
+
+
+class EndKeys(NamedTuple):
+    """How a layout files an open end, to find the ends a touching face fits (DO-3).
+
+    Attributes:
+        colour_slot: The end's colour (its face's, or the one declared for a wild face), as a
+            slot of ``Layout.by_colour``; the spare last slot when it has none.
+        symbol_slot: A coloured end's number or word, as a slot of ``Layout.by_symbol``; the
+            spare last slot for a wild or dead end.
+        live: Whether the end takes anything at all (it is not a dead end).
+    """
+
+    colour_slot: int
+    symbol_slot: int
+    live: bool
 
 
 class TileTable:
@@ -103,10 +124,17 @@ class TileTable:
         doubles: Per tile id, whether both ends show the same face.
         opening_numbers: Per tile id, the number of a number double (which may open a round,
             DO-1), or -1 for any other tile.
+        colour_slots: The slot of each colour in a layout's ends by colour; ``no_colour`` is
+            the spare last slot, for ends without a colour.
+        symbol_slots: The slot of each number or word in a layout's ends by symbol;
+            ``no_symbol`` is the spare last slot, for wild and dead ends.
         max_lines: The most lines a layout can have: the spinner's four, two per other
             double (when doubles spin) and one per double-Wild (DO-9).
         move_rows: A cache the variant fills with move objects: for a play leaving one tile
-            or not (index 0 or 1), per way to lay, per open end, the moves laying it there.
+            or not (index 0 or 1), per way to lay, per mask of open ends, the moves laying it
+            on those ends, by line number.
+        plays_at: A cache the variant fills: per (way to lay, end, whether it leaves one
+            tile), the moves laying it there.
         landings: What the layout needs to carry out each cached play move (a
             [`Landing`][unodice.variants.dominoes.landings.Landing]), by its notation.
         openings: A cache the layout fills: per spinner (by tile id), the open ends of its
@@ -124,7 +152,15 @@ class TileTable:
                 self._canonical.setdefault(face, face)
         self._lay_ids: dict[tuple[Face, Face], Lay] = {}
         self._accepts: dict[tuple[Face, Colour | None], int] = {}
-        self._flags: dict[int, tuple[bool, ...]] = {}
+        self._keys: dict[tuple[Face, Colour | None], EndKeys] = {}
+        symbols = [face.symbol for face in self.faces if face.colour is not None]
+        self.symbol_slots: dict[str, int] = {}
+        for symbol in symbols:
+            self.symbol_slots.setdefault(symbol, len(self.symbol_slots))
+        self.colour_slots: dict[Colour, int] = {colour: slot for slot, colour in enumerate(Colour)}
+        # The last slot of each is for ends that match by neither: no touching face asks for it.
+        self.no_symbol = len(self.symbol_slots)
+        self.no_colour = len(self.colour_slots)
         self.lays: tuple[tuple[Lay, ...], ...] = tuple(
             self._ways_to_lay(tile) for tile in components.tiles
         )
@@ -151,10 +187,11 @@ class TileTable:
         )
         doubles = sum(tile.is_double for tile in components.tiles)
         self.max_lines = 4 + 2 * doubles + sum(map(is_double_wild, components.tiles))
-        self.move_rows: tuple[list[list[Any] | None], list[list[Any] | None]] = (
-            [None] * len(self._lay_ids),
-            [None] * len(self._lay_ids),
+        self.move_rows: tuple[list[dict[int, Any]], list[dict[int, Any]]] = (
+            [{} for _ in self._lay_ids],
+            [{} for _ in self._lay_ids],
         )
+        self.plays_at: dict[tuple[int, int, bool], Any] = {}
         self.landings: dict[str, Any] = {}
         self.openings: dict[int, Any] = {}
 
@@ -173,6 +210,8 @@ class TileTable:
                     far=self._canonical[far],
                     touch=self.faces[touching],
                     bit=1 << self.faces[touching],
+                    colour_slot=self._colour_slot(touching),
+                    symbol_slot=self._symbol_slot(touching),
                     wild_touch=touching.symbol in WILDS,
                     wild_far=wild_far,
                     far_accepts=0 if wild_far else self.accepts(far, None),
@@ -182,6 +221,41 @@ class TileTable:
                 ways.append(lay)
         return tuple(ways)
 
+    def _colour_slot(self, face: Face) -> int:
+        return self.no_colour if face.colour is None else self.colour_slots[face.colour]
+
+    def _symbol_slot(self, face: Face) -> int:
+        return self.no_symbol if face.colour is None else self.symbol_slots[face.symbol]
+
+    def end_keys(self, face: Face, colour: Colour | None) -> EndKeys:
+        """How a layout files an open end showing ``face`` (with ``colour`` declared if wild).
+
+        A touching end fits an open end when it is wild, or has the open end's colour (a wild
+        end's declared one), or the same number or word as a coloured open end (DO-3). So the
+        ends a touching face fits are found by its colour and its symbol, and a wild touching
+        face fits every live end.
+        """
+        key = (face, colour)
+        keys = self._keys.get(key)
+        if keys is None:
+            live = face != DEAD_END
+            shown = face.colour or colour
+            colour_slot = self.no_colour if shown is None else self.colour_slots[shown]
+            keys = EndKeys(colour_slot, self._symbol_slot(face), live)
+            # The same rule as accepts(), said the other way round: check they agree.
+            matched = sum(
+                1 << index
+                for touching, index in self.faces.items()
+                if live and touching != DEAD_END and (
+                    touching.symbol in WILDS
+                    or self._colour_slot(touching) == keys.colour_slot
+                    or self._symbol_slot(touching) == keys.symbol_slot
+                )
+            )
+            assert matched == self.accepts(face, colour), (face, colour)
+            self._keys[key] = keys
+        return keys
+
     def lay_of(self, touching: Face, far: Face) -> Lay | None:
         """The way to lay a tile with ``touching`` against the open end, if any tile has it."""
         return self._lay_ids.get((touching, far))
@@ -189,19 +263,6 @@ class TileTable:
     def accepts_after(self, lay: Lay, colour: Colour | None) -> int:
         """The mask the far end of ``lay`` accepts once open, with ``colour`` declared if wild."""
         return self.accepts(lay.far, colour) if lay.wild_far else lay.far_accepts
-
-    def flags(self, accepts: int) -> tuple[bool, ...]:
-        """A mask of touching faces as one flag per face, by index.
-
-        Looking a face up in the flags is the cheapest test there is in Python: unlike
-        ``accepts >> touch & 1`` it makes no new integer.
-        """
-        flags = self._flags.get(accepts)
-        if flags is None:
-            flags = self._flags[accepts] = tuple(
-                bool(accepts >> index & 1) for index in range(len(self.faces))
-            )
-        return flags
 
     def accepts(self, face: Face, colour: Colour | None) -> int:
         """The mask of the touching faces that an open end accepts (DO-3).

@@ -179,13 +179,13 @@ class UnoDominoes(Variant):
         """Every way to lay any of ``tiles`` on an open end (DO-3), each tile kind once.
 
         This is the hot path of the engine: move objects come from a cache shared by every
-        game with the same tile set, keyed by (way to lay, end, whether it leaves one tile).
+        game with the same tile set, keyed by (way to lay, the mask of the open ends that take
+        it, whether it leaves one tile).
         """
         table = self.tiles
         lays, twins, rows = table.lays, table.twins, table.move_rows[leaves_one]
         layout = state.layout
-        takeable = layout.takeable
-        live = layout.live
+        live_ends, by_colour, by_symbol = layout.live_ends, layout.by_colour, layout.by_symbol
         seen: list[int] = []
         moves: list[Move] = []
         for tile in tiles:
@@ -195,19 +195,25 @@ class UnoDominoes(Variant):
                     continue
                 seen.append(kind)
             for lay in lays[tile.id]:
-                if not lay.bit & takeable:
-                    continue
-                touch = lay.touch
-                row = rows[lay.id]
-                if row is None:
-                    row = rows[lay.id] = [None] * table.max_lines
-                for index, accepts in live:
-                    if accepts[touch]:
-                        found = row[index]
-                        if found is None:
-                            found = row[index] = self._cache_plays(lay, index + 1, leaves_one)
-                        moves += found
+                # Layout.ends_taking(lay), inlined: the open ends that take it, as a mask.
+                if lay.wild_touch:
+                    ends = live_ends
+                else:
+                    ends = by_colour[lay.colour_slot] | by_symbol[lay.symbol_slot]
+                if ends:
+                    found = rows[lay.id].get(ends)
+                    if found is None:
+                        found = rows[lay.id][ends] = self._plays_on(lay, ends, leaves_one)
+                    moves += found
         return moves
+
+    def _plays_on(self, lay: Lay, ends: int, leaves_one: bool) -> tuple[Play, ...]:
+        """The moves laying ``lay`` on each open end of the mask ``ends``, by line number."""
+        plays: list[Play] = []
+        for index in range(ends.bit_length()):
+            if ends >> index & 1:
+                plays += self._cache_plays(lay, index + 1, leaves_one)
+        return tuple(plays)
 
     def _make_plays(self, lay: Lay, end: int, leaves_one: bool) -> tuple[Play, ...]:
         """The moves laying ``lay`` on ``end``: one per declared colour, with and without Uno."""
@@ -219,12 +225,15 @@ class UnoDominoes(Variant):
         )
 
     def _cache_plays(self, lay: Lay, end: int, leaves_one: bool) -> tuple[Play, ...]:
-        """``_make_plays``, with the landing of each move kept for when it is played."""
-        moves = self._make_plays(lay, end, leaves_one)
-        landings = self.tiles.landings
-        for move in moves:
-            if move.text not in landings:
-                landings[move.text] = Landing(self.tiles, lay, end, move.colour)
+        """``_make_plays``, made once, with the landing of each move kept for when it is played."""
+        key = (lay.id, end, leaves_one)
+        moves = self.tiles.plays_at.get(key)
+        if moves is None:
+            moves = self.tiles.plays_at[key] = self._make_plays(lay, end, leaves_one)
+            landings = self.tiles.landings
+            for move in moves:
+                if move.text not in landings:  # the same play may come with Uno or without
+                    landings[move.text] = Landing(self.tiles, lay, end, move.colour)
         return moves
 
     def _rescue_plays(self, hand: Sequence[Domino]) -> tuple[Play, ...]:
