@@ -111,8 +111,7 @@ class Layout:
     """
 
     __slots__ = (
-        "_keys", "_table", "_takeable", "accepts", "by_colour", "by_symbol", "ends", "live_ends",
-        "placements",
+        "_keys", "_table", "accepts", "by_colour", "by_symbol", "ends", "live_ends", "placements",
     )
 
     def __init__(self, table: TileTable):
@@ -124,7 +123,6 @@ class Layout:
         self.live_ends = 0
         self.by_colour = [0] * (table.no_colour + 1)
         self.by_symbol = [0] * (table.no_symbol + 1)
-        self._takeable: int | None = None
 
     def copy(self) -> Layout:
         """An independent copy (placements and ends are immutable, so lists suffice)."""
@@ -137,7 +135,6 @@ class Layout:
         twin.live_ends = self.live_ends
         twin.by_colour = list(self.by_colour)
         twin.by_symbol = list(self.by_symbol)
-        twin._takeable = self._takeable
         return twin
 
     @property
@@ -148,19 +145,14 @@ class Layout:
     @property
     def all_closed(self) -> bool:
         """Whether every line ends in a dead end (DO-9)."""
-        # An open end always accepts at least its own face (or, when wild, any wild face), so
-        # no face is accepted anywhere exactly when every end is a dead end.
-        return not self.takeable
+        return not self.live_ends
 
     @property
     def takeable(self) -> int:
         """The mask of the touching faces that some open end accepts."""
-        takeable = self._takeable
-        if takeable is None:
-            takeable = 0
-            for accepted in self.accepts:
-                takeable |= accepted
-            self._takeable = takeable
+        takeable = 0
+        for accepted in self.accepts:
+            takeable |= accepted
         return takeable
 
     def ends_taking(self, lay: Lay) -> int:
@@ -193,7 +185,6 @@ class Layout:
         keys = self._table.end_keys(face, None)
         for index in range(4):
             self._file(index, keys)
-        self._changed()
 
     def extend(
         self, landing: Landing, placement: Placement, spin: bool
@@ -206,7 +197,6 @@ class Layout:
             spin: Whether the tile is a double that opens its two sides (``all_doubles_spin``).
         """
         self.placements.append(placement)
-        self._changed()
         index = landing.index
         self.ends[index] = landing.end(self.ends[index].origin)
         self.accepts[index] = landing.accepts
@@ -227,7 +217,6 @@ class Layout:
         self.ends.append(open_end(line, face, colour, origin))
         self.accepts.append(self._table.accepts(face, colour))
         self._file(line - 1, self._table.end_keys(face, colour))
-        self._changed()
         return line
 
     def _file(self, index: int, keys: EndKeys) -> None:
@@ -266,10 +255,6 @@ class Layout:
         self.by_symbol = [0] * len(self.by_symbol)
         for index, keys in enumerate(snapshot.keys):
             self._file(index, keys)
-        self._changed()
-
-    def _changed(self) -> None:
-        self._takeable = None
 
     def line(self, number: int) -> list[Placement]:
         """The tiles on one line, from the spinner outwards."""

@@ -6,6 +6,7 @@ import enum
 
 import attrs
 
+from unodice.moves import Move
 from unodice.pieces import Bag, Domino
 from unodice.turns import Seats
 from unodice.variant import State
@@ -63,6 +64,8 @@ class DominoesState(State):
         to_act: The seat that must decide now, ``None`` once the round is over.
         phase: What kind of decision that is.
         drawn: The tile just drawn, while its player decides whether to lay it.
+        plays: The plays open to the seat to act (a turn, or the tile just drawn), worked
+            out as her decision began; ``None`` when not worked out.
         uno_debtor: A seat that played down to one tile without calling Uno and may still be
             caught (DO-6).
         pending: The Wild Draw Four awaiting an answer.
@@ -81,6 +84,7 @@ class DominoesState(State):
         self.to_act: int | None = None
         self.phase = Phase.TURN
         self.drawn: Domino | None = None
+        self.plays: list[Move] | None = None
         self.uno_debtor: int | None = None
         self.pending: PendingWildDrawFour | None = None
         self.rescuers: tuple[int, ...] = ()

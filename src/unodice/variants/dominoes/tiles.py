@@ -115,7 +115,6 @@ class TileTable:
         faces: Every face on some tile, numbered in order of first appearance.
         lays: Per tile id, the distinct ways to lay it (a double has one; a dead end is never
             the touching end, so a tile with a DE end has one).
-        touch_bits: Per tile id, the mask of the faces it can touch a line with.
         holders: Per way to lay (by its id), the ids of the tiles that can be laid that way.
         kinds: Per tile id, a number shared by tiles with the same two faces (the set may
             hold copies), so that moves are not offered twice.
@@ -174,9 +173,6 @@ class TileTable:
             for lay in ways:
                 holders[lay.id].add(tile.id)
         self.holders: tuple[frozenset[int], ...] = tuple(map(frozenset, holders))
-        self.touch_bits: tuple[int, ...] = tuple(
-            sum({lay.bit for lay in ways}) for ways in self.lays
-        )
         self.points: tuple[int, ...] = tuple(
             face_points(tile.ends[0]) + face_points(tile.ends[1]) for tile in components.tiles
         )

@@ -158,7 +158,9 @@ class UnoDominoes(Variant):
         phase = state.phase
         hand = state.hands[seat]
         if phase is _TURN:
-            plays = self._plays_from(state, hand, len(hand) == 2)
+            plays = state.plays
+            if plays is None:
+                plays = self._plays_from(state, hand, len(hand) == 2)
             if state.boneyard:
                 return (*catch, *plays, DRAW)
             if catch and not plays:
@@ -166,7 +168,10 @@ class UnoDominoes(Variant):
             return (*catch, *plays)
         if phase is _DRAWN:
             assert state.drawn is not None
-            return (*self._plays_from(state, (state.drawn,), len(hand) == 2), KEEP)
+            plays = state.plays
+            if plays is None:
+                plays = self._plays_from(state, (state.drawn,), len(hand) == 2)
+            return (*plays, KEEP)
         if phase is _CHALLENGED:
             return (*catch, ACCEPT, CHALLENGE)
         if phase is _RESCUE:
@@ -241,15 +246,6 @@ class UnoDominoes(Variant):
         wild = next(tile for tile in hand if is_double_wild(tile))
         return self._make_plays(self.tiles.lays[wild.id][0], SPINNER, len(hand) == 2)
 
-    def _can_play(self, state: DominoesState, tiles: Iterable[Domino]) -> bool:
-        """Whether any of ``tiles`` can be laid somewhere."""
-        touch_bits, takeable = self.tiles.touch_bits, state.layout.takeable
-        # A loop rather than any(): it runs at every turn, and a generator costs more.
-        for tile in tiles:  # noqa: SIM110
-            if touch_bits[tile.id] & takeable:
-                return True
-        return False
-
     def _catch_open(self, state: DominoesState, seat: int) -> bool:
         """Whether ``seat`` may catch a missed Uno now (DO-6)."""
         debtor = state.uno_debtor
@@ -261,6 +257,7 @@ class UnoDominoes(Variant):
         """Carry out a legal move, then advance to the next decision or end the round."""
         seat = state.to_act
         assert seat is not None
+        state.plays = None  # worked out again at the next decision
         if isinstance(move, Catch):
             self._catch(table, state, seat)
             return
@@ -410,11 +407,19 @@ class UnoDominoes(Variant):
 
     def _after_draw(self, table: Table, state: DominoesState, seat: int, tile: Domino) -> None:
         """She may lay the tile she drew if it fits; otherwise the turn passes (DO-5)."""
-        if self._can_play(state, (tile,)):
-            state.drawn = tile
-            self._decide(state, seat, _DRAWN)
-        else:
+        if not self._offer_drawn(state, seat, tile):
             self._pass_on(table, state, seat)
+
+    def _offer_drawn(self, state: DominoesState, seat: int, tile: Domino) -> bool:
+        """Let her decide on the tile she drew if it can be laid; return whether it can."""
+        hand = state.hands[seat]
+        plays = self._plays_from(state, (tile,), len(hand) == 2)
+        if not plays:
+            return False
+        state.drawn = tile
+        state.plays = plays  # what legal_moves will offer
+        self._decide(state, seat, _DRAWN)
+        return True
 
     def _pass_on(self, table: Table, state: DominoesState, seat: int) -> None:
         table.emit(shared(Passed, seat))
@@ -440,14 +445,14 @@ class UnoDominoes(Variant):
             if state.uno_debtor == seat:
                 state.uno_debtor = None
             hand = state.hands[seat]
-            if self._can_play(state, hand) or self._catch_open(state, seat):
+            plays = self._plays_from(state, hand, len(hand) == 2)
+            if plays or self._catch_open(state, seat):
+                state.plays = plays  # what legal_moves will offer
                 self._decide(state, seat, _TURN)
                 return
             if state.boneyard:
                 tile = self._draw(table, state, seat, 1, "no play")[0]
-                if self._can_play(state, (tile,)):
-                    state.drawn = tile
-                    self._decide(state, seat, _DRAWN)
+                if self._offer_drawn(state, seat, tile):
                     return
                 table.emit(shared(Passed, seat))
             elif self._idle_pass(table, state, seat):
