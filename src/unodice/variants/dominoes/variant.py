@@ -268,8 +268,7 @@ class UnoDominoes(Variant):
             else:
                 self._play(table, state, seat, move)
         elif isinstance(move, DrawTile):
-            tile = self._draw(table, state, seat, 1, "draw")[0]
-            self._after_draw(table, state, seat, tile)
+            self._after_draw(table, state, seat, self._draw_one(table, state, seat, "draw"))
         elif isinstance(move, Keep):
             state.drawn = None
             self._pass_on(table, state, seat)
@@ -332,13 +331,13 @@ class UnoDominoes(Variant):
         self, state: DominoesState, hand: Sequence[Domino], played: Domino
     ) -> bool:
         """Whether the hand holds another tile with a non-wild touching end that fits (DO-3)."""
-        lays, takeable = self.tiles.lays, state.layout.takeable
-        return any(
-            not lay.wild_touch and lay.bit & takeable
-            for tile in hand
-            if tile is not played
-            for lay in lays[tile.id]
-        )
+        lays, layout = self.tiles.lays, state.layout
+        for tile in hand:
+            if tile is not played:
+                for lay in lays[tile.id]:
+                    if not lay.wild_touch and layout.ends_taking(lay):
+                        return True
+        return False
 
     def _note_uno(self, table: Table, state: DominoesState, seat: int, move: Play) -> None:
         """Record the Uno call, or the missed call that may be caught (DO-6)."""
@@ -394,6 +393,14 @@ class UnoDominoes(Variant):
         state.hands[seat].extend(tiles)
         table.emit(shared(Drew, seat, len(tiles), reason))
         return tiles
+
+    @staticmethod
+    def _draw_one(table: Table, state: DominoesState, seat: int, reason: str) -> Domino:
+        """Draw one tile into a hand; the boneyard must hold one."""
+        tile = table.chance.draw(state.boneyard)
+        state.hands[seat].append(tile)
+        table.emit(shared(Drew, seat, 1, reason))
+        return tile
 
     def _catch(self, table: Table, state: DominoesState, catcher: int) -> None:
         """The caught player draws two (DO-6); the catcher then makes her own move."""
@@ -451,7 +458,7 @@ class UnoDominoes(Variant):
                 self._decide(state, seat, _TURN)
                 return
             if state.boneyard:
-                tile = self._draw(table, state, seat, 1, "no play")[0]
+                tile = self._draw_one(table, state, seat, "no play")
                 if self._offer_drawn(state, seat, tile):
                     return
                 table.emit(shared(Passed, seat))
