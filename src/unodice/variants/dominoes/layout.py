@@ -100,18 +100,18 @@ class Layout:
         ends: Every line's open end, by line number less one.
         accepts: For each open end, the mask of the touching faces it takes (DO-3; see
             [`tiles`][unodice.variants.dominoes.tiles] for masks); 0 for a dead end.
-        live_ends: The mask of the open ends that are not dead (bit ``i``: line ``i + 1``).
-        by_colour: Per colour slot (see ``TileTable.end_keys``), the mask of the open ends of
-            that colour, by their face or the colour declared for it.
+        by_colour: Per colour slot (see ``TileTable.colour_slots``), the mask of the open ends
+            of that colour, by their face or the colour declared for it (bit ``i``: line
+            ``i + 1``); the slot ``live_slot`` has every end that is not dead.
         by_symbol: Per symbol slot, the mask of the coloured open ends with that number or
             word.
 
-    The last three say which ends take a touching face without looking at every end: see
+    The last two say which ends take a touching face without looking at every end: see
     [`ends_taking`][unodice.variants.dominoes.layout.Layout.ends_taking].
     """
 
     __slots__ = (
-        "_keys", "_table", "accepts", "by_colour", "by_symbol", "ends", "live_ends", "placements",
+        "_keys", "_table", "accepts", "by_colour", "by_symbol", "ends", "placements",
     )
 
     def __init__(self, table: TileTable):
@@ -120,9 +120,8 @@ class Layout:
         self.ends: list[OpenEnd] = []
         self.accepts: list[int] = []
         self._keys: list[EndKeys] = []
-        self.live_ends = 0
-        self.by_colour = [0] * (table.no_colour + 1)
-        self.by_symbol = [0] * (table.no_symbol + 1)
+        self.by_colour = [0] * (table.live_slot + 1)
+        self.by_symbol = [0] * (table.empty_slot + 1)
 
     def copy(self) -> Layout:
         """An independent copy (placements and ends are immutable, so lists suffice)."""
@@ -132,7 +131,6 @@ class Layout:
         twin.ends = list(self.ends)
         twin.accepts = list(self.accepts)
         twin._keys = list(self._keys)
-        twin.live_ends = self.live_ends
         twin.by_colour = list(self.by_colour)
         twin.by_symbol = list(self.by_symbol)
         return twin
@@ -148,6 +146,11 @@ class Layout:
         return not self.live_ends
 
     @property
+    def live_ends(self) -> int:
+        """The mask of the open ends that are not dead (bit ``i``: line ``i + 1``)."""
+        return self.by_colour[self._table.live_slot]
+
+    @property
     def takeable(self) -> int:
         """The mask of the touching faces that some open end accepts."""
         takeable = 0
@@ -159,10 +162,9 @@ class Layout:
         """The mask of the open ends that accept ``lay``'s touching face (DO-3).
 
         A wild touching face fits every live end; any other fits the ends of its colour and
-        the coloured ends of its number or word.
+        the coloured ends of its number or word. (A wild touching face's slots are the one of
+        every live end and an empty one, so one formula serves both.)
         """
-        if lay.wild_touch:
-            return self.live_ends
         return self.by_colour[lay.colour_slot] | self.by_symbol[lay.symbol_slot]
 
     def takes(self, touch: int) -> bool:
@@ -171,20 +173,26 @@ class Layout:
 
     def open_spinner(self, seat: int, tile: Domino) -> None:
         """Lay the opening double and open its four lines (DO-1, DO-2)."""
+        assert not self.ends, "the spinner opens an empty layout"
         face = tile.ends[0]
         self.placements.append(Placement(seat, tile, face, face, SPINNER, None))
-        # Every round opens so: the four ends are made once per spinner and shared (they are
-        # immutable), as are the sets they accept.
+        # Every round opens so: the four lines are opened once per spinner, and later rounds
+        # copy the result (open ends are immutable, so they are shared).
         opening = self._table.openings.get(tile.id)
         if opening is None:
-            ends = tuple(open_end(line, face, None, SPINNER) for line in range(1, 5))
-            opening = (ends, (self._table.accepts(face, None),) * 4)
-            self._table.openings[tile.id] = opening
-        self.ends.extend(opening[0])
-        self.accepts.extend(opening[1])
-        keys = self._table.end_keys(face, None)
-        for index in range(4):
-            self._file(index, keys)
+            for _ in range(4):
+                self._open_line(face, None, SPINNER)
+            self._table.openings[tile.id] = (
+                tuple(self.ends), tuple(self.accepts), tuple(self._keys),
+                tuple(self.by_colour), tuple(self.by_symbol),
+            )
+            return
+        ends, accepts, keys, by_colour, by_symbol = opening
+        self.ends.extend(ends)
+        self.accepts.extend(accepts)
+        self._keys.extend(keys)
+        self.by_colour = list(by_colour)
+        self.by_symbol = list(by_symbol)
 
     def extend(
         self, landing: Landing, placement: Placement, spin: bool
@@ -200,7 +208,7 @@ class Layout:
         index = landing.index
         self.ends[index] = landing.end(self.ends[index].origin)
         self.accepts[index] = landing.accepts
-        self._file(index, landing.keys)
+        self._refile(index, landing.keys)
         if not spin:
             return ()
         far, colour, line = landing.lay.far, landing.colour, landing.line
@@ -216,27 +224,34 @@ class Layout:
         line = len(self.ends) + 1
         self.ends.append(open_end(line, face, colour, origin))
         self.accepts.append(self._table.accepts(face, colour))
-        self._file(line - 1, self._table.end_keys(face, colour))
+        self._file(self._table.end_keys(face, colour))
         return line
 
-    def _file(self, index: int, keys: EndKeys) -> None:
-        """File the end at ``index`` under its colour and symbol (see ``ends_taking``)."""
+    def _file(self, keys: EndKeys) -> None:
+        """File a new end under its colour and symbol (see ``ends_taking``)."""
+        bit = 1 << len(self._keys)
+        self._keys.append(keys)
+        colour, symbol, live = keys
+        self.by_colour[colour] |= bit
+        self.by_symbol[symbol] |= bit
+        if live:
+            self.by_colour[self._table.live_slot] |= bit
+
+    def _refile(self, index: int, keys: EndKeys) -> None:
+        """File the end at ``index`` anew, as it now shows a face matching ``keys``."""
         bit = 1 << index
-        filed = self._keys
-        if index < len(filed):
-            # Take it out from where it was: flipping its bit clears it.
-            old = filed[index]
-            self.by_colour[old.colour_slot] ^= bit
-            self.by_symbol[old.symbol_slot] ^= bit
-            if old.live:
-                self.live_ends ^= bit
-            filed[index] = keys
-        else:
-            filed.append(keys)
-        self.by_colour[keys.colour_slot] ^= bit
-        self.by_symbol[keys.symbol_slot] ^= bit
-        if keys.live:
-            self.live_ends ^= bit
+        old_colour, old_symbol, old_live = self._keys[index]
+        colour, symbol, live = keys
+        self._keys[index] = keys
+        by_colour, by_symbol = self.by_colour, self.by_symbol
+        # Flipping its bit takes the end out of the old slot, flipping it again puts it in the
+        # new one (and when both are the same slot, the two flips leave it there).
+        by_colour[old_colour] ^= bit
+        by_colour[colour] ^= bit
+        by_symbol[old_symbol] ^= bit
+        by_symbol[symbol] ^= bit
+        if live != old_live:
+            by_colour[self._table.live_slot] ^= bit
 
     def snapshot(self) -> Snapshot:
         """The layout as it is, to restore after a successful challenge."""
@@ -250,11 +265,10 @@ class Layout:
         self.accepts[:] = snapshot.accepts
         del self.placements[snapshot.placements :]
         self._keys = []
-        self.live_ends = 0
         self.by_colour = [0] * len(self.by_colour)
         self.by_symbol = [0] * len(self.by_symbol)
-        for index, keys in enumerate(snapshot.keys):
-            self._file(index, keys)
+        for keys in snapshot.keys:
+            self._file(keys)
 
     def line(self, number: int) -> list[Placement]:
         """The tiles on one line, from the spinner outwards."""

@@ -67,9 +67,10 @@ class Lay:
         far: The end that becomes the open end.
         touch: The touching face's index in ``TileTable.faces``.
         bit: The touching face as a mask (``1 << touch``).
-        colour_slot: The touching face's colour, as a slot of a layout's ends by colour.
-        symbol_slot: The touching face's number or word, as a slot of a layout's ends by
-            symbol. (Both slots are the unused ones when the touching end is wild.)
+        colour_slot: The slot of a layout's ends by colour to look in for the ends this fits:
+            the touching face's colour, or the slot of every live end when it is wild.
+        symbol_slot: The slot of a layout's ends by symbol to look in: the touching face's
+            number or word, or a slot that stays empty when it is wild.
         wild_touch: Whether the touching end is W or WD4 (the WD4 rule of DO-3 ignores those).
         wild_far: Whether the far end is W or WD4, so that a colour must be declared (DO-4).
         far_accepts: The mask of touching faces the far end accepts once it is the open end
@@ -104,6 +105,10 @@ class EndKeys(NamedTuple):
     live: bool
 
 
+Offers = tuple[tuple[tuple[int, int, dict[int, Any], Lay], ...], ...]
+"""Per tile id, for each way to lay it: colour slot, symbol slot, moves by ends, the way."""
+
+
 class TileTable:
     """The precomputed facts of one tile set.
 
@@ -123,15 +128,16 @@ class TileTable:
         doubles: Per tile id, whether both ends show the same face.
         opening_numbers: Per tile id, the number of a number double (which may open a round,
             DO-1), or -1 for any other tile.
-        colour_slots: The slot of each colour in a layout's ends by colour; ``no_colour`` is
-            the spare last slot, for ends without a colour.
-        symbol_slots: The slot of each number or word in a layout's ends by symbol;
-            ``no_symbol`` is the spare last slot, for wild and dead ends.
+        colour_slots: The slot of each colour in a layout's ends by colour. Two more slots
+            follow: ``no_colour`` files the ends without a colour, and ``live_slot`` every
+            end that is not dead.
+        symbol_slots: The slot of each number or word in a layout's ends by symbol. Two more
+            follow: ``no_symbol`` files wild and dead ends, and ``empty_slot`` stays empty.
         max_lines: The most lines a layout can have: the spinner's four, two per other
             double (when doubles spin) and one per double-Wild (DO-9).
-        move_rows: A cache the variant fills with move objects: for a play leaving one tile
-            or not (index 0 or 1), per way to lay, per mask of open ends, the moves laying it
-            on those ends, by line number.
+        offers: For a play leaving one tile or not (index 0 or 1), per tile id, for each way
+            to lay it: its colour slot, its symbol slot, a cache the variant fills with the
+            moves laying it on each mask of open ends (by line number), and the way itself.
         plays_at: A cache the variant fills: per (way to lay, end, whether it leaves one
             tile), the moves laying it there.
         landings: What the layout needs to carry out each cached play move (a
@@ -157,9 +163,10 @@ class TileTable:
         for symbol in symbols:
             self.symbol_slots.setdefault(symbol, len(self.symbol_slots))
         self.colour_slots: dict[Colour, int] = {colour: slot for slot, colour in enumerate(Colour)}
-        # The last slot of each is for ends that match by neither: no touching face asks for it.
-        self.no_symbol = len(self.symbol_slots)
         self.no_colour = len(self.colour_slots)
+        self.live_slot = self.no_colour + 1
+        self.no_symbol = len(self.symbol_slots)
+        self.empty_slot = self.no_symbol + 1
         self.lays: tuple[tuple[Lay, ...], ...] = tuple(
             self._ways_to_lay(tile) for tile in components.tiles
         )
@@ -183,10 +190,7 @@ class TileTable:
         )
         doubles = sum(tile.is_double for tile in components.tiles)
         self.max_lines = 4 + 2 * doubles + sum(map(is_double_wild, components.tiles))
-        self.move_rows: tuple[list[dict[int, Any]], list[dict[int, Any]]] = (
-            [{} for _ in self._lay_ids],
-            [{} for _ in self._lay_ids],
-        )
+        self.offers: tuple[Offers, Offers] = (self._offers(), self._offers())
         self.plays_at: dict[tuple[int, int, bool], Any] = {}
         self.landings: dict[str, Any] = {}
         self.openings: dict[int, Any] = {}
@@ -199,16 +203,16 @@ class TileTable:
                 continue
             lay = self._lay_ids.get((touching, far))
             if lay is None:
-                wild_far = far.symbol in WILDS
+                wild_touch, wild_far = touching.symbol in WILDS, far.symbol in WILDS
                 lay = Lay(
                     id=len(self._lay_ids),
                     touching=self._canonical[touching],
                     far=self._canonical[far],
                     touch=self.faces[touching],
                     bit=1 << self.faces[touching],
-                    colour_slot=self._colour_slot(touching),
-                    symbol_slot=self._symbol_slot(touching),
-                    wild_touch=touching.symbol in WILDS,
+                    colour_slot=self.live_slot if wild_touch else self._colour_slot(touching),
+                    symbol_slot=self.empty_slot if wild_touch else self._symbol_slot(touching),
+                    wild_touch=wild_touch,
                     wild_far=wild_far,
                     far_accepts=0 if wild_far else self.accepts(far, None),
                 )
@@ -216,6 +220,13 @@ class TileTable:
             if lay not in ways:
                 ways.append(lay)
         return tuple(ways)
+
+    def _offers(self) -> Offers:
+        cached: list[dict[int, Any]] = [{} for _ in self._lay_ids]
+        return tuple(
+            tuple((lay.colour_slot, lay.symbol_slot, cached[lay.id], lay) for lay in ways)
+            for ways in self.lays
+        )
 
     def _colour_slot(self, face: Face) -> int:
         return self.no_colour if face.colour is None else self.colour_slots[face.colour]

@@ -188,27 +188,24 @@ class UnoDominoes(Variant):
         it, whether it leaves one tile).
         """
         table = self.tiles
-        lays, twins, rows = table.lays, table.twins, table.move_rows[leaves_one]
-        layout = state.layout
-        live_ends, by_colour, by_symbol = layout.live_ends, layout.by_colour, layout.by_symbol
+        offers, twins = table.offers[leaves_one], table.twins
+        by_colour, by_symbol = state.layout.by_colour, state.layout.by_symbol
         seen: list[int] = []
         moves: list[Move] = []
         for tile in tiles:
-            if twins[tile.id]:
-                kind = table.kinds[tile.id]
+            tile_id = tile.id
+            if twins[tile_id]:
+                kind = table.kinds[tile_id]
                 if kind in seen:
                     continue
                 seen.append(kind)
-            for lay in lays[tile.id]:
+            for colour_slot, symbol_slot, cached, lay in offers[tile_id]:
                 # Layout.ends_taking(lay), inlined: the open ends that take it, as a mask.
-                if lay.wild_touch:
-                    ends = live_ends
-                else:
-                    ends = by_colour[lay.colour_slot] | by_symbol[lay.symbol_slot]
+                ends = by_colour[colour_slot] | by_symbol[symbol_slot]
                 if ends:
-                    found = rows[lay.id].get(ends)
+                    found = cached.get(ends)
                     if found is None:
-                        found = rows[lay.id][ends] = self._plays_on(lay, ends, leaves_one)
+                        found = cached[ends] = self._plays_on(lay, ends, leaves_one)
                     moves += found
         return moves
 
@@ -555,7 +552,10 @@ class UnoDominoes(Variant):
     def hand_points(self, hand: Iterable[Domino]) -> int:
         """What a hand left at the end of a round is worth: both ends of every tile (DO-7)."""
         points = self.tiles.points
-        return sum(points[tile.id] for tile in hand)
+        total = 0
+        for tile in hand:
+            total += points[tile.id]
+        return total
 
     def _blocked(self, table: Table, state: DominoesState) -> None:
         """Nobody can lay anything: the lowest hand wins; a tie scores nothing (DO-10)."""
