@@ -143,7 +143,7 @@ class Layout:
     @property
     def all_closed(self) -> bool:
         """Whether every line ends in a dead end (DO-9)."""
-        return not self.live_ends
+        return not self.by_colour[self._table.live_slot]
 
     @property
     def live_ends(self) -> int:
@@ -208,7 +208,19 @@ class Layout:
         index = landing.index
         self.ends[index] = landing.end(self.ends[index].origin)
         self.accepts[index] = landing.accepts
-        self._refile(index, landing.keys)
+        # File the end anew. Flipping its bit takes it out of its old slot, flipping it again
+        # puts it in the new one (when both are the same slot, the two flips leave it there).
+        bit = 1 << index
+        old_colour, old_symbol, old_live = self._keys[index]
+        self._keys[index] = landing.keys
+        colour, symbol, live = landing.keys
+        by_colour, by_symbol = self.by_colour, self.by_symbol
+        by_colour[old_colour] ^= bit
+        by_colour[colour] ^= bit
+        by_symbol[old_symbol] ^= bit
+        by_symbol[symbol] ^= bit
+        if live != old_live:
+            by_colour[self._table.live_slot] ^= bit
         if not spin:
             return ()
         far, colour, line = landing.lay.far, landing.colour, landing.line
@@ -236,22 +248,6 @@ class Layout:
         self.by_symbol[symbol] |= bit
         if live:
             self.by_colour[self._table.live_slot] |= bit
-
-    def _refile(self, index: int, keys: EndKeys) -> None:
-        """File the end at ``index`` anew, as it now shows a face matching ``keys``."""
-        bit = 1 << index
-        old_colour, old_symbol, old_live = self._keys[index]
-        colour, symbol, live = keys
-        self._keys[index] = keys
-        by_colour, by_symbol = self.by_colour, self.by_symbol
-        # Flipping its bit takes the end out of the old slot, flipping it again puts it in the
-        # new one (and when both are the same slot, the two flips leave it there).
-        by_colour[old_colour] ^= bit
-        by_colour[colour] ^= bit
-        by_symbol[old_symbol] ^= bit
-        by_symbol[symbol] ^= bit
-        if live != old_live:
-            by_colour[self._table.live_slot] ^= bit
 
     def snapshot(self) -> Snapshot:
         """The layout as it is, to restore after a successful challenge."""

@@ -72,6 +72,8 @@ class Lay:
         symbol_slot: The slot of a layout's ends by symbol to look in: the touching face's
             number or word, or a slot that stays empty when it is wild.
         wild_touch: Whether the touching end is W or WD4 (the WD4 rule of DO-3 ignores those).
+        acts: Whether the touching end is R, S or D2, whose action (DO-4) decides who plays
+            next.
         wild_far: Whether the far end is W or WD4, so that a colour must be declared (DO-4).
         far_accepts: The mask of touching faces the far end accepts once it is the open end
             (DO-3), unless it is wild: then that depends on the colour declared.
@@ -85,6 +87,7 @@ class Lay:
     colour_slot: int
     symbol_slot: int
     wild_touch: bool
+    acts: bool
     wild_far: bool
     far_accepts: int
 
@@ -213,6 +216,7 @@ class TileTable:
                     colour_slot=self.live_slot if wild_touch else self._colour_slot(touching),
                     symbol_slot=self.empty_slot if wild_touch else self._symbol_slot(touching),
                     wild_touch=wild_touch,
+                    acts=touching.symbol in COMMANDS,
                     wild_far=wild_far,
                     far_accepts=0 if wild_far else self.accepts(far, None),
                 )

@@ -154,7 +154,9 @@ class UnoDominoes(Variant):
         seat = state.to_act
         if seat is None:
             return ()
-        catch: tuple[Move, ...] = (CATCH,) if self._catch_open(state, seat) else ()
+        catch: tuple[Move, ...] = ()
+        if state.uno_debtor is not None and self._catch_open(state, seat):
+            catch = (CATCH,)
         phase = state.phase
         hand = state.hands[seat]
         if phase is _TURN:
@@ -202,10 +204,10 @@ class UnoDominoes(Variant):
             for colour_slot, symbol_slot, cached, lay in offers[tile_id]:
                 # Layout.ends_taking(lay), inlined: the open ends that take it, as a mask.
                 ends = by_colour[colour_slot] | by_symbol[symbol_slot]
-                if ends:
-                    found = cached.get(ends)
-                    if found is None:
-                        found = cached[ends] = self._plays_on(lay, ends, leaves_one)
+                try:
+                    moves += cached[ends]
+                except KeyError:  # the first time this way to lay meets such ends (0: none)
+                    found = cached[ends] = self._plays_on(lay, ends, leaves_one)
                     moves += found
         return moves
 
@@ -255,16 +257,18 @@ class UnoDominoes(Variant):
         seat = state.to_act
         assert seat is not None
         state.plays = None  # worked out again at the next decision
-        if isinstance(move, Catch):
-            self._catch(table, state, seat)
-            return
-        state.uno_debtor = None  # the chance to catch ends with the first other move
-        if isinstance(move, Play):
+        if isinstance(move, Play):  # the most common move first
+            state.uno_debtor = None  # the chance to catch ends with the first other move
             if move.end == SPINNER:
                 self._rescue(table, state, seat, move)
             else:
                 self._play(table, state, seat, move)
-        elif isinstance(move, DrawTile):
+            return
+        if isinstance(move, Catch):
+            self._catch(table, state, seat)
+            return
+        state.uno_debtor = None
+        if isinstance(move, DrawTile):
             self._after_draw(table, state, seat, self._draw_one(table, state, seat, "draw"))
         elif isinstance(move, Keep):
             state.drawn = None
@@ -300,20 +304,27 @@ class UnoDominoes(Variant):
         if opened:
             placed = Placed(seat, tile, lay.touching, lay.far, move.end, move.colour, opened)
         table.emit(placed)
-        self._note_uno(table, state, seat, move)
+        if move.uno:  # _note_uno, inlined
+            table.emit(shared(UnoCalled, seat))
+        elif len(hand) == 1:
+            state.uno_debtor = seat
         if not hand:
             self._go_out(table, state, seat, move.touching)
         elif pending is not None:
             state.pending = pending
             self._decide(state, state.seats.next_seat(1, seat), _CHALLENGED)
-        else:
+        elif lay.acts:
             self._stands(table, state, seat, self._effect(table, state, seat, move.touching))
+        else:
+            self._stands(table, state, seat, state.seats.next_seat(1, seat))
 
     def _index_in(self, hand: Sequence[Domino], drawn: Domino | None, lay: Lay | None) -> int:
         """Where the tile to lay is in ``hand``: the drawn tile, or the first that fits ``lay``."""
         # Plain loops: this runs once per tile laid, and a generator costs more than the search.
         # (Tiles compare field by field, so hand.index() would cost more too.)
         if drawn is not None:
+            if hand[-1] is drawn:  # where a draw puts it
+                return len(hand) - 1
             for index, tile in enumerate(hand):
                 if tile is drawn:
                     return index
@@ -450,9 +461,9 @@ class UnoDominoes(Variant):
                 state.uno_debtor = None
             hand = state.hands[seat]
             plays = self._plays_from(state, hand, len(hand) == 2)
-            if plays or self._catch_open(state, seat):
+            if plays or (state.uno_debtor is not None and self._catch_open(state, seat)):
                 state.plays = plays  # what legal_moves will offer
-                self._decide(state, seat, _TURN)
+                state.phase, state.to_act = _TURN, seat  # _decide, inlined
                 return
             if state.boneyard:
                 tile = self._draw_one(table, state, seat, "no play")
