@@ -110,9 +110,7 @@ class Layout:
     [`ends_taking`][unodice.variants.dominoes.layout.Layout.ends_taking].
     """
 
-    __slots__ = (
-        "_keys", "_table", "accepts", "by_colour", "by_symbol", "ends", "placements",
-    )
+    __slots__ = ("_keys", "_table", "accepts", "by_colour", "by_symbol", "ends", "placements")
 
     def __init__(self, table: TileTable):
         self._table = table
@@ -194,9 +192,7 @@ class Layout:
         self.by_colour = list(by_colour)
         self.by_symbol = list(by_symbol)
 
-    def extend(
-        self, landing: Landing, placement: Placement, spin: bool
-    ) -> tuple[int, ...]:
+    def extend(self, landing: Landing, placement: Placement, spin: bool) -> tuple[int, ...]:
         """Lay a tile at an open end; return the lines a spinning double opens.
 
         Args:

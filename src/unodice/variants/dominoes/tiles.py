@@ -123,7 +123,8 @@ class TileTable:
         faces: Every face on some tile, numbered in order of first appearance.
         lays: Per tile id, the distinct ways to lay it (a double has one; a dead end is never
             the touching end, so a tile with a DE end has one).
-        holders: Per way to lay (by its id), the ids of the tiles that can be laid that way.
+        holders: Per way to lay (by its id), per tile id, whether the tile can be laid that
+            way.
         kinds: Per tile id, a number shared by tiles with the same two faces (the set may
             hold copies), so that moves are not offered twice.
         twins: Per tile id, whether another tile of the set has the same two faces.
@@ -178,11 +179,11 @@ class TileTable:
             kind_ids.setdefault(frozenset(tile.ends), len(kind_ids)) for tile in components.tiles
         )
         self.twins: tuple[bool, ...] = tuple(self.kinds.count(kind) > 1 for kind in self.kinds)
-        holders: list[set[int]] = [set() for _ in self._lay_ids]
+        holders: list[list[bool]] = [[False] * len(components.tiles) for _ in self._lay_ids]
         for tile, ways in zip(components.tiles, self.lays, strict=True):
             for lay in ways:
-                holders[lay.id].add(tile.id)
-        self.holders: tuple[frozenset[int], ...] = tuple(map(frozenset, holders))
+                holders[lay.id][tile.id] = True
+        self.holders: tuple[tuple[bool, ...], ...] = tuple(map(tuple, holders))
         self.points: tuple[int, ...] = tuple(
             face_points(tile.ends[0]) + face_points(tile.ends[1]) for tile in components.tiles
         )
