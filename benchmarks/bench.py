@@ -37,7 +37,9 @@ from unodice.simulate import simulate
 HOW_COMPARED = (
     "Compared side by side in one process: both engines play whole 2-player games (unless "
     "--players says otherwise for unodice) choosing uniformly at random among the legal moves, "
-    "with fixed seeds; each figure is the median of the repeats. unodice is driven through its "
+    "with fixed seeds. Each repeat of a variant is followed at once by a repeat of RLCard, so "
+    "both meet the same load, and 'vs RLCard' is the median of those paired ratios (RLCard's "
+    "row is the median of all its repeats). unodice is driven through its "
     "public API (new_game, legal_moves, view, RandomAgent.choose, play); RLCard through "
     "rlcard.games.uno.game.UnoGame (init_game, get_legal_actions, step), with no environment "
     "layer."
@@ -192,11 +194,46 @@ def simulate_scaling(variant: str, games: int, workers: int) -> dict[str, float]
     }
 
 
-def measure_variant(variant: str, args: argparse.Namespace) -> dict[str, Any]:
-    """Every figure for one variant."""
+def paired_rates(
+    ours: Callable[[], tuple[int, int]], theirs: Callable[[], tuple[int, int]], repeats: int
+) -> tuple[dict[str, float], list[float], list[float]]:
+    """Repeats of ``ours`` each followed at once by one of ``theirs``.
+
+    Returns the median rates of ``ours``, the paired ratios (ours / theirs) and the rates of
+    ``theirs``: a pair shares whatever else the machine is doing, so its ratio is steadier
+    than a ratio of rates taken minutes apart.
+    """
+    unit_rates, game_rates, ratios, their_rates = [], [], [], []
+    for _ in range(repeats):
+        began = clock()
+        units, games = ours()
+        elapsed = clock() - began
+        began = clock()
+        their_units, _ = theirs()
+        their_rate = their_units / (clock() - began)
+        unit_rates.append(units / elapsed)
+        game_rates.append(games / elapsed)
+        ratios.append(units / elapsed / their_rate)
+        their_rates.append(their_rate)
+    speed = {"per_s": statistics.median(unit_rates),
+             "games_per_s": statistics.median(game_rates)}
+    return speed, ratios, their_rates
+
+
+def measure_variant(
+    variant: str, args: argparse.Namespace, rlcard: dict[str, Any] | None
+) -> dict[str, Any]:
+    """Every figure for one variant; with ``rlcard``, paired with RLCard's runs."""
     print(f"measuring {variant} …", file=sys.stderr)
     play_games(variant, args.players, 2_000)  # warm up
-    speed = median_rate(lambda: play_games(variant, args.players, args.decisions), args.repeats)
+    ours = lambda: play_games(variant, args.players, args.decisions)  # noqa: E731
+    ratios: list[float] = []
+    if rlcard is None:
+        speed = median_rate(ours, args.repeats)
+    else:
+        theirs = lambda: play_rlcard(rlcard["players"], args.decisions)  # noqa: E731
+        speed, ratios, their_rates = paired_rates(ours, theirs, args.repeats)
+        rlcard["rates"].extend(their_rates)
     result: dict[str, Any] = {
         "variant": variant,
         "decisions_per_s": speed["per_s"],
@@ -205,6 +242,8 @@ def measure_variant(variant: str, args: argparse.Namespace) -> dict[str, Any]:
         "copies_per_s": copy_rate(variant, args.players, args.repeats, 5 if args.quick else 25),
         "records_per_s": record_rate(variant, args.players, args.repeats, 10 if args.quick else 40),
     }
+    if ratios:
+        result["vs_rlcard"] = statistics.median(ratios)
     depth = max(1, round(result["decisions_per_game"] / 2))
     scale = 10_000 / args.live_games / 1e6
     fresh = live_games_memory(variant, args.players, args.live_games, 0)
@@ -294,7 +333,7 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
                 f"{row['records_per_s']:>11,.0f}{row['mb_per_10000_new_games']:>12.1f}"
                 f"{row['mb_per_10000_games']:>13.1f}")
         if rlcard:
-            line += f"{row['decisions_per_s'] / rlcard['decisions_per_s']:>10.2f}x"
+            line += f"{row['vs_rlcard']:>10.2f}x"
         print(line)
     if rlcard:
         print(f"{'RLCard UNO':<12}{rlcard['decisions_per_s']:>13,.0f}"
@@ -374,12 +413,12 @@ def rlcard_figures(args: argparse.Namespace) -> dict[str, Any] | None:
     print("measuring RLCard UNO …", file=sys.stderr)
     players = 2
     play_rlcard(players, 2_000)  # warm up
-    speed = median_rate(lambda: play_rlcard(players, args.decisions), args.repeats)
+    # One run for the length of its games; its speed is measured in pairs with each variant's.
+    speed = median_rate(lambda: play_rlcard(players, args.decisions), 1)
     return {
         "engine": "rlcard.games.uno.game.UnoGame",
         "players": players,
-        "decisions_per_s": speed["per_s"],
-        "games_per_s": speed["games_per_s"],
+        "rates": [],  # filled by the repeats paired with each variant's
         "decisions_per_game": speed["per_s"] / speed["games_per_s"],
         "how_compared": HOW_COMPARED,
     }
@@ -402,10 +441,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(json.dumps(soaked, indent=2))
         return 0
     rlcard = rlcard_figures(args)
-    results = [measure_variant(variant, args) for variant in variants]
+    results = [measure_variant(variant, args, rlcard) for variant in variants]
     if rlcard:
-        for row in results:
-            row["vs_rlcard"] = row["decisions_per_s"] / rlcard["decisions_per_s"]
+        rlcard["decisions_per_s"] = statistics.median(rlcard.pop("rates"))
+        rlcard["games_per_s"] = rlcard["decisions_per_s"] / rlcard["decisions_per_game"]
     if args.json:
         print(json.dumps({"variants": results, "rlcard": rlcard, "repeats": args.repeats,
                           "clock": args.clock, "cores": os.cpu_count()}, indent=2))
