@@ -361,3 +361,13 @@ def test_build_options_refuses_values_that_are_not_a_mapping():
     with pytest.raises(InvalidOptions, match="mapping of names to values, not list; its options: "
                                              "target"):
         build_options(ToyRace.Options, [("target", 3)], "toy-race")
+
+
+def test_shared_event_hands_out_one_object_per_distinct_event():
+    """Events are immutable, so a recurring one is made once and shared."""
+    from unodice.moves import Scored, shared_event
+
+    first = shared_event(Scored, 1, 5, "shared-event test")
+    assert shared_event(Scored, 1, 5, "shared-event test") is first
+    assert first == Scored(1, 5, "shared-event test")
+    assert shared_event(Scored, 2, 5, "shared-event test") == Scored(2, 5, "shared-event test")

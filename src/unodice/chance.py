@@ -97,17 +97,10 @@ class Chance:
             UnodiceError: The bag is empty (the rules decide what an empty bag means; check
                 ``len(bag)`` first).
         """
-        # below(len(bag)) written out, as in roll.
         size = len(bag)
         if not size:
             raise UnodiceError("cannot draw from an empty bag")
-        getrandbits = self._bits
-        bits = size.bit_length()
-        index = getrandbits(bits)
-        while index >= size:
-            index = getrandbits(bits)
-        self._keep(index)
-        return bag.take_at(index)
+        return bag.take_at(self.below(size))
 
     def draw_up_to(self, bag: Bag[Piece], count: int) -> list[Piece]:
         """Draw ``count`` pieces, or as many as the bag holds when it holds fewer."""
@@ -202,12 +195,6 @@ class ReplayChance(Chance):
     def roll(self, die: Die) -> Face:
         """The next recorded outcome as a face of ``die`` (then seeded ones)."""
         return die.faces[self.below(6)]
-
-    def draw(self, bag: Bag[Piece]) -> Piece:
-        """The piece the next recorded outcome picks (then seeded ones)."""
-        if not bag:
-            raise UnodiceError("cannot draw from an empty bag")
-        return bag.take_at(self.below(len(bag)))
 
     def copy(self) -> ReplayChance:
         """An independent copy positioned at the same outcome."""

@@ -323,7 +323,7 @@ class Game:
         played = MovePlayed(seat, chosen)
         try:
             self._events.append(chosen)  # it stands for `played` (see __init__)
-            if self._hooks is not None:
+            if self._hooks is not None:  # checked here too: this runs at every decision
                 self._tell_hooks(played)
             self.variant.apply(self._table, self.state, chosen)
             self._settle()
@@ -396,11 +396,10 @@ class Game:
 
     def _emit(self, event: Event) -> None:
         self._events.append(event)
-        if self._hooks is not None:
-            self._tell_hooks(event)
+        self._tell_hooks(event)
 
     def _tell_hooks(self, event: Event) -> None:
-        """Hand an event to the house rules' event hooks."""
+        """Hand an event to the house rules' event hooks, if any house rule is in force."""
         if self._hooks is not None:
             try:
                 self._hooks.manager.hook.unodice_event(game=self, event=event)

@@ -9,8 +9,9 @@ house-rule hooks read. Variants subclass both; the core defines the events every
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
-from typing import Any, ClassVar
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -25,8 +26,11 @@ __all__ = [
     "RoundStarted",
     "Scored",
     "WordMove",
+    "shared_event",
     "to_json",
 ]
+
+_AnEvent = TypeVar("_AnEvent", bound="Event")
 
 
 @attrs.frozen(slots=True)
@@ -63,6 +67,18 @@ class Event:
         for field in attrs.fields(type(self)):
             data[field.name] = to_json(getattr(self, field.name))
         return data
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def shared_event(kind: Callable[..., _AnEvent], *fields: int | str | bool | None) -> _AnEvent:
+    """The event ``kind(*fields)``, made once and then handed out again.
+
+    Events are immutable, so every game may share one object for the same event: a game keeps
+    its whole history, and events that recur (a skip, a pass, a one-tile draw) then cost it a
+    reference each rather than an object each. Meant for events whose fields are seats, counts,
+    flags and a few words; the most recent 65,536 distinct events are kept.
+    """
+    return kind(*fields)
 
 
 def to_json(value: Any) -> Any:

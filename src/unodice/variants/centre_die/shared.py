@@ -4,8 +4,11 @@ A game keeps every event it emits, and most centre-die events say one of a few t
 and again: "seat 2 drew a die showing r5", "seat 1 is skipped (S)". Events are immutable, so
 instead of a new object each time the engine hands out one shared object per distinct event.
 
-Only events whose fields all come from small sets are shared: seats, causes, reasons, the
-set's dice, the points left in hands, and faces of at most
+Events of seats, causes and flags alone go through the core's
+[`shared_event`][unodice.moves.shared_event]. This module shares the ones that carry faces or
+dice of the set, keyed by face numbers (cheaper to look up than faces). Only events whose
+fields all come from small sets are shared: seats, causes, reasons, the set's dice, the
+points left in hands, and faces of at most
 [`MAX_SHARED_FACES`][unodice.variants.centre_die.shared.MAX_SHARED_FACES] dice. Each cache is
 bounded by the number of such events, and by
 [`CACHE_LIMIT`][unodice.variants.centre_die.shared.CACHE_LIMIT] besides. Longer rolls differ
@@ -14,7 +17,6 @@ from one another too much to be worth sharing and are made afresh.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -24,13 +26,8 @@ from .events import (
     CentreRedrawn,
     CentreReverted,
     CentreRolled,
-    Challenged,
     Drew,
     Rerolled,
-    Reversed,
-    Skipped,
-    Starter,
-    UnoCaught,
     WentOut,
 )
 from .faces import FaceTable
@@ -39,11 +36,6 @@ __all__ = [
     "CACHE_LIMIT",
     "MAX_SHARED_FACES",
     "SharedEvents",
-    "challenged",
-    "reversed_",
-    "skipped",
-    "starter",
-    "uno_caught",
 ]
 
 MAX_SHARED_FACES = 2
@@ -51,18 +43,6 @@ MAX_SHARED_FACES = 2
 
 CACHE_LIMIT = 1 << 16
 """The most entries any one cache of a dice set keeps; events beyond it are made afresh."""
-
-# Events of seats, causes and flags only: a few dozen of each at most, so unbounded caches.
-skipped = functools.cache(Skipped)
-"""The shared ``Skipped(seat, cause)``."""
-starter = functools.cache(Starter)
-"""The shared ``Starter(seat)``."""
-challenged = functools.cache(Challenged)
-"""The shared ``Challenged(seat, offender, succeeded)``."""
-uno_caught = functools.cache(UnoCaught)
-"""The shared ``UnoCaught(seat, offender)``."""
-reversed_ = functools.cache(Reversed)
-"""The shared ``Reversed(direction)``."""
 
 _Value = TypeVar("_Value")
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from unodice.errors import ComponentError, IllegalMove, InvalidOptions
-from unodice.moves import Event, Move
+from unodice.moves import Event, Move, shared_event
 from unodice.pieces import (
     Bag,
     Colour,
@@ -23,7 +23,7 @@ from unodice.pieces import (
 )
 from unodice.variant import RoundOutcome, Table, Variant, View
 
-from .events import Dealt, RoundBlocked
+from .events import Challenged, Dealt, Reversed, RoundBlocked, Skipped, Starter, UnoCaught
 from .faces import NORMAL, WILD_DRAW_FOUR, FaceTable
 from .moves import (
     ACCEPT,
@@ -44,7 +44,7 @@ from .moves import (
 )
 from .options import CentreDieOptions
 from .refusals import explain_refusal
-from .shared import SharedEvents, challenged, reversed_, skipped, starter, uno_caught
+from .shared import SharedEvents
 from .state import (
     ANSWERING_WD4,
     PHASE_NAMES,
@@ -200,7 +200,7 @@ class CentreDie(Variant):
         state = CentreDieState(
             self.player_count, Bag(self.dice_set.dice), first, table.round, table.totals
         )
-        table.emit(starter(first))
+        table.emit(shared_event(Starter, first))
         self._roll_centre(table, state, first)
         for seat in state.seats.order_from(first):
             self._deal(table, state, seat)
@@ -328,19 +328,19 @@ class CentreDie(Variant):
     def _command_effect(self, table: Table, state: CentreDieState, symbol: str) -> int:
         """Carry out R, S or D2 (CD-6); return how many seats the turn skips."""
         if symbol == "S":
-            table.emit(skipped(state.seats.next_seat(), "S"))
+            table.emit(shared_event(Skipped, state.seats.next_seat(), "S"))
             return 1
         if symbol == "D2":
             victim = state.seats.next_seat()
             self._draw(table, state, victim, 2, "draw two")
-            table.emit(skipped(victim, "D2"))
+            table.emit(shared_event(Skipped, victim, "D2"))
             return 1
         if symbol == "R":
             if self.player_count == 2 and self.options.two_player_reverse_skips:
-                table.emit(skipped(state.seats.next_seat(), "R"))
+                table.emit(shared_event(Skipped, state.seats.next_seat(), "R"))
                 return 1
             state.seats.reverse()
-            table.emit(reversed_(state.seats.direction))
+            table.emit(shared_event(Reversed, state.seats.direction))
         return 0
 
     def _await_answer(self, state: CentreDieState, covered: Any, wd4_legal: bool) -> None:
@@ -362,7 +362,7 @@ class CentreDie(Variant):
         challenger = state.to_act
         offender = state.seats.current
         assert challenger is not None
-        table.emit(challenged(challenger, offender, not state.wd4_legal))
+        table.emit(shared_event(Challenged, challenger, offender, not state.wd4_legal))
         if state.wd4_legal:
             penalty = 4 + self.options.failed_challenge_penalty
             self._suffer_wd4(table, state, penalty, "failed challenge")
@@ -379,7 +379,7 @@ class CentreDie(Variant):
         state.bag.put(state.covered[0])
         state.covered = None
         self._draw(table, state, victim, count, reason)
-        table.emit(skipped(victim, "WD4"))
+        table.emit(shared_event(Skipped, victim, "WD4"))
         self._pass_turn(table, state, 1)
 
     def _take_back_wd4(self, table: Table, state: CentreDieState, offender: int) -> None:
@@ -417,7 +417,7 @@ class CentreDie(Variant):
         catcher, offender = state.to_act, state.catchable
         assert catcher is not None and offender is not None
         state.catchable = None
-        table.emit(uno_caught(catcher, offender))
+        table.emit(shared_event(UnoCaught, catcher, offender))
         self._draw(table, state, offender, 2, "missed uno")
         if state.phase != STEP_ONE or self._has_play(state.codes[catcher], state.centre_key):
             return

@@ -6,9 +6,7 @@ back from it). Draws say how many tiles, never which.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
 import attrs
 
@@ -30,10 +28,7 @@ __all__ = [
     "Skipped",
     "TakenBack",
     "UnoCalled",
-    "shared",
 ]
-
-_Event = TypeVar("_Event", bound="DominoEvent")
 
 
 @attrs.frozen(slots=True)
@@ -314,14 +309,3 @@ class RoundOver(DominoEvent):
             "blocked": "wins the blocked round with the lowest hand",
         }[self.ending]
         return f"seat {self.winner} {how} (hands left: {hands})"
-
-
-@functools.cache
-def shared(kind: Callable[..., _Event], *fields: int | str) -> _Event:
-    """The event ``kind(*fields)``, made once and then handed out again.
-
-    Events are immutable, so every game may share one object for the same event. Draws, passes
-    and skips happen at most decisions, and making them anew was a noticeable part of the cost.
-    Only for events whose fields are plain numbers and words, which are quick to look up.
-    """
-    return kind(*fields)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from unodice.errors import IllegalMove
-from unodice.moves import Event, Move, MovePlayed
+from unodice.moves import Event, Move, MovePlayed, shared_event
 from unodice.pieces import Bag, Colour, ComponentSet, Domino, Face
 from unodice.variant import RoundOutcome, Table, Variant, View
 from unodice.variants.dominoes import rendering
@@ -32,7 +32,6 @@ from unodice.variants.dominoes.events import (
     Skipped,
     TakenBack,
     UnoCalled,
-    shared,
 )
 from unodice.variants.dominoes.landings import Landing
 from unodice.variants.dominoes.layout import SPINNER, Layout
@@ -115,7 +114,7 @@ class UnoDominoes(Variant):
         hand_size = self.options.hand_size
         for seat in range(self.player_count):
             state.hands[seat] = table.chance.draw_up_to(state.boneyard, hand_size)
-        table.emit(shared(Dealt, hand_size, len(state.boneyard)))
+        table.emit(shared_event(Dealt, hand_size, len(state.boneyard)))
         opener, double = self._find_opening_double(table, state)
         opening_hand = state.hands[opener]
         del opening_hand[self._index_in(opening_hand, double, None)]
@@ -305,7 +304,7 @@ class UnoDominoes(Variant):
             placed = Placed(seat, tile, lay.touching, lay.far, move.end, move.colour, opened)
         table.emit(placed)
         if move.uno:  # _note_uno, inlined
-            table.emit(shared(UnoCalled, seat))
+            table.emit(shared_event(UnoCalled, seat))
         elif len(hand) == 1:
             state.uno_debtor = seat
         if not hand:
@@ -352,7 +351,7 @@ class UnoDominoes(Variant):
     def _note_uno(self, table: Table, state: DominoesState, seat: int, move: Play) -> None:
         """Record the Uno call, or the missed call that may be caught (DO-6)."""
         if move.uno:
-            table.emit(shared(UnoCalled, seat))
+            table.emit(shared_event(UnoCalled, seat))
         elif len(state.hands[seat]) == 1:
             state.uno_debtor = seat
 
@@ -366,7 +365,7 @@ class UnoDominoes(Variant):
             return self._skip(table, state, seat)
         if symbol == "R":
             seats.reverse()
-            table.emit(shared(Reversed, seat, seats.direction))
+            table.emit(shared_event(Reversed, seat, seats.direction))
         elif symbol == "D2":
             victim = seats.next_seat(1, seat)
             self._draw(table, state, victim, 2, "draw two")
@@ -376,7 +375,7 @@ class UnoDominoes(Variant):
     @staticmethod
     def _skip(table: Table, state: DominoesState, seat: int) -> int:
         """The next player loses her turn; return the seat after her."""
-        table.emit(shared(Skipped, state.seats.next_seat(1, seat)))
+        table.emit(shared_event(Skipped, state.seats.next_seat(1, seat)))
         return state.seats.next_seat(2, seat)
 
     def _stands(self, table: Table, state: DominoesState, seat: int, next_seat: int) -> None:
@@ -401,7 +400,7 @@ class UnoDominoes(Variant):
         """Draw up to ``count`` tiles into a hand (fewer when the boneyard runs short)."""
         tiles = table.chance.draw_up_to(state.boneyard, count)
         state.hands[seat].extend(tiles)
-        table.emit(shared(Drew, seat, len(tiles), reason))
+        table.emit(shared_event(Drew, seat, len(tiles), reason))
         return tiles
 
     @staticmethod
@@ -409,7 +408,7 @@ class UnoDominoes(Variant):
         """Draw one tile into a hand; the boneyard must hold one."""
         tile = table.chance.draw(state.boneyard)
         state.hands[seat].append(tile)
-        table.emit(shared(Drew, seat, 1, reason))
+        table.emit(shared_event(Drew, seat, 1, reason))
         return tile
 
     def _catch(self, table: Table, state: DominoesState, catcher: int) -> None:
@@ -439,7 +438,7 @@ class UnoDominoes(Variant):
         return True
 
     def _pass_on(self, table: Table, state: DominoesState, seat: int) -> None:
-        table.emit(shared(Passed, seat))
+        table.emit(shared_event(Passed, seat))
         self._begin_turn(table, state, state.seats.next_seat(1, seat))
 
     # -- turns ---------------------------------------------------------------------------------
@@ -471,14 +470,14 @@ class UnoDominoes(Variant):
                 tile = self._draw_one(table, state, seat, "no play")
                 if self._offer_drawn(state, seat, tile):
                     return
-                table.emit(shared(Passed, seat))
+                table.emit(shared_event(Passed, seat))
             elif self._idle_pass(table, state, seat):
                 return
             seat = state.seats.next_seat(1, seat)
 
     def _idle_pass(self, table: Table, state: DominoesState, seat: int) -> bool:
         """Pass on an empty boneyard; return True when that blocks the round (DO-10)."""
-        table.emit(shared(Passed, seat))
+        table.emit(shared_event(Passed, seat))
         return self._count_idle_turn(table, state)
 
     def _count_idle_turn(self, table: Table, state: DominoesState) -> bool:
@@ -503,7 +502,7 @@ class UnoDominoes(Variant):
         assert pending is not None
         state.pending = None
         self._draw(table, state, victim, 4, "wild draw four")
-        table.emit(shared(Skipped, victim))
+        table.emit(shared_event(Skipped, victim))
         self._stands(table, state, pending.seat, state.seats.next_seat(1, victim))
 
     def _challenge(self, table: Table, state: DominoesState, challenger: int) -> None:
@@ -515,7 +514,7 @@ class UnoDominoes(Variant):
         if not pending.illegal:
             extra = self.options.failed_challenge_penalty
             self._draw(table, state, challenger, 4 + extra, "failed challenge")
-            table.emit(shared(Skipped, challenger))
+            table.emit(shared_event(Skipped, challenger))
             self._stands(table, state, pending.seat, state.seats.next_seat(1, challenger))
             return
         state.layout.restore(pending.before)
