@@ -206,9 +206,8 @@ class Game:
         self._table = _Table(self)
         # The history. A move stands in the event list for its MovePlayed event, with the seat
         # that played it in _movers (a byte each): a long match keeps thousands, and the event
-        # objects would double what a game holds. The events property puts them back.
+        # objects would double what a game holds. The events and moves properties read it back.
         self._events: list[Event | Move] = []
-        self._moves: list[Move] = []
         self._movers: MutableSequence[int] = array("B") if self.players <= 256 else []
         self._totals = [0] * self.players
         self._round = 0
@@ -264,7 +263,7 @@ class Game:
     @property
     def moves(self) -> tuple[Move, ...]:
         """Every move played so far, in order."""
-        return tuple(self._moves)
+        return tuple([entry for entry in self._events if isinstance(entry, Move)])
 
     @property
     def chance(self) -> Chance:
@@ -317,7 +316,6 @@ class Game:
         mark = len(self._events)
         seat = self.state.to_act
         assert seat is not None
-        self._moves.append(chosen)
         self._movers.append(seat)
         self._legal = self._by_text = None
         played = MovePlayed(seat, chosen)
@@ -336,7 +334,7 @@ class Game:
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
-            self.state.copy(), self._chance.copy(), len(self._events), len(self._moves),
+            self.state.copy(), self._chance.copy(), len(self._events), len(self._movers),
             list(self._totals), list(self._round_points), self._round, self._round_winners,
             self._over, self._winners, self._legal, self._by_text,
         )
@@ -347,7 +345,6 @@ class Game:
          self._round, self._round_winners, self._over, self._winners, self._legal,
          self._by_text) = saved
         del self._events[events:]
-        del self._moves[moves:]
         del self._movers[moves:]
 
     def _fault(self, during: str, why: str) -> PluginError:
@@ -456,7 +453,6 @@ class Game:
         twin._chance = self._chance.copy()
         twin._table = _Table(twin)
         twin._events = list(self._events)
-        twin._moves = list(self._moves)
         twin._movers = self._movers[:]
         twin._totals = list(self._totals)
         twin._round_points = list(self._round_points)

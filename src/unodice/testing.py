@@ -249,10 +249,12 @@ def _check_one(
         fail("the game is over but names no winner")
     again = start()
     agent = RandomAgent(seed)
-    while not again.is_over and len(again.moves) <= step:
+    played = 0
+    while not again.is_over and played <= step:
         seat = again.to_act
         assert seat is not None
         again.play(agent.choose(again.view(seat), again.legal_moves()))
+        played += 1
     if _fingerprint(again) != _fingerprint(game):
         fail("the same seed and moves gave a different game")
     record = json.loads(json.dumps(game.record()))
