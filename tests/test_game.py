@@ -149,6 +149,21 @@ def test_view_checks_the_seat_and_hides_the_bag(registry):
     assert json.loads(json.dumps(view.to_json()))["variant"] == "toy-race"
 
 
+def test_a_view_is_a_read_only_value(registry):
+    game = unodice.new_game("toy-race", seed=5, registry=registry)
+    view = game.view(1)
+    with pytest.raises(AttributeError):
+        view.seat = 0  # type: ignore[misc]
+    assert view == game.view(1) and view != game.view(0)
+    assert view.scores == game.scores and view.round == game.round == 1
+    assert view.variant is game.variant and view.data["bag"] == 40
+    game.play(game.legal_moves()[0])
+    assert view != game.view(1), "a view taken earlier still shows the earlier position"
+    assert repr(view).startswith("View(seat=1, to_act=0, ")
+    with pytest.raises(TypeError):
+        hash(view)
+
+
 def test_a_variant_that_stalls_is_reported(registry):
     game = unodice.new_game("toy-race", seed=5, registry=registry)
     game.state.to_act = None

@@ -106,25 +106,78 @@ class RoundOutcome:
     points: tuple[int, ...]
 
 
-@attrs.frozen(slots=True)
 class View:
     """What one seat may see: everything public plus its own hidden pieces, nothing more.
 
-    Attributes:
-        seat: Whose view it is.
-        to_act: The seat that must decide now, or ``None``.
-        scores: Match totals per seat.
-        round: The current round number.
-        data: The variant's part of the view (pieces as objects; see ``to_json``).
-        variant: The variant, for agents that ask it to evaluate moves.
+    A view is read-only, and equal to another view of the same seat with the same contents.
     """
 
-    seat: int
-    to_act: int | None
-    scores: tuple[int, ...]
-    round: int
-    data: Mapping[str, Any]
-    variant: Variant = attrs.field(eq=False, repr=False)
+    # Written out rather than made by attrs: a view is made for every decision a bot takes,
+    # and a frozen attrs class sets each field through object.__setattr__, which made building
+    # a view cost three times as much. Read-only properties keep it as immutable.
+    __slots__ = ("_data", "_round", "_scores", "_seat", "_to_act", "_variant")
+
+    def __init__(
+        self,
+        seat: int,
+        to_act: int | None,
+        scores: tuple[int, ...],
+        round: int,
+        data: Mapping[str, Any],
+        variant: Variant,
+    ):
+        self._seat = seat
+        self._to_act = to_act
+        self._scores = scores
+        self._round = round
+        self._data = data
+        self._variant = variant
+
+    @property
+    def seat(self) -> int:
+        """Whose view it is."""
+        return self._seat
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must decide now, or ``None``."""
+        return self._to_act
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Match totals per seat."""
+        return self._scores
+
+    @property
+    def round(self) -> int:
+        """The current round number."""
+        return self._round
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        """The variant's part of the view (pieces as objects; see ``to_json``)."""
+        return self._data
+
+    @property
+    def variant(self) -> Variant:
+        """The variant, for agents that ask it to evaluate moves."""
+        return self._variant
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self._seat, self._to_act, self._scores, self._round, self._data)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not View:
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]  # its data is a dict
+
+    def __repr__(self) -> str:
+        return (
+            f"View(seat={self._seat!r}, to_act={self._to_act!r}, scores={self._scores!r}, "
+            f"round={self._round!r}, data={self._data!r})"
+        )
 
     def gain(self, move: Move) -> float:
         """What ``move`` gains at once, by the variant's own measure (used by greedy bots)."""
