@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import secrets
 from array import array
-from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from typing import Any
 
 import pluggy
@@ -109,10 +109,15 @@ class _RuleHooks:
 class _Table:
     """The core's services to the variant (see `unodice.variant.Table`)."""
 
-    __slots__ = ("_game",)
+    __slots__ = ("_game", "emit")
 
     def __init__(self, game: Game):
         self._game = game
+        # Variants emit several events per decision. Without house rules an event only joins
+        # the history, so emit is then the list's own append, the cheapest call there is.
+        self.emit: Callable[[Event], None] = (
+            game._events.append if game._hooks is None else game._emit
+        )
 
     @property
     def chance(self) -> Chance:
@@ -134,12 +139,6 @@ class _Table:
     def house_rules(self) -> tuple[str, ...]:
         return self._game.house_rules
 
-    def emit(self, event: Event) -> None:
-        game = self._game
-        if game._hooks is None:
-            game._events.append(event)  # the common case, without a second call
-        else:
-            game._emit(event)
 
     def score(self, seat: int, points: int, reason: str, context: Mapping[str, Any]) -> int:
         game = self._game
@@ -203,12 +202,12 @@ class Game:
         self.house_rules: tuple[str, ...] = tuple(rule.name for rule in house_rules)
         self._chance = chance if chance is not None else Chance(seed)
         self._hooks = _RuleHooks(house_rules) if house_rules else None
-        self._table = _Table(self)
         # The history. A move stands in the event list for its MovePlayed event, with the seat
         # that played it in _movers (a byte each): a long match keeps thousands, and the event
         # objects would double what a game holds. The events and moves properties read it back.
         self._events: list[Event | Move] = []
         self._movers: MutableSequence[int] = array("B") if self.players <= 256 else []
+        self._table = _Table(self)
         self._totals = [0] * self.players
         self._round = 0
         self._round_points = [0] * self.players
@@ -451,8 +450,8 @@ class Game:
         twin = object.__new__(Game)
         twin.__dict__.update(self.__dict__)
         twin._chance = self._chance.copy()
-        twin._table = _Table(twin)
         twin._events = list(self._events)
+        twin._table = _Table(twin)
         twin._movers = self._movers[:]
         twin._totals = list(self._totals)
         twin._round_points = list(self._round_points)
