@@ -87,8 +87,19 @@ class Chance:
 
     def roll_all(self, dice: Iterable[Die]) -> tuple[Face, ...]:
         """Roll several dice, one after another; the faces they show, in the same order."""
-        roll = self.roll
-        return tuple([roll(die) for die in dice])
+        if type(self).roll is not Chance.roll:  # a subclass that rolls its own way
+            return tuple([self.roll(die) for die in dice])
+        # roll() written out for each die: a turn often rolls a whole hand at once.
+        getrandbits = self._bits
+        keep = self.outcomes.append
+        shown = []
+        for die in dice:
+            value = getrandbits(3)
+            while value >= 6:
+                value = getrandbits(3)
+            keep(value)
+            shown.append(die.faces[value])
+        return tuple(shown)
 
     def draw(self, bag: Bag[Piece]) -> Piece:
         """Take one piece from the bag, uniformly at random.
