@@ -15,6 +15,8 @@ import re
 import string
 from functools import cache
 
+from unodice.variants.coverall.masks import mask_of
+
 __all__ = ["Ray", "Tray", "parse_space", "tray_of"]
 
 _SPACE = re.compile(r"^([A-Za-z])(\d{1,2})$")
@@ -43,6 +45,8 @@ class Tray:
         line_names: Each space's two lines in words: ``("row B", "column 2")``.
         lines: Each space's two lines, row then column, each as two rays
             (towards the lower and the higher numbers) that stop at the region's edge.
+        region_masks: The spaces of each region as a bit mask (bit ``s`` for space ``s``).
+        neighbour_masks: Each space's neighbours as a bit mask.
     """
 
     def __init__(self, rows: int, columns: int, partition: bool):
@@ -65,6 +69,8 @@ class Tray:
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
             self._neighbours(space) for space in range(self.size)
         )
+        self.region_masks: tuple[int, ...] = tuple(mask_of(spaces) for spaces in self.regions)
+        self.neighbour_masks: tuple[int, ...] = tuple(mask_of(n) for n in self.neighbours)
         self.line_names: tuple[tuple[str, str], ...] = tuple(
             (f"row {name[0]}", f"column {name[1:]}") for name in self.names
         )
