@@ -20,6 +20,7 @@ from unodice.pieces import Colour
 from unodice.variants.coverall import CoverallState, Phase, Place
 from unodice.variants.coverall.masks import MovesOnSpaces, mask_of, spaces_of
 from unodice.variants.coverall.matching import BIT_COUNT, offers, wants
+from unodice.variants.coverall.tray import tray_of
 
 
 @settings(max_examples=200, deadline=None)
@@ -100,3 +101,29 @@ def test_masks_and_placements_match_a_space_by_space_reading(
         game.play(agent.choose(game.view(game.to_act), game.legal_moves()))
         assert (twin.reach, twin.vacant) == (reach, vacant)
     check_masks(game)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.integers(1, 6), columns=st.integers(1, 8), partition=st.booleans())
+def test_each_stretch_runs_straight_through_its_space_within_its_half(
+    rows: int, columns: int, partition: bool
+) -> None:
+    """CV-11, CV-12: the stretch of a line through a space reaching ``b`` back and ``a`` ahead
+    is that many adjacent spaces of the line, in order, and never crosses the partition."""
+    if partition and columns % 2:
+        columns += 1
+    tray = tray_of(rows, columns, partition)
+    for space in range(tray.size):
+        row, column = tray.row_and_column(space)
+        for line, back, ahead, stretches in tray.walks[space]:
+            assert (back, ahead) == tray.lines[space][line]
+            for before, row_of_stretches in enumerate(stretches):
+                for after, stretch in enumerate(row_of_stretches):
+                    step = (0, 1) if line == 0 else (1, 0)
+                    assert stretch == tuple(
+                        tray.space(row + k * step[0], column + k * step[1])
+                        for k in range(-before, after + 1)
+                    )
+                    assert {tray.region_of[s] for s in stretch} == {tray.region_of[space]}
+            assert len(stretches) == len(back) + 1
+            assert all(len(ahead_of) == len(ahead) + 1 for ahead_of in stretches)
