@@ -496,16 +496,10 @@ class Coverall(Variant):
         runs: tuple[Run, ...] = ()
         points = 0
         if found:
-            names, codes, line_names = tray.names, state.codes, tray.line_names[space]
+            names, codes, line_names = tray.stretch_names, state.codes, tray.line_names[space]
             # A run has two spaces or more, so itemgetter gives a tuple of their entries.
             runs = tuple([
-                Run(
-                    line_names[line],
-                    shared,
-                    itemgetter(*spaces)(names),
-                    itemgetter(*spaces)(codes),
-                    value,
-                )
+                Run(line_names[line], shared, names[spaces], itemgetter(*spaces)(codes), value)
                 for line, shared, spaces, value in found
             ])
             for run in found:

@@ -51,6 +51,7 @@ class Tray:
             number (``0`` row, ``1`` column), its two rays as in ``lines``, and the stretch of
             spaces through the space reaching ``b`` spaces back and ``a`` ahead,
             ``stretches[b][a]``, in order along the line.
+        stretch_names: The names of the spaces of each stretch of two spaces or more.
         region_masks: The spaces of each region as a bit mask (bit ``s`` for space ``s``).
         neighbour_masks: Each space's neighbours as a bit mask.
     """
@@ -87,6 +88,11 @@ class Tray:
             (_walk(0, space, *rays[0]), _walk(1, space, *rays[1]))
             for space, rays in enumerate(self.lines)
         )
+        self.stretch_names: dict[tuple[int, ...], tuple[str, ...]] = {
+            stretch: tuple(self.names[s] for s in stretch)
+            for pair in self.walks for walk in pair for ahead_of in walk[3] for stretch in ahead_of
+            if len(stretch) > 1
+        }
 
     # -- names -------------------------------------------------------------------------------
 
