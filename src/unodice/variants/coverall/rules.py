@@ -98,10 +98,7 @@ class CoverallOptions:
 class _FaceInfo:
     """What the rules need to know, over and over, about one face of the dice set."""
 
-    __slots__ = (
-        "code", "declared_codes", "declared_offer_bits", "declared_offers", "moves", "offer",
-        "offer_bits", "starts", "want_bits", "wants", "wild_draw",
-    )
+    __slots__ = ("as_declared", "as_shown", "moves", "starts", "want_bits", "wants", "wild_draw")
 
     def __init__(self, face: Face, rows: int, columns: int):
         spaces = [(row, column) for row in range(rows) for column in range(columns)]
@@ -117,15 +114,15 @@ class _FaceInfo:
         ])
         self.starts = tuple(Place(face, row, column) for row, column in spaces)
         # In the tray: as it shows (a starting W before its declaration), or as declared.
-        self.offer = offers(face, face.colour)
-        self.offer_bits = bit_numbers(self.offer)
-        self.code = face.code
+        self.as_shown = _in_tray(face, face.colour)
         declared = tuple(Colour) if face.is_wild else ()
-        self.declared_offers = {colour: offers(face, colour) for colour in declared}
-        self.declared_offer_bits = {
-            colour: bit_numbers(bits) for colour, bits in self.declared_offers.items()
-        }
-        self.declared_codes = {colour: display.tray_code(face, colour) for colour in declared}
+        self.as_declared = {colour: _in_tray(face, colour) for colour in declared}
+
+
+def _in_tray(face: Face, colour: Colour | None) -> tuple[int, tuple[int, ...], str]:
+    """A die in the tray showing ``face`` as ``colour``: its offer (bits, bit numbers), its code."""
+    bits = offers(face, colour)
+    return bits, bit_numbers(bits), display.tray_code(face, colour)
 
 
 class _DiceTables:
@@ -383,8 +380,8 @@ class Coverall(Variant):
         state.undeclared = None
         state.colours[space] = colour
         info = self._tables.info(state.faces[space])  # type: ignore[arg-type]
-        state.codes[space] = info.declared_codes[colour]
-        self._offer(state, space, info.declared_offers[colour], info.declared_offer_bits[colour])
+        bits, numbers, state.codes[space] = info.as_declared[colour]
+        self._offer(state, space, bits, numbers)
         table.emit(WildDeclared(state.holder, self.tray.names[space], colour))  # type: ignore[arg-type]
         if self._tray_closed(table, state):
             return
@@ -453,12 +450,13 @@ class Coverall(Variant):
         tables = self._tables
         info = tables.by_identity.get(id(face)) or tables.by_face[face]
         if colour is None:
-            counts_as, bits, numbers, code = face.colour, info.offer, info.offer_bits, info.code
+            counts_as = face.colour
+            bits, numbers, code = info.as_shown
             if counts_as is None:
                 state.undeclared = space
         else:
-            counts_as, code = colour, info.declared_codes[colour]
-            bits, numbers = info.declared_offers[colour], info.declared_offer_bits[colour]
+            counts_as = colour
+            bits, numbers, code = info.as_declared[colour]
         state.faces[space] = face
         state.kinds[space] = face.symbol
         state.colours[space] = counts_as

@@ -24,8 +24,9 @@ VALUES: dict[str, int] = {str(n): n for n in range(10)} | {
 }
 """What each symbol is worth in a run: numbers their value, R/S/D2 20, W and WD4 nothing."""
 
-_COLOUR_NAMES = {colour: colour.value for colour in Colour}
-"""Each colour's name, read from a dict: an enum's ``value`` is a slower property look-up."""
+_COLOUR_NAMES = {id(colour): colour.value for colour in Colour}
+"""Each colour's name, by the colour's identity: an enum's ``value``, and its hash, are slower
+Python-level calls."""
 
 LineRun = tuple[int, str, tuple[int, ...], int]
 """The run that counts in one line: (line: 0 row / 1 column, what it shares, spaces, value)."""
@@ -75,7 +76,7 @@ def counting_runs(
                 after += 1
                 value += VALUES[kinds[other]]  # type: ignore[index]
             if before or after:
-                best = (line, _COLOUR_NAMES[colour], stretches[before][after], value)
+                best = (line, _COLOUR_NAMES[id(colour)], stretches[before][after], value)
         before = 0
         for other in back:
             if kinds[other] != kind:

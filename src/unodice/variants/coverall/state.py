@@ -25,6 +25,10 @@ class Phase(enum.Enum):
     OVER = "over"
     """The game is over (CV-13)."""
 
+    # Members are singletons compared by identity, so an identity hash agrees with equality and
+    # spares the Python-level hash of enums (PHASE_NAMES is read whenever a seat looks).
+    __hash__ = object.__hash__
+
 
 PHASE_NAMES = {phase: phase.value for phase in Phase}
 """Each phase's name (a dict look-up is cheaper than the enum's ``value`` property)."""
