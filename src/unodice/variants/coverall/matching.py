@@ -11,13 +11,25 @@ from __future__ import annotations
 
 from unodice.pieces import COLOURED_SYMBOLS, Colour, Die, Face
 
-__all__ = ["NEXT_TO_A_DIE", "die_wants", "offers", "wants"]
+__all__ = [
+    "BIT_COUNT",
+    "NEXT_TO_A_DIE",
+    "NEXT_TO_A_DIE_BIT",
+    "bit_numbers",
+    "die_wants",
+    "offers",
+    "wants",
+]
 
 NEXT_TO_A_DIE = 1
 """The bit every die in the tray offers its neighbours, and all that a wild face wants."""
+NEXT_TO_A_DIE_BIT = 0
+"""The number of that bit."""
 
 _COLOUR_BIT = {colour: 1 << (1 + i) for i, colour in enumerate(Colour)}
 _KIND_BIT = {symbol: 1 << (5 + i) for i, symbol in enumerate(sorted(COLOURED_SYMBOLS))}
+BIT_COUNT = 5 + len(COLOURED_SYMBOLS)
+"""How many bits there are: being there, four colours and each coloured kind."""
 
 
 def wants(face: Face) -> int:
@@ -39,3 +51,8 @@ def die_wants(die: Die) -> int:
     for face in die.faces:
         bits |= wants(face)
     return bits
+
+
+def bit_numbers(bits: int) -> tuple[int, ...]:
+    """The numbers of the bits set in ``bits``, lowest first."""
+    return tuple(number for number in range(BIT_COUNT) if bits >> number & 1)

@@ -39,7 +39,16 @@ from unodice.variants.coverall.events import (
     TurnLost,
     WildDeclared,
 )
-from unodice.variants.coverall.matching import NEXT_TO_A_DIE, die_wants, offers, wants
+from unodice.variants.coverall.masks import MovesOnSpaces
+from unodice.variants.coverall.matching import (
+    BIT_COUNT,
+    NEXT_TO_A_DIE,
+    NEXT_TO_A_DIE_BIT,
+    bit_numbers,
+    die_wants,
+    offers,
+    wants,
+)
 from unodice.variants.coverall.moves import Declare, Place, parse_move
 from unodice.variants.coverall.scoring import counting_runs, placement_points
 from unodice.variants.coverall.state import PHASE_NAMES, CoverallState, Phase
@@ -89,31 +98,31 @@ class CoverallOptions:
 class _FaceInfo:
     """What the rules need to know, over and over, about one face of the dice set."""
 
-    __slots__ = (
-        "code", "declared_codes", "declared_offers", "offer", "placements", "single", "starts",
-        "wants", "wild_draw",
-    )
+    __slots__ = ("as_declared", "as_shown", "moves", "starts", "want_bits", "wants", "wild_draw")
 
     def __init__(self, face: Face, rows: int, columns: int):
         spaces = [(row, column) for row in range(rows) for column in range(columns)]
         colours: Sequence[Colour | None] = tuple(Colour) if face.is_wild else (None,)
         self.wants = wants(face)
+        # Two bit numbers (the same one twice for a wild): the face fits where either is offered.
+        wanted = bit_numbers(self.wants)
+        self.want_bits: tuple[int, int] = (wanted[0], wanted[-1])
         self.wild_draw = face.symbol == "WD4"
-        self.placements: tuple[tuple[Place, ...], ...] = tuple(
+        self.moves = MovesOnSpaces([
             tuple(Place(face, row, column, colour) for colour in colours)
             for row, column in spaces
-        )
-        # A coloured face has one placement per space: kept on its own to skip a loop.
-        self.single: tuple[Place, ...] | None = (
-            None if len(colours) > 1 else tuple(moves[0] for moves in self.placements)
-        )
+        ])
         self.starts = tuple(Place(face, row, column) for row, column in spaces)
         # In the tray: as it shows (a starting W before its declaration), or as declared.
-        self.offer = offers(face, face.colour)
-        self.code = face.code
+        self.as_shown = _in_tray(face, face.colour)
         declared = tuple(Colour) if face.is_wild else ()
-        self.declared_offers = {colour: offers(face, colour) for colour in declared}
-        self.declared_codes = {colour: display.tray_code(face, colour) for colour in declared}
+        self.as_declared = {colour: _in_tray(face, colour) for colour in declared}
+
+
+def _in_tray(face: Face, colour: Colour | None) -> tuple[int, tuple[int, ...], str]:
+    """A die in the tray showing ``face`` as ``colour``: its offer (bits, bit numbers), its code."""
+    bits = offers(face, colour)
+    return bits, bit_numbers(bits), display.tray_code(face, colour)
 
 
 class _DiceTables:
@@ -132,8 +141,8 @@ class _DiceTables:
         self.by_identity = {id(f): self.by_face[f] for die in dice_set.dice for f in die.faces}
         self.outside_checks = tuple((1 << die.id, die_wants(die)) for die in dice_set.dice)
         self.all_dice = sum(1 << die.id for die in dice_set.dice)
-        self.offers_all = (-1,) * (rows * columns)
-        """What every space of an untouched half is offered: every bit (CV-12)."""
+        self.reach_all = (-1,) * BIT_COUNT
+        """Where each bit is offered in an untouched half: on every space (CV-12)."""
         self.wild_dice = sum(
             1 << die.id for die in dice_set.dice if die_wants(die) & NEXT_TO_A_DIE
         )
@@ -371,10 +380,8 @@ class Coverall(Variant):
         state.undeclared = None
         state.colours[space] = colour
         info = self._tables.info(state.faces[space])  # type: ignore[arg-type]
-        state.codes[space] = info.declared_codes[colour]
-        bits = info.declared_offers[colour]
-        for neighbour in self.tray.neighbours[space]:
-            state.offered[neighbour] |= bits
+        bits, numbers, state.codes[space] = info.as_declared[colour]
+        self._offer(state, space, bits, numbers)
         table.emit(WildDeclared(state.holder, self.tray.names[space], colour))  # type: ignore[arg-type]
         if self._tray_closed(table, state):
             return
@@ -443,23 +450,32 @@ class Coverall(Variant):
         tables = self._tables
         info = tables.by_identity.get(id(face)) or tables.by_face[face]
         if colour is None:
-            counts_as, bits, code = face.colour, info.offer, info.code
+            counts_as = face.colour
+            bits, numbers, code = info.as_shown
             if counts_as is None:
                 state.undeclared = space
         else:
             counts_as = colour
-            bits, code = info.declared_offers[colour], info.declared_codes[colour]
+            bits, numbers, code = info.as_declared[colour]
         state.faces[space] = face
         state.kinds[space] = face.symbol
         state.colours[space] = counts_as
         state.codes[space] = code
         state.dice[space] = die
         state.in_tray |= 1 << die.id
+        state.empty[self.tray.region_of[space]] -= 1
+        state.vacant &= ~(1 << space)
+        self._offer(state, space, bits, numbers)
+
+    def _offer(self, state: CoverallState, space: int, bits: int, numbers: Sequence[int]) -> None:
+        """The die on ``space`` offers its neighbours ``bits`` (whose numbers are ``numbers``)."""
         tray = self.tray
-        state.empty[tray.region_of[space]] -= 1
         offered = state.offered
         for neighbour in tray.neighbours[space]:
             offered[neighbour] |= bits
+        reach, neighbours = state.reach, tray.neighbour_masks[space]
+        for number in numbers:
+            reach[number] |= neighbours
 
     def _score(
         self,
@@ -478,16 +494,10 @@ class Coverall(Variant):
         runs: tuple[Run, ...] = ()
         points = 0
         if found:
-            names, codes, line_names = tray.names, state.codes, tray.line_names[space]
+            names, codes, line_names = tray.stretch_names, state.codes, tray.line_names[space]
             # A run has two spaces or more, so itemgetter gives a tuple of their entries.
             runs = tuple([
-                Run(
-                    line_names[line],
-                    shared,
-                    itemgetter(*spaces)(names),
-                    itemgetter(*spaces)(codes),
-                    value,
-                )
+                Run(line_names[line], shared, names[spaces], itemgetter(*spaces)(codes), value)
                 for line, shared, spaces, value in found
             ])
             for run in found:
@@ -535,14 +545,11 @@ class Coverall(Variant):
             return False
         if state.empty[region] == len(spaces):
             return True  # an untouched half takes any die anywhere (CV-12)
-        faces, offered = state.faces, state.offered
         if self._tables.wild_dice & ~state.in_tray:
-            # A die outside the tray has a wild face, which fits any space beside a die. (A
-            # plain loop: any() over a generator costs more on this path, run every placement.)
-            for space in spaces:  # noqa: SIM110
-                if faces[space] is None and offered[space]:
-                    return True
-            return False
+            # A die outside the tray has a wild face, which fits any empty space beside a die.
+            beside_a_die = state.reach[NEXT_TO_A_DIE_BIT]
+            return bool(beside_a_die & state.vacant & self.tray.region_masks[region])
+        faces, offered = state.faces, state.offered
         wanted = 0
         for space in spaces:
             if faces[space] is None:
@@ -629,16 +636,11 @@ class Coverall(Variant):
         A WD4 is offered only when no other face can be placed (a W counts as another).
         """
         region = state.open_region
-        spaces = self.tray.regions[region]
-        frontier: Sequence[int]
-        offered: Sequence[int]
-        if state.empty[region] == len(spaces):
-            # An untouched half takes any die anywhere (CV-12): every space offers every bit.
-            frontier, offered = spaces, self._tables.offers_all
-        else:
-            faces, offered = state.faces, state.offered
-            frontier = [space for space in spaces if faces[space] is None and offered[space]]
+        room = state.vacant & self.tray.region_masks[region]
         tables = self._tables
+        reach: Sequence[int] = state.reach
+        if state.empty[region] == len(self.tray.regions[region]):
+            reach = tables.reach_all  # an untouched half takes any die anywhere (CV-12)
         by_identity = tables.by_identity
         others: list[Move] = []
         wild_draws: list[Move] = []
@@ -648,20 +650,14 @@ class Coverall(Variant):
             if info in seen:
                 continue
             seen.append(info)
-            want, single = info.wants, info.single
-            if single is not None:
-                # A coloured face: one move per space it matches.
-                others += [single[space] for space in frontier if offered[space] & want]
+            first, second = info.want_bits
+            spaces = (reach[first] | reach[second]) & room
+            if not spaces:
                 continue
-            # A wild: a move per declared colour on each space it may go to.
-            placements = info.placements
-            moves = [
-                move for space in frontier if offered[space] & want for move in placements[space]
-            ]
             if info.wild_draw:
-                wild_draws += moves
+                wild_draws += info.moves.on(spaces)
             else:
-                others += moves
+                others += info.moves.on(spaces)
         return tuple(others or wild_draws)
 
     # -- why not -------------------------------------------------------------------------------

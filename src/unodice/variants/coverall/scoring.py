@@ -24,8 +24,9 @@ VALUES: dict[str, int] = {str(n): n for n in range(10)} | {
 }
 """What each symbol is worth in a run: numbers their value, R/S/D2 20, W and WD4 nothing."""
 
-_COLOUR_NAMES = {colour: colour.value for colour in Colour}
-"""Each colour's name, read from a dict: an enum's ``value`` is a slower property look-up."""
+_COLOUR_NAMES = {id(colour): colour.value for colour in Colour}
+"""Each colour's name, by the colour's identity: an enum's ``value``, and its hash, are slower
+Python-level calls."""
 
 LineRun = tuple[int, str, tuple[int, ...], int]
 """The run that counts in one line: (line: 0 row / 1 column, what it shares, spaces, value)."""
@@ -58,26 +59,24 @@ def counting_runs(
     # for every move a scoring bot weighs, and a helper call per ray would double its cost.
     own_value = VALUES[kind]
     found: list[LineRun] = []
-    for line, (back, ahead) in enumerate(tray.lines[space]):
+    for line, back, ahead, stretches in tray.walks[space]:
         best: LineRun | None = None
         if colour is not None:
+            value = own_value
             before = 0
             for other in back:
                 if colours[other] is not colour:
                     break
                 before += 1
+                value += VALUES[kinds[other]]  # type: ignore[index]
             after = 0
             for other in ahead:
                 if colours[other] is not colour:
                     break
                 after += 1
+                value += VALUES[kinds[other]]  # type: ignore[index]
             if before or after:
-                spaces = (*reversed(back[:before]), space, *ahead[:after])
-                value = own_value
-                for other in spaces:
-                    if other != space:
-                        value += VALUES[kinds[other]]  # type: ignore[index]
-                best = (line, _COLOUR_NAMES[colour], spaces, value)
+                best = (line, _COLOUR_NAMES[id(colour)], stretches[before][after], value)
         before = 0
         for other in back:
             if kinds[other] != kind:
@@ -91,7 +90,7 @@ def counting_runs(
         if before or after:
             value = own_value * (1 + before + after)
             if best is None or value > best[3]:
-                best = (line, kind, (*reversed(back[:before]), space, *ahead[:after]), value)
+                best = (line, kind, stretches[before][after], value)
         if best is not None:
             found.append(best)
     return found

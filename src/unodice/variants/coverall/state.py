@@ -8,6 +8,7 @@ from unodice.moves import Move
 from unodice.pieces import Bag, Colour, Die, Face
 from unodice.turns import Seats
 from unodice.variant import State
+from unodice.variants.coverall.matching import BIT_COUNT
 
 __all__ = ["PHASE_NAMES", "CoverallState", "Phase"]
 
@@ -23,6 +24,10 @@ class Phase(enum.Enum):
     """A player places one of the dice she rolled (CV-3, CV-5)."""
     OVER = "over"
     """The game is over (CV-13)."""
+
+    # Members are singletons compared by identity, so an identity hash agrees with equality and
+    # spares the Python-level hash of enums (PHASE_NAMES is read whenever a seat looks).
+    __hash__ = object.__hash__
 
 
 PHASE_NAMES = {phase: phase.value for phase in Phase}
@@ -44,6 +49,9 @@ class CoverallState(State):
         codes: Each space's die as text (``r5``, ``W:r``; ``.`` when empty).
         dice: The die on each space.
         offered: What each empty space's neighbours offer (see the ``matching`` module).
+        reach: For each matching bit (by number), the mask of the spaces a neighbour offers it,
+            empty or not (see the ``masks`` module).
+        vacant: The mask of the empty spaces.
         empty: How many empty spaces each region has left.
         open_region: The region placements go to now (CV-12).
         first_region: The region of the starting die, once it is placed.
@@ -60,7 +68,7 @@ class CoverallState(State):
     __slots__ = (
         "bag", "codes", "colours", "dice", "earlier", "empty", "faces", "first_region", "hand",
         "holder", "in_tray", "kinds", "moves", "offered", "open_region", "phase", "points",
-        "reserves", "seats", "showing", "starter", "to_act", "undeclared",
+        "reach", "reserves", "seats", "showing", "starter", "to_act", "undeclared", "vacant",
     )
 
     def __init__(self, players: int, size: int, regions: int, bag: Bag[Die],
@@ -76,6 +84,8 @@ class CoverallState(State):
         self.codes: list[str] = ["."] * size
         self.dice: list[Die | None] = [None] * size
         self.offered = [0] * size
+        self.reach = [0] * BIT_COUNT
+        self.vacant = (1 << size) - 1
         self.empty = [size // regions] * regions
         self.open_region = 0
         self.first_region: int | None = None
@@ -103,6 +113,8 @@ class CoverallState(State):
         twin.codes = self.codes.copy()
         twin.dice = self.dice.copy()
         twin.offered = self.offered.copy()
+        twin.reach = self.reach.copy()
+        twin.vacant = self.vacant
         twin.empty = self.empty.copy()
         twin.open_region = self.open_region
         twin.first_region = self.first_region

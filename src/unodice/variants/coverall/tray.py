@@ -15,12 +15,16 @@ import re
 import string
 from functools import cache
 
-__all__ = ["Ray", "Tray", "parse_space", "tray_of"]
+from unodice.variants.coverall.masks import mask_of
+
+__all__ = ["Ray", "Tray", "Walk", "parse_space", "tray_of"]
 
 _SPACE = re.compile(r"^([A-Za-z])(\d{1,2})$")
 
 Ray = tuple[int, ...]
 """Spaces walked outward from a space along one line, nearest first, stopping at a region edge."""
+Walk = tuple[int, Ray, Ray, tuple[tuple[tuple[int, ...], ...], ...]]
+"""One line through a space, ready to walk: see ``Tray.walks``."""
 
 
 class Tray:
@@ -43,6 +47,13 @@ class Tray:
         line_names: Each space's two lines in words: ``("row B", "column 2")``.
         lines: Each space's two lines, row then column, each as two rays
             (towards the lower and the higher numbers) that stop at the region's edge.
+        walks: Each space's two lines as ``(line, back, ahead, stretches)``: the line's
+            number (``0`` row, ``1`` column), its two rays as in ``lines``, and the stretch of
+            spaces through the space reaching ``b`` spaces back and ``a`` ahead,
+            ``stretches[b][a]``, in order along the line.
+        stretch_names: The names of the spaces of each stretch of two spaces or more.
+        region_masks: The spaces of each region as a bit mask (bit ``s`` for space ``s``).
+        neighbour_masks: Each space's neighbours as a bit mask.
     """
 
     def __init__(self, rows: int, columns: int, partition: bool):
@@ -65,12 +76,23 @@ class Tray:
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
             self._neighbours(space) for space in range(self.size)
         )
+        self.region_masks: tuple[int, ...] = tuple(mask_of(spaces) for spaces in self.regions)
+        self.neighbour_masks: tuple[int, ...] = tuple(mask_of(n) for n in self.neighbours)
         self.line_names: tuple[tuple[str, str], ...] = tuple(
             (f"row {name[0]}", f"column {name[1:]}") for name in self.names
         )
         self.lines: tuple[tuple[tuple[Ray, Ray], tuple[Ray, Ray]], ...] = tuple(
             (self._row_rays(space), self._column_rays(space)) for space in range(self.size)
         )
+        self.walks: tuple[tuple[Walk, Walk], ...] = tuple(
+            (_walk(0, space, *rays[0]), _walk(1, space, *rays[1]))
+            for space, rays in enumerate(self.lines)
+        )
+        self.stretch_names: dict[tuple[int, ...], tuple[str, ...]] = {
+            stretch: tuple(self.names[s] for s in stretch)
+            for pair in self.walks for walk in pair for ahead_of in walk[3] for stretch in ahead_of
+            if len(stretch) > 1
+        }
 
     # -- names -------------------------------------------------------------------------------
 
@@ -133,6 +155,14 @@ class Tray:
 
     def _column_rays(self, space: int) -> tuple[Ray, Ray]:
         return self._ray(space, -1, 0), self._ray(space, 1, 0)
+
+
+def _walk(line: int, space: int, back: Ray, ahead: Ray) -> Walk:
+    stretches = tuple(
+        tuple((*reversed(back[:before]), space, *ahead[:after]) for after in range(len(ahead) + 1))
+        for before in range(len(back) + 1)
+    )
+    return line, back, ahead, stretches
 
 
 def parse_space(text: str) -> tuple[int, int]:

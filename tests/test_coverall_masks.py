@@ -1,0 +1,129 @@
+"""Coverall's bit masks of spaces: kept right through random games, and read back in order.
+
+The engine keeps, for each matching bit, the mask of the spaces a neighbour offers it, and finds
+each face's spaces with a few mask operations. These tests check those masks, and the legal
+placements read from them (moves and their order), against a plain space-by-space reading.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_coverall_properties import options_strategy
+
+from unodice import RandomAgent, new_game
+from unodice.game import Game
+from unodice.moves import Move
+from unodice.pieces import Colour
+from unodice.variants.coverall import CoverallState, Phase, Place
+from unodice.variants.coverall.masks import MovesOnSpaces, mask_of, spaces_of
+from unodice.variants.coverall.matching import BIT_COUNT, offers, wants
+from unodice.variants.coverall.tray import tray_of
+
+
+@settings(max_examples=200, deadline=None)
+@given(size=st.integers(1, 40), data=st.data())
+def test_moves_on_spaces_lists_each_space_in_ascending_order(size: int, data: Any) -> None:
+    """A mask's moves are each of its spaces' moves in turn, lowest space first."""
+    per_space = [tuple(range(space * 10, space * 10 + space % 3 + 1)) for space in range(size)]
+    spaces = data.draw(st.sets(st.integers(0, size - 1)))
+    mask = mask_of(spaces)
+    assert spaces_of(mask) == sorted(spaces)
+    expected = [move for space in sorted(spaces) for move in per_space[space]]
+    assert list(MovesOnSpaces(per_space).on(mask)) == expected  # type: ignore[arg-type]
+
+
+def offered_by(state: CoverallState, space: int) -> int:
+    """What the die on ``space`` offers its neighbours; nothing when the space is empty."""
+    face = state.faces[space]
+    return 0 if face is None else offers(face, state.colours[space])
+
+
+def check_masks(game: Game) -> None:
+    """The state's masks agree with the tray: ``vacant`` with its empty spaces, and ``reach``
+    with what each space's neighbours in its own half offer (CV-5, CV-12)."""
+    state: CoverallState = game.state
+    tray = game.variant.tray
+    assert state.vacant == mask_of(s for s, face in enumerate(state.faces) if face is None)
+    for number in range(BIT_COUNT):
+        offered = mask_of(
+            space for space in range(tray.size)
+            if any(offered_by(state, n) >> number & 1 for n in tray.neighbours[space])
+        )
+        assert state.reach[number] == offered, number
+
+
+def plain_placements(game: Game) -> tuple[Move, ...]:
+    """CV-5 to CV-7, CV-12, space by space: each distinct face shown, in the order shown, on
+    each empty space of the open half, in space order, that it may take: any space of an
+    untouched half (CV-12), else one beside a die of its half it matches (CV-5); a wild beside
+    any die (CV-6), once per colour; a WD4 only when nothing else can go (CV-7)."""
+    state: CoverallState = game.state
+    tray = game.variant.tray
+    spaces = tray.regions[state.open_region]
+    untouched = all(state.faces[space] is None for space in spaces)
+    others: list[Move] = []
+    wild_draws: list[Move] = []
+    for face in dict.fromkeys(state.showing):
+        for space in spaces:
+            if state.faces[space] is not None:
+                continue
+            fits = untouched or any(
+                offered_by(state, n) & wants(face) for n in tray.neighbours[space]
+            )
+            if not fits:
+                continue
+            row, column = tray.row_and_column(space)
+            colours = tuple(Colour) if face.is_wild else (None,)
+            moves = [Place(face, row, column, colour) for colour in colours]
+            (wild_draws if face.symbol == "WD4" else others).extend(moves)
+    return tuple(others or wild_draws)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 8), options=options_strategy())
+def test_masks_and_placements_match_a_space_by_space_reading(
+    seed: int, players: int, options: dict[str, Any]
+) -> None:
+    """CV-5, CV-6, CV-7, CV-12: at every decision of random games (any tray shape, with or
+    without the partition) the masks are right, and the legal placements, in order, are those
+    of the plain reading. A copy of the state keeps its own masks."""
+    game = new_game("coverall", players=players, seed=seed, options=options)
+    agent = RandomAgent(seed)
+    while not game.is_over:
+        check_masks(game)
+        if game.state.phase is Phase.PLACE:
+            assert game.legal_moves() == plain_placements(game)
+        twin = game.state.copy()
+        reach, vacant = list(twin.reach), twin.vacant
+        game.play(agent.choose(game.view(game.to_act), game.legal_moves()))
+        assert (twin.reach, twin.vacant) == (reach, vacant)
+    check_masks(game)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.integers(1, 6), columns=st.integers(1, 8), partition=st.booleans())
+def test_each_stretch_runs_straight_through_its_space_within_its_half(
+    rows: int, columns: int, partition: bool
+) -> None:
+    """CV-11, CV-12: the stretch of a line through a space reaching ``b`` back and ``a`` ahead
+    is that many adjacent spaces of the line, in order, and never crosses the partition."""
+    if partition and columns % 2:
+        columns += 1
+    tray = tray_of(rows, columns, partition)
+    for space in range(tray.size):
+        row, column = tray.row_and_column(space)
+        for line, back, ahead, stretches in tray.walks[space]:
+            assert (back, ahead) == tray.lines[space][line]
+            for before, row_of_stretches in enumerate(stretches):
+                for after, stretch in enumerate(row_of_stretches):
+                    step = (0, 1) if line == 0 else (1, 0)
+                    assert stretch == tuple(
+                        tray.space(row + k * step[0], column + k * step[1])
+                        for k in range(-before, after + 1)
+                    )
+                    assert {tray.region_of[s] for s in stretch} == {tray.region_of[space]}
+            assert len(stretches) == len(back) + 1
+            assert all(len(ahead_of) == len(ahead) + 1 for ahead_of in stretches)
