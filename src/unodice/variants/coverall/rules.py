@@ -119,10 +119,9 @@ class _FaceInfo:
         self.as_declared = {colour: _in_tray(face, colour) for colour in declared}
 
 
-def _in_tray(face: Face, colour: Colour | None) -> tuple[int, tuple[int, ...], str]:
-    """A die in the tray showing ``face`` as ``colour``: its offer (bits, bit numbers), its code."""
-    bits = offers(face, colour)
-    return bits, bit_numbers(bits), display.tray_code(face, colour)
+def _in_tray(face: Face, colour: Colour | None) -> tuple[tuple[int, ...], str]:
+    """The bits (by number) a die showing ``face`` as ``colour`` offers, and its tray code."""
+    return bit_numbers(offers(face, colour)), display.tray_code(face, colour)
 
 
 class _DiceTables:
@@ -168,6 +167,12 @@ def _dice_tables(dice_set: ComponentSet, rows: int, columns: int) -> _DiceTables
     if tables is None or tables.dice_set is not dice_set:
         tables = _TABLES[key] = _DiceTables(dice_set, rows, columns)
     return tables
+
+
+def _offered_to(state: CoverallState, space: int) -> int:
+    """The matching bits that the dice beside ``space`` offer it."""
+    bit = 1 << space
+    return sum(1 << number for number, spaces in enumerate(state.reach) if spaces & bit)
 
 
 def _roll_value(face: Face) -> int:
@@ -380,8 +385,8 @@ class Coverall(Variant):
         state.undeclared = None
         state.colours[space] = colour
         info = self._tables.info(state.faces[space])  # type: ignore[arg-type]
-        bits, numbers, state.codes[space] = info.as_declared[colour]
-        self._offer(state, space, bits, numbers)
+        numbers, state.codes[space] = info.as_declared[colour]
+        self._offer(state, space, numbers)
         table.emit(WildDeclared(state.holder, self.tray.names[space], colour))  # type: ignore[arg-type]
         if self._tray_closed(table, state):
             return
@@ -451,12 +456,12 @@ class Coverall(Variant):
         info = tables.by_identity.get(id(face)) or tables.by_face[face]
         if colour is None:
             counts_as = face.colour
-            bits, numbers, code = info.as_shown
+            numbers, code = info.as_shown
             if counts_as is None:
                 state.undeclared = space
         else:
             counts_as = colour
-            bits, numbers, code = info.as_declared[colour]
+            numbers, code = info.as_declared[colour]
         state.faces[space] = face
         state.kinds[space] = face.symbol
         state.colours[space] = counts_as
@@ -465,15 +470,11 @@ class Coverall(Variant):
         state.in_tray |= 1 << die.id
         state.empty[self.tray.region_of[space]] -= 1
         state.vacant &= ~(1 << space)
-        self._offer(state, space, bits, numbers)
+        self._offer(state, space, numbers)
 
-    def _offer(self, state: CoverallState, space: int, bits: int, numbers: Sequence[int]) -> None:
-        """The die on ``space`` offers its neighbours ``bits`` (whose numbers are ``numbers``)."""
-        tray = self.tray
-        offered = state.offered
-        for neighbour in tray.neighbours[space]:
-            offered[neighbour] |= bits
-        reach, neighbours = state.reach, tray.neighbour_masks[space]
+    def _offer(self, state: CoverallState, space: int, numbers: Sequence[int]) -> None:
+        """The die on ``space`` offers its neighbours the bits numbered ``numbers``."""
+        reach, neighbours = state.reach, self.tray.neighbour_masks[space]
         for number in numbers:
             reach[number] |= neighbours
 
@@ -545,15 +546,15 @@ class Coverall(Variant):
             return False
         if state.empty[region] == len(spaces):
             return True  # an untouched half takes any die anywhere (CV-12)
+        room = state.vacant & self.tray.region_masks[region]
+        reach = state.reach
         if self._tables.wild_dice & ~state.in_tray:
             # A die outside the tray has a wild face, which fits any empty space beside a die.
-            beside_a_die = state.reach[NEXT_TO_A_DIE_BIT]
-            return bool(beside_a_die & state.vacant & self.tray.region_masks[region])
-        faces, offered = state.faces, state.offered
-        wanted = 0
-        for space in spaces:
-            if faces[space] is None:
-                wanted |= offered[space]
+            return bool(reach[NEXT_TO_A_DIE_BIT] & room)
+        wanted = 0  # every bit offered to an empty space of the region
+        for number in range(BIT_COUNT):
+            if reach[number] & room:
+                wanted |= 1 << number
         in_tray = state.in_tray
         for bit, die_bits in self._outside_checks:
             if die_bits & wanted and not in_tray & bit:
@@ -745,10 +746,11 @@ class Coverall(Variant):
         """CV-5 / CV-12 reasons a placement next to (or away from) dice is refused."""
         name = self.tray.names[space]
         want = self._tables.info(move.face).wants
-        if state.offered[space] & want:
+        offered = _offered_to(state, space)
+        if offered & want:
             return None
         across = self._across_partition(state, space)
-        if not state.offered[space] & NEXT_TO_A_DIE:
+        if not offered & NEXT_TO_A_DIE:
             if across:
                 return IllegalMove(
                     move, f"{name}'s only neighbours are across the partition, which no "

@@ -48,7 +48,6 @@ class CoverallState(State):
         colours: The colour each die in the tray counts as (a wild's declared colour).
         codes: Each space's die as text (``r5``, ``W:r``; ``.`` when empty).
         dice: The die on each space.
-        offered: What each empty space's neighbours offer (see the ``matching`` module).
         reach: For each matching bit (by number), the mask of the spaces a neighbour offers it,
             empty or not (see the ``masks`` module).
         vacant: The mask of the empty spaces.
@@ -67,7 +66,7 @@ class CoverallState(State):
 
     __slots__ = (
         "bag", "codes", "colours", "dice", "earlier", "empty", "faces", "first_region", "hand",
-        "holder", "in_tray", "kinds", "moves", "offered", "open_region", "phase", "points",
+        "holder", "in_tray", "kinds", "moves", "open_region", "phase", "points",
         "reach", "reserves", "seats", "showing", "starter", "to_act", "undeclared", "vacant",
     )
 
@@ -83,7 +82,6 @@ class CoverallState(State):
         self.colours: list[Colour | None] = [None] * size
         self.codes: list[str] = ["."] * size
         self.dice: list[Die | None] = [None] * size
-        self.offered = [0] * size
         self.reach = [0] * BIT_COUNT
         self.vacant = (1 << size) - 1
         self.empty = [size // regions] * regions
@@ -112,7 +110,6 @@ class CoverallState(State):
         twin.colours = self.colours.copy()
         twin.codes = self.codes.copy()
         twin.dice = self.dice.copy()
-        twin.offered = self.offered.copy()
         twin.reach = self.reach.copy()
         twin.vacant = self.vacant
         twin.empty = self.empty.copy()
