@@ -173,15 +173,14 @@ def live_games_memory(variant: str, players: int | None, count: int, depth: int)
     return held
 
 
-def simulate_scaling(variant: str, games: int, workers: int) -> dict[str, float]:
-    """Seconds for ``simulate`` with 1 worker and with ``workers`` worker processes."""
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    began = time.perf_counter()
-    alone = simulate(variant, games, workers=1)
-    one = time.perf_counter() - began
-    began = time.perf_counter()
-    together = simulate(variant, games, workers=workers)
-    many = time.perf_counter() - began
+def simulate_scaling(variant: str, games: int, workers: int) -> dict[str, Any]:
+    """Seconds for ``simulate`` with 1 worker and with ``workers`` worker processes.
+
+    Also how many cores other processes kept busy meanwhile (where the machine tells), since
+    the workers can only scale onto cores nobody else is using.
+    """
+    alone, one, others_1 = _timed(lambda: simulate(variant, games, workers=1))
+    together, many, others_w = _timed(lambda: simulate(variant, games, workers=workers))
     assert alone == together, "simulate gave different reports on 1 and W workers"
     return {
         "games": games,
@@ -190,8 +189,39 @@ def simulate_scaling(variant: str, games: int, workers: int) -> dict[str, float]
         "seconds_w": many,
         "speedup": one / many,
         "efficiency": one / many / workers,
-        "load_average_before": load,
+        "others_cores_1": others_1,
+        "others_cores_w": others_w,
     }
+
+
+def _timed(work: Callable[[], Any]) -> tuple[Any, float, float | None]:
+    """Run ``work``: its result, wall seconds, and the cores other processes used meanwhile."""
+    busy, own = _machine_busy_seconds(), _own_cpu_seconds()
+    began = time.perf_counter()
+    result = work()
+    seconds = time.perf_counter() - began
+    busy_after = _machine_busy_seconds()
+    if busy is None or busy_after is None:
+        return result, seconds, None
+    others = (busy_after - busy) - (_own_cpu_seconds() - own)
+    return result, seconds, max(others, 0.0) / seconds
+
+
+def _machine_busy_seconds() -> float | None:
+    """CPU seconds the whole machine has been busy since it started (Linux), else ``None``."""
+    try:
+        with open("/proc/stat") as stat:
+            ticks = [int(field) for field in stat.readline().split()[1:9]]
+    except (OSError, ValueError):
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq, steal = ticks
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def _own_cpu_seconds() -> float:
+    """CPU seconds of this process and of its worker processes that have finished."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
 
 
 def paired_rates(
@@ -357,12 +387,13 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
 
 
 def _load_note(scale: dict[str, Any]) -> str:
-    """A warning when other work was already running: the workers then share fewer cores."""
-    load = scale.get("load_average_before")
-    cores = os.cpu_count() or 1
-    if load is None or load < 0.5:
+    """A warning when other processes were busy: the workers then had fewer cores to use."""
+    others = [scale.get("others_cores_1"), scale.get("others_cores_w")]
+    if None in others or max(others) < 0.2:  # type: ignore[type-var]
         return ""
-    return f"; load average {load:.1f} on {cores} cores before the run"
+    cores = os.cpu_count() or 1
+    return (f"; other processes kept {others[0]:.1f} and {others[1]:.1f} of the {cores} cores "
+            "busy during the two runs")
 
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
