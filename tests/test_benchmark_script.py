@@ -1,0 +1,52 @@
+"""The benchmark script runs from a clone and reports figures that hang together.
+
+It is run here on tiny settings, as its README says a newcomer would run it: its speeds are not
+checked (the suite has no timed tests), only that every figure is there and consistent.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench.py"
+
+
+def bench(*argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), "--no-rlcard", *argv],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="the benchmarks folder is not in this tree")
+def test_the_benchmark_reports_every_figure_for_each_variant():
+    done = bench(
+        "--variants", "coverall,dominoes", "--decisions", "300", "--repeats", "1",
+        "--live-games", "20", "--workers", "2", "--scale-decisions", "600", "--json",
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert [row["variant"] for row in report["variants"]] == ["coverall", "dominoes"]
+    assert report["rlcard"] is None and report["repeats"] == 1
+    for row in report["variants"]:
+        assert row["decisions_per_s"] > 0 and row["games_per_s"] > 0
+        assert row["decisions_per_game"] == pytest.approx(
+            row["decisions_per_s"] / row["games_per_s"]
+        )
+        assert row["copies_per_s"] > 0 and row["records_per_s"] > 0
+        assert 0 < row["mb_per_10000_new_games"] < row["mb_per_10000_games"]
+        scale = row["simulate"]
+        assert scale["workers"] == 2 and scale["games"] > 0
+        assert scale["speedup"] == pytest.approx(scale["seconds_1"] / scale["seconds_w"])
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="the benchmarks folder is not in this tree")
+def test_the_benchmark_names_a_variant_that_is_not_installed():
+    done = bench("--variants", "coverall,no-such-game")
+    assert done.returncode == 2
+    assert "not installed: no-such-game" in done.stderr
