@@ -21,7 +21,16 @@ import pluggy
 from unodice.chance import Chance
 from unodice.errors import IllegalMove, InvalidOptions, PluginError, UnodiceError
 from unodice.hooks import PROJECT, HookSpecs
-from unodice.moves import Event, GameEnded, Move, MovePlayed, RoundEnded, RoundStarted, Scored
+from unodice.moves import (
+    Event,
+    GameEnded,
+    Move,
+    MovePlayed,
+    RoundEnded,
+    RoundStarted,
+    Scored,
+    shared_event,
+)
 from unodice.options import brief, build_options, options_to_json
 from unodice.registry import HouseRule, Registry, default_registry
 from unodice.variant import RoundOutcome, State, Variant, View
@@ -157,7 +166,7 @@ class _Table:
                 points = changed
         game._totals[seat] += points
         game._round_points[seat] += points
-        game._emit(Scored(seat, points, reason))
+        self.emit(shared_event(Scored, seat, points, reason))  # points recur: shared
         return points
 
     def end_round(self, winners: Sequence[int]) -> None:
