@@ -18,7 +18,7 @@ import attrs
 
 from unodice.chance import Chance, ReplayChance
 from unodice.errors import ComponentError, IllegalMove, InvalidOptions
-from unodice.moves import Event, Move
+from unodice.moves import Event, Move, shared_event
 from unodice.options import option
 from unodice.pieces import Bag, Colour, ComponentSet, Die, Face, load_components
 from unodice.variant import RoundOutcome, Table, Variant, View
@@ -372,7 +372,7 @@ class Coverall(Variant):
         elif symbol == "R":
             self._reverse_or_skip(table, state)  # the starter plays first either way
         elif symbol == "S":
-            table.emit(Skipped(seats.next_seat()))
+            table.emit(shared_event(Skipped, seats.next_seat()))
             seats.advance(skip=1)
         else:
             seats.advance()
@@ -425,7 +425,7 @@ class Coverall(Variant):
         if symbol in RESERVE_DRAWS:
             self._draw_reserve(table, state, seat, symbol)
         elif symbol == "S":
-            table.emit(Skipped(state.seats.next_seat()))
+            table.emit(shared_event(Skipped, state.seats.next_seat()))
             return 1
         elif symbol == "R":
             return self._reverse_or_skip(table, state)
@@ -434,17 +434,17 @@ class Coverall(Variant):
     def _reverse_or_skip(self, table: Table, state: CoverallState) -> int:
         """CV-8, CV-9: an R reverses play; between two players (by default) it skips instead."""
         if self._r_skips:
-            table.emit(Skipped(state.seats.next_seat()))
+            table.emit(shared_event(Skipped, state.seats.next_seat()))
             return 1
         state.seats.reverse()
-        table.emit(PlayReversed(state.seats.direction))
+        table.emit(shared_event(PlayReversed, state.seats.direction))
         return 0
 
     def _draw_reserve(self, table: Table, state: CoverallState, seat: int, symbol: str) -> None:
         """CV-7, CV-8, CV-10: draw two (D2) or four (WD4) dice to keep for her next turn."""
         drawn = table.chance.draw_up_to(state.bag, RESERVE_DRAWS[symbol])
         state.reserves[seat] = state.reserves[seat] + tuple(drawn)
-        table.emit(ReserveDrawn(seat, len(drawn), symbol))
+        table.emit(shared_event(ReserveDrawn, seat, len(drawn), symbol))
 
     # -- the tray ------------------------------------------------------------------------------
 
@@ -595,7 +595,7 @@ class Coverall(Variant):
             state.hand = hand
             if not hand:
                 state.showing = ()
-                table.emit(NoDice(seat))
+                table.emit(shared_event(NoDice, seat))
                 seats.advance()
                 continue
             state.showing = chance.roll_all(hand)
@@ -626,7 +626,7 @@ class Coverall(Variant):
 
     def _lose_turn(self, table: Table, state: CoverallState) -> None:
         """CV-4: nothing placeable; her dice go back to the bag and the next player draws."""
-        table.emit(TurnLost(state.holder, len(state.hand)))  # type: ignore[arg-type]
+        table.emit(shared_event(TurnLost, state.holder, len(state.hand)))
         state.bag.put_all(state.hand)
         state.hand = state.showing = ()
         state.seats.advance()
