@@ -38,8 +38,9 @@ HOW_COMPARED = (
     "Compared side by side in one process: both engines play whole 2-player games (unless "
     "--players says otherwise for unodice) choosing uniformly at random among the legal moves, "
     "with fixed seeds. Each repeat of a variant is followed at once by a repeat of RLCard, so "
-    "both meet the same load, and 'vs RLCard' is the median of those paired ratios (RLCard's "
-    "row is the median of all its repeats). unodice is driven through its "
+    "both meet the same load, and 'vs RLCard' is the median of those paired ratios, with the "
+    "lowest and highest pair beside it (RLCard's row is the median of all its repeats). "
+    "unodice is driven through its "
     "public API (new_game, legal_moves, view, RandomAgent.choose, play); RLCard through "
     "rlcard.games.uno.game.UnoGame (init_game, get_legal_actions, step), with no environment "
     "layer."
@@ -274,6 +275,7 @@ def measure_variant(
     }
     if ratios:
         result["vs_rlcard"] = statistics.median(ratios)
+        result["vs_rlcard_pairs"] = ratios
     depth = max(1, round(result["decisions_per_game"] / 2))
     scale = 10_000 / args.live_games / 1e6
     fresh = live_games_memory(variant, args.players, args.live_games, 0)
@@ -355,7 +357,7 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
     header = (f"{'variant':<12}{'decisions/s':>13}{'games/s':>10}{'dec/game':>10}"
               f"{'copies/s':>11}{'records/s':>11}{'MB/10k new':>12}{'MB/10k half':>13}")
     if rlcard:
-        header += f"{'vs RLCard':>11}"
+        header += f"{'vs RLCard':>11}  {'(pairs)':<11}"
     print(header)
     for row in results:
         line = (f"{row['variant']:<12}{row['decisions_per_s']:>13,.0f}{row['games_per_s']:>10,.0f}"
@@ -363,7 +365,8 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
                 f"{row['records_per_s']:>11,.0f}{row['mb_per_10000_new_games']:>12.1f}"
                 f"{row['mb_per_10000_games']:>13.1f}")
         if rlcard:
-            line += f"{row['vs_rlcard']:>10.2f}x"
+            pairs = row["vs_rlcard_pairs"]
+            line += f"{row['vs_rlcard']:>10.2f}x  ({min(pairs):.2f}–{max(pairs):.2f})"
         print(line)
     if rlcard:
         print(f"{'RLCard UNO':<12}{rlcard['decisions_per_s']:>13,.0f}"
