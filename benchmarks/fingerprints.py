@@ -1,0 +1,100 @@
+"""Fingerprints of seeded games: proof that a change to the engine changed no game.
+
+Each variant plays a few hundred seeded games between random agents, across its seat counts and
+a few option sets; for every game the fingerprint takes in each decision's legal moves (their
+notation, in order), every event (its JSON form), the chance outcomes and the final scores.
+``--save FILE`` writes them; ``--compare FILE`` plays the same games again and lists every game
+whose fingerprint differs.
+
+    python benchmarks/fingerprints.py --save before.json
+    ... change the code ...
+    python benchmarks/fingerprints.py --compare before.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+import unodice
+from unodice.agents import RandomAgent
+
+OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "coverall": [{}, {"partition": False}],
+    "centre-die": [{}, {"target": 100}],
+    "dominoes": [{}, {"target": 100}],
+}
+
+
+def games_of(variant: str, per_setting: int) -> Iterator[tuple[str, int, dict[str, Any], int]]:
+    """Every (variant, players, options, seed) to fingerprint."""
+    info = unodice.variants()[variant]
+    counts = sorted({info.players.start, min(info.players.start + 1, info.players.stop - 1),
+                     info.players.stop - 1})
+    for options in OPTION_SETS.get(variant, [{}]):
+        for players in counts:
+            for seed in range(per_setting):
+                yield variant, players, options, seed
+
+
+def fingerprint(variant: str, players: int, options: dict[str, Any], seed: int) -> str:
+    """The digest of one seeded random game, decision by decision."""
+    game = unodice.new_game(variant, players, seed, options)
+    agents = [RandomAgent(seed * 64 + seat) for seat in range(players)]
+    digest = hashlib.sha256()
+    decisions = 0
+    while not game.is_over and decisions < 20_000:
+        moves = game.legal_moves()
+        digest.update("\x1f".join(map(str, moves)).encode())
+        seat = game.to_act
+        assert seat is not None
+        game.play(agents[seat].choose(game.view(seat), moves))
+        decisions += 1
+    digest.update(json.dumps([event.to_json() for event in game.events]).encode())
+    digest.update(bytes(game.chance.outcomes) if all(
+        0 <= o < 256 for o in game.chance.outcomes) else repr(list(game.chance.outcomes)).encode())
+    digest.update(repr(game.scores).encode())
+    return digest.hexdigest()[:16]
+
+
+def collect(variants: list[str], per_setting: int) -> dict[str, str]:
+    """Fingerprints by game key."""
+    out = {}
+    for variant in variants:
+        for name, players, options, seed in games_of(variant, per_setting):
+            key = f"{name} players={players} options={json.dumps(options, sort_keys=True)} " \
+                  f"seed={seed}"
+            out[key] = fingerprint(name, players, options, seed)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Save or compare fingerprints; exit 1 when a compared game differs."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variants", default="coverall,centre-die,dominoes")
+    parser.add_argument("--games", type=int, default=50, help="games per seat count and options")
+    group = parser.add_mutually_exclusive_group(required=True)
+    group.add_argument("--save", metavar="FILE")
+    group.add_argument("--compare", metavar="FILE")
+    args = parser.parse_args(argv)
+    prints = collect(args.variants.split(","), args.games)
+    if args.save:
+        with open(args.save, "w") as out:
+            json.dump(prints, out, indent=0, sort_keys=True)
+        print(f"{len(prints)} games fingerprinted")
+        return 0
+    with open(args.compare) as source:
+        before = json.load(source)
+    changed = [key for key in prints if before.get(key) != prints[key]]
+    for key in changed:
+        print("changed:", key)
+    print(f"{len(prints)} games compared, {len(changed)} changed")
+    return 1 if changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
