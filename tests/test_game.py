@@ -156,7 +156,11 @@ def test_a_view_is_a_read_only_value(registry):
         view.seat = 0  # type: ignore[misc]
     assert view == game.view(1) and view != game.view(0)
     assert view.scores == game.scores and view.round == game.round == 1
-    assert view.variant is game.variant and view.data["bag"] == 40
+    assert view.variant_name == "toy-race" and view.data["bag"] == 40
+    assert view.options == game.options and view.players == game.players
+    assert not hasattr(view, "variant"), "a view never hands out the live variant"
+    with pytest.raises(TypeError):
+        view.data["bag"] = 0  # type: ignore[index]
     game.play(game.legal_moves()[0])
     assert view != game.view(1), "a view taken earlier still shows the earlier position"
     assert repr(view).startswith("View(seat=1, to_act=0, ")

@@ -43,7 +43,7 @@ class Rolled(Event):
     face: Face
 
 
-@attrs.define
+@attrs.frozen
 class ToyOptions:
     target: int = option(20, "points that win", minimum=1)
     rounds: int = option(1, "rounds in a match", minimum=1, maximum=9)

@@ -26,6 +26,7 @@ __all__ = [
     "brief",
     "build_options",
     "describe_options",
+    "frozen_class",
     "option",
     "options_to_json",
 ]
@@ -233,9 +234,50 @@ def build_options(options_class: type, values: Mapping[str, Any] | None, owner: 
         )
     converted = {name: _convert(infos[name], value, owner) for name, value in values.items()}
     try:
-        return options_class(**converted)
+        return frozen_class(options_class)(**converted)
     except (ValueError, TypeError) as error:
         raise InvalidOptions(f"options of {owner}: {error}") from None
+
+
+@functools.lru_cache(maxsize=256)
+def frozen_class(options_class: type) -> type:
+    """``options_class`` itself when its instances are frozen, else a frozen subclass of it.
+
+    A game's options are shared by everything that reads them (the variant, copies of the
+    game, the views handed to bots), so nothing may change them once checked: an option
+    changed mid-match would change the rules of a game whose record says otherwise. A plugin
+    may declare its ``Options`` with ``attrs.define``; its games still get frozen options,
+    instances of this subclass (same name, fields, equality and repr).
+    """
+    probe = options_class()
+    fields = attrs.fields(options_class)
+    try:
+        if fields:
+            setattr(probe, fields[0].name, getattr(probe, fields[0].name))
+        else:
+            probe.__unodice_probe__ = None
+    except (attrs.exceptions.FrozenInstanceError, AttributeError):
+        return options_class
+    names = tuple(field.name for field in fields)
+
+    def values(options: Any) -> tuple[Any, ...]:
+        return tuple(getattr(options, name) for name in names)
+
+    def __eq__(self: Any, other: object) -> bool:
+        if not isinstance(other, options_class):
+            return NotImplemented
+        return values(self) == values(other)
+
+    namespace = {
+        "__module__": options_class.__module__,
+        "__qualname__": options_class.__qualname__,
+        "__doc__": options_class.__doc__,
+        "__eq__": __eq__,
+        "__hash__": lambda self: hash(values(self)),
+    }
+    subclass = type(options_class.__name__, (options_class,), namespace)
+    frozen: type = attrs.frozen(eq=False)(subclass)
+    return frozen
 
 
 def options_to_json(options: Any) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import attrs
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["NoOptions", "RoundOutcome", "State", "Table", "Variant", "View"]
 
 
-@attrs.define
+@attrs.frozen
 class NoOptions:
     """The ``Options`` class of a variant that has none."""
 
@@ -109,13 +110,18 @@ class RoundOutcome:
 class View:
     """What one seat may see: everything public plus its own hidden pieces, nothing more.
 
-    A view is read-only, and equal to another view of the same seat with the same contents.
+    A view is the boundary between a bot and the game. It holds only immutable values (its
+    ``data`` is a read-only mapping of tuples, pieces and numbers), none of which depends on
+    what the seat may not see, and nothing reachable from it can change any game: it names
+    the variant and carries the game's frozen options, but never hands out the variant object
+    itself, whose tables and caches serve every seat. A view is equal to another view of the
+    same seat with the same contents.
     """
 
     # Written out rather than made by attrs: a view is made for every decision a bot takes,
     # and a frozen attrs class sets each field through object.__setattr__, which made building
     # a view cost three times as much. Read-only properties keep it as immutable.
-    __slots__ = ("_data", "_round", "_scores", "_seat", "_to_act", "_variant")
+    __slots__ = ("_data", "_round", "_rules", "_scores", "_seat", "_to_act")
 
     def __init__(
         self,
@@ -130,8 +136,8 @@ class View:
         self._to_act = to_act
         self._scores = scores
         self._round = round
-        self._data = data
-        self._variant = variant
+        self._data = MappingProxyType(data)
+        self._rules = variant
 
     @property
     def seat(self) -> int:
@@ -155,38 +161,48 @@ class View:
 
     @property
     def data(self) -> Mapping[str, Any]:
-        """The variant's part of the view (pieces as objects; see ``to_json``)."""
+        """The variant's part of the view, read-only (pieces as objects; see ``to_json``)."""
         return self._data
 
     @property
-    def variant(self) -> Variant:
-        """The variant, for agents that ask it to evaluate moves."""
-        return self._variant
+    def variant_name(self) -> str:
+        """The name of the variant being played (``"coverall"``)."""
+        return self._rules.name
+
+    @property
+    def players(self) -> int:
+        """Number of seats in the game."""
+        return self._rules.player_count
+
+    @property
+    def options(self) -> Any:
+        """The game's options: a frozen instance of the variant's ``Options`` class."""
+        return self._rules.options
 
     def _key(self) -> tuple[Any, ...]:
-        return (self._seat, self._to_act, self._scores, self._round, self._data)
+        return (self._seat, self._to_act, self._scores, self._round, dict(self._data))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not View:
             return NotImplemented
         return self._key() == other._key()
 
-    __hash__ = None  # type: ignore[assignment]  # its data is a dict
+    __hash__ = None  # type: ignore[assignment]  # its data may hold unhashable values
 
     def __repr__(self) -> str:
         return (
             f"View(seat={self._seat!r}, to_act={self._to_act!r}, scores={self._scores!r}, "
-            f"round={self._round!r}, data={self._data!r})"
+            f"round={self._round!r}, data={dict(self._data)!r})"
         )
 
     def gain(self, move: Move) -> float:
         """What ``move`` gains at once, by the variant's own measure (used by greedy bots)."""
-        return self.variant.gain(self, move)
+        return self._rules.gain(self, move)
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON-ready data."""
         return {
-            "variant": self.variant.name,
+            "variant": self.variant_name,
             "seat": self.seat,
             "to_act": self.to_act,
             "scores": list(self.scores),
@@ -205,6 +221,7 @@ class Variant(abc.ABC):
     * ``players`` — the allowed seat counts, a ``range``;
     * ``summary`` — one sentence for listings;
     * ``version`` — the rules' version, stored in records;
+    * ``end_clause`` — the rule clause that ends the game, cited when a move comes after it;
     * ``Options`` — an attrs class declared with [`option`][unodice.options.option].
 
     An instance is made per game with its checked options and player count; it must not keep
@@ -216,6 +233,7 @@ class Variant(abc.ABC):
     players: ClassVar[range]
     summary: ClassVar[str] = ""
     version: ClassVar[str] = "1.0"
+    end_clause: ClassVar[str | None] = None
     Options: ClassVar[type] = NoOptions
 
     def __init__(

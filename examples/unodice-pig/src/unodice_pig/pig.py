@@ -37,7 +37,7 @@ DICE = "centre-die-40"
 
 
 # --8<-- [start:options]
-@attrs.define
+@attrs.frozen
 class PigOptions:
     """The options of a game of pig.
 

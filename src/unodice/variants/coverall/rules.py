@@ -68,7 +68,7 @@ _NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 """The scoring context when no house rule is in force to read it."""
 
 
-@attrs.define
+@attrs.frozen
 class CoverallOptions:
     """Options of Coverall (see the rule page for what each changes)."""
 
@@ -199,6 +199,7 @@ class Coverall(Variant):
     players = range(2, 9)
     summary = "Cover the tray with dice that match a neighbour; runs of a colour or kind score."
     version = "1.0"
+    end_clause = "CV-13"
     Options = CoverallOptions
 
     def __init__(

@@ -9,7 +9,7 @@ from unodice.options import option
 __all__ = ["DominoesOptions"]
 
 
-@attrs.define
+@attrs.frozen
 class DominoesOptions:
     """Options of the ``dominoes`` variant.
 
