@@ -25,6 +25,7 @@ from unodice.agents import GreedyAgent, RandomAgent, play_game
 from unodice.chance import Chance
 from unodice.errors import (
     ComponentError,
+    GameBroken,
     IllegalMove,
     InvalidOptions,
     InvalidRecord,
@@ -56,6 +57,7 @@ __all__ = [
     "ComponentError",
     "Event",
     "Game",
+    "GameBroken",
     "GreedyAgent",
     "IllegalMove",
     "InvalidOptions",

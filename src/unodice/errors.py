@@ -77,3 +77,14 @@ class PluginError(UnodiceError):
         self.plugin = plugin
         self.cause = cause
         super().__init__(f"plugin {plugin!r} is broken: {cause}")
+
+
+class GameBroken(UnodiceError):
+    """A game that was interrupted in the middle of a move, and can no longer be used.
+
+    A move is carried out in several steps; when something stops it halfway (Ctrl-C, or a
+    crash in the variant's code) and the game kept no snapshot to go back to, its state is
+    neither the position before the move nor the one after. Rather than go on silently from a
+    corrupt position, the game refuses every further use with this error (its record
+    included): replay a record saved before the interrupted move, or start again.
+    """

@@ -19,7 +19,8 @@ from typing import Any
 import pluggy
 
 from unodice.chance import Chance
-from unodice.errors import IllegalMove, InvalidOptions, PluginError, UnodiceError
+from unodice.errors import GameBroken, IllegalMove, InvalidOptions, PluginError, UnodiceError
+from unodice.history import History, Log
 from unodice.hooks import PROJECT, HookSpecs
 from unodice.moves import (
     Event,
@@ -69,6 +70,19 @@ def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
                 raise InvalidOptions(f"in game {text!r}: {key!r} is given twice")
             values[key] = value.strip()
     return name, values
+
+
+def _same_move(legal: Sequence[Move], move: Move) -> Move | None:
+    """The legal move equal to ``move``, compared by the legal move's own class.
+
+    Only a move of exactly the same class is compared, and with that class's equality, so an
+    object whose own ``__eq__`` says yes to everything matches nothing.
+    """
+    kind = type(move)
+    for candidate in legal:
+        if type(candidate) is kind and candidate.__eq__(move) is True:
+            return candidate
+    return None
 
 
 class _RuleHooks:
@@ -122,11 +136,10 @@ class _Table:
 
     def __init__(self, game: Game):
         self._game = game
-        # Variants emit several events per decision. Without house rules an event only joins
-        # the history, so emit is then the list's own append, the cheapest call there is.
-        self.emit: Callable[[Event], None] = (
-            game._events.append if game._hooks is None else game._emit
-        )
+        # Variants emit several events per decision, and an event only joins the history (house
+        # rules hear of a move's events once it is complete), so emit is the list's own append,
+        # the cheapest call there is.
+        self.emit: Callable[[Event], None] = game._events.append
 
     @property
     def chance(self) -> Chance:
@@ -214,8 +227,10 @@ class Game:
         # The history. A move stands in the event list for its MovePlayed event, with the seat
         # that played it in _movers (a byte each): a long match keeps thousands, and the event
         # objects would double what a game holds. The events and moves properties read it back.
-        self._events: list[Event | Move] = []
-        self._movers: MutableSequence[int] = array("B") if self.players <= 256 else []
+        self._log = Log([], array("B") if self.players <= 256 else [])
+        self._events: list[Event | Move] = self._log.entries
+        self._movers: MutableSequence[int] = self._log.movers
+        self._broken: str | None = None
         self._table = _Table(self)
         self._totals = [0] * self.players
         self._round = 0
@@ -228,6 +243,8 @@ class Game:
         try:
             self.state: State = self._start_round(None)
             self._settle()
+            if self._hooks is not None:
+                self._tell_hooks(0, None)
         except Exception as error:
             self._note(error, "setting up the game")
             raise
@@ -260,18 +277,14 @@ class Game:
         return self._round
 
     @property
-    def events(self) -> tuple[Event, ...]:
-        """Every event so far, in order."""
-        movers = iter(self._movers)
-        return tuple([
-            MovePlayed(next(movers), entry) if isinstance(entry, Move) else entry
-            for entry in self._events
-        ])
+    def events(self) -> History[Event]:
+        """Every event so far, in order: a read-only sequence, free to ask for."""
+        return History(self._log, moves=False)
 
     @property
-    def moves(self) -> tuple[Move, ...]:
-        """Every move played so far, in order."""
-        return tuple([entry for entry in self._events if isinstance(entry, Move)])
+    def moves(self) -> History[Move]:
+        """Every move played so far, in order: a read-only sequence, free to ask for."""
+        return History(self._log, moves=True)
 
     @property
     def chance(self) -> Chance:
@@ -287,6 +300,7 @@ class Game:
             PluginError: The variant offered no move to a seat that must decide.
         """
         if self._legal is None:
+            self._check_usable()
             if self._over:
                 self._legal = ()
                 return self._legal
@@ -319,41 +333,63 @@ class Game:
         chosen = self._resolve(move)
         # A house rule's hook may fail halfway through a move. Only when house rules are in
         # force is a snapshot taken (one state copy per move), so that the failed move can be
-        # refused with the game left as it was; plain games pay nothing for it.
+        # refused with the game left as it was; plain games pay nothing for it, and a move
+        # stopped halfway in them (Ctrl-C, a crash in the variant) leaves the game unusable
+        # rather than silently corrupt.
         saved = self._snapshot() if self._hooks is not None else None
         mark = len(self._events)
         seat = self.state.to_act
         assert seat is not None
-        self._movers.append(seat)
-        self._legal = self._by_text = None
         played = MovePlayed(seat, chosen)
         try:
+            self._legal = self._by_text = None
+            self._movers.append(seat)
             self._events.append(chosen)  # it stands for `played` (see __init__)
-            if self._hooks is not None:  # checked here too: this runs at every decision
-                self._tell_hooks(played)
             self.variant.apply(self._table, self.state, chosen)
             self._settle()
+            if saved is not None:
+                # Observers hear of a move once it has been carried out in full, so a move
+                # refused halfway was never seen by any of them.
+                self._tell_hooks(mark, played)
         except BaseException as error:
             if saved is not None:
                 self._restore(saved)
+            else:
+                self._broken = f"{type(error).__name__} while playing {str(chosen)!r}"
             self._note(error, f"playing {str(chosen)!r}")
             raise
         return (played, *self._events[mark + 1:])  # type: ignore[arg-type]
 
+    def _check_usable(self) -> None:
+        """Refuse to go on from a move that was stopped halfway (see ``GameBroken``)."""
+        if self._broken is not None:
+            raise GameBroken(
+                f"this game can no longer be used: it was stopped in the middle of a move "
+                f"({self._broken}), so its position is neither before nor after that move; "
+                "replay its record or start a new game"
+            )
+
     def _snapshot(self) -> tuple[Any, ...]:
         return (
-            self.state.copy(), self._chance.copy(), len(self._events), len(self._movers),
+            self.state.copy(), self._chance.copy(), self._log, len(self._events),
+            len(self._movers),
             list(self._totals), list(self._round_points), self._round, self._round_winners,
             self._over, self._winners, self._legal, self._by_text,
         )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
         """Put back a snapshot; ``state`` and ``chance`` become the snapshot's objects."""
-        (self.state, self._chance, events, moves, self._totals, self._round_points,
+        (self.state, self._chance, log, events, moves, self._totals, self._round_points,
          self._round, self._round_winners, self._over, self._winners, self._legal,
          self._by_text) = saved
-        del self._events[events:]
-        del self._movers[moves:]
+        # A new log, so that a history read during the refused move stays as it was read.
+        self._set_log(log.truncated(events, moves))
+
+    def _set_log(self, log: Log) -> None:
+        self._log = log
+        self._events = log.entries
+        self._movers = log.movers
+        self._table = _Table(self)
 
     def _fault(self, during: str, why: str) -> PluginError:
         return PluginError(self.plugin, f"variant {self.variant.name!r} failed {during}: {why}")
@@ -374,17 +410,21 @@ class Game:
             raise
 
     def _resolve(self, move: Move | str) -> Move:
+        if self._broken is not None:
+            self._check_usable()
         if self._over:
-            raise IllegalMove(move, "the game is over")
+            raise IllegalMove(move, "the game is over", self.variant.end_clause)
         legal = self._legal if self._legal is not None else self.legal_moves()
+        # Whatever the caller hands in, the game goes on with its own legal move object: a
+        # caller's object might compare equal to anything, or change after it was checked.
         if isinstance(move, Move):
-            # Agents hand back one of the very objects offered: find it by identity first, as
-            # ``in`` would compare field by field with every move before it.
+            # Agents hand back one of the very objects offered: find it by identity first.
             for candidate in legal:
                 if candidate is move:
-                    return move
-            if move in legal:
-                return move
+                    return candidate
+            found = _same_move(legal, move)
+            if found is not None:
+                return found
         elif isinstance(move, str):
             if self._by_text is None:
                 self._by_text = {str(m): m for m in legal}
@@ -392,22 +432,25 @@ class Game:
             if found is not None:
                 return found
             move = self._ask_variant("in parse_move", self.variant.parse_move, move)
-            if move in legal:
-                return move
+            found = _same_move(legal, move)
+            if found is not None:
+                return found
         else:
             raise IllegalMove(move, f"expected a move or its notation, not {type(move).__name__}")
         raise self._ask_variant("in explain_illegal", self.variant.explain_illegal, self.state,
                                 move)
 
-    def _emit(self, event: Event) -> None:
-        self._events.append(event)
-        self._tell_hooks(event)
+    def _tell_hooks(self, mark: int, played: MovePlayed | None) -> None:
+        """Hand the events from ``mark`` on to the house rules' event hooks, in order.
 
-    def _tell_hooks(self, event: Event) -> None:
-        """Hand an event to the house rules' event hooks, if any house rule is in force."""
-        if self._hooks is not None:
+        ``played`` is the ``MovePlayed`` event of the move standing at ``mark``, if any.
+        """
+        assert self._hooks is not None
+        hook = self._hooks.manager.hook.unodice_event
+        for entry in self._events[mark:]:
+            event = played if isinstance(entry, Move) and played is not None else entry
             try:
-                self._hooks.manager.hook.unodice_event(game=self, event=event)
+                hook(game=self, event=event)
             except Exception as error:
                 raise self._hooks.fault("unodice_event", error) from error
 
@@ -415,18 +458,18 @@ class Game:
         self._round += 1
         self._round_points = [0] * self.players
         self._round_winners = None
-        self._emit(RoundStarted(self._round))
+        self._events.append(RoundStarted(self._round))
         return self.variant.start_round(self._table, previous)
 
     def _settle(self) -> None:
         """Close finished rounds, start the next ones, end the match when it is over."""
         while self._round_winners is not None:
             outcome = RoundOutcome(self._round, self._round_winners, tuple(self._round_points))
-            self._emit(RoundEnded(outcome.round, outcome.winners, outcome.points))
+            self._events.append(RoundEnded(outcome.round, outcome.winners, outcome.points))
             if self.variant.match_over(self._totals, self._round):
                 self._over = True
                 self._winners = self.variant.match_winners(self._totals)
-                self._emit(GameEnded(tuple(self._totals), self._winners))
+                self._events.append(GameEnded(tuple(self._totals), self._winners))
                 return
             self.state = self._start_round(outcome)
         to_act = self.state.to_act
@@ -441,6 +484,8 @@ class Game:
         """What ``seat`` may see: public information and its own pieces, nothing hidden."""
         if type(seat) is not int or not 0 <= seat < self.players:
             raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {brief(seat)}")
+        if self._broken is not None:
+            self._check_usable()
         try:
             data = self.variant.view_data(self.state, seat)
         except Exception as error:
@@ -456,12 +501,11 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of the game, for search: playing on it leaves this one as is."""
+        self._check_usable()
         twin = object.__new__(Game)
         twin.__dict__.update(self.__dict__)
         twin._chance = self._chance.copy()
-        twin._events = list(self._events)
-        twin._table = _Table(twin)
-        twin._movers = self._movers[:]
+        twin._set_log(self._log.copy())
         twin._totals = list(self._totals)
         twin._round_points = list(self._round_points)
         twin.state = self.state.copy()
@@ -471,6 +515,7 @@ class Game:
         """The game as JSON-ready data that [`replay`][unodice.record.replay] turns back into it."""
         from unodice.record import make_record
 
+        self._check_usable()
         return make_record(self)
 
     def options_json(self) -> dict[str, Any]:
