@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from unodice.pieces import Colour, Die, Face
+from unodice.tables import SealedTable
 
 __all__ = ["NORMAL", "WILD", "WILD_DRAW_FOUR", "FaceTable", "face_value"]
 
@@ -66,7 +67,7 @@ def _matches(hand: Face, centre: Face | None, declared: Colour | None) -> bool:
     return hand.colour is centre.colour or hand.symbol == centre.symbol
 
 
-class FaceTable:
+class FaceTable(SealedTable):
     """Every distinct face of a dice set, numbered in a stable order, with the rules' answers.
 
     A face's *code* is its index in ``faces`` (coloured faces by colour and symbol, then W,
@@ -119,6 +120,7 @@ class FaceTable:
         self.numbered_dice: frozenset[int] = frozenset(
             die.id for die in dice if any(face.is_number for face in die.faces)
         )
+        self.seal()
 
     def code(self, face: Face) -> int:
         """The code of a face a die of the set shows (fast for the set's own face objects)."""

@@ -21,6 +21,7 @@ from unodice.pieces import (
     builtin_component_sets,
     load_components,
 )
+from unodice.tables import SealedTable
 from unodice.variant import RoundOutcome, Table, Variant, View
 
 from .events import Challenged, Dealt, Reversed, RoundBlocked, Skipped, Starter, UnoCaught
@@ -102,7 +103,7 @@ def _load_dice(name: str, extra: Mapping[str, ComponentSet], players: int) -> Co
     return dice_set
 
 
-class _Tables:
+class _Tables(SealedTable):
     """What a game precomputes from its dice set: face table, play moves and shared events.
 
     ``plays[code][uno]`` are the plays of a die showing face ``code``: one per declared colour
@@ -119,6 +120,7 @@ class _Tables:
             (self._plays_of(face, False), self._plays_of(face, True)) for face in self.faces.faces
         )
         self.bluffs = (self._bluffs(False), self._bluffs(True))
+        self.seal()
 
     @staticmethod
     def _plays_of(face: Face, uno_possible: bool) -> tuple[Play, ...]:
@@ -157,6 +159,7 @@ class CentreDie(Variant):
     players = range(2, 7)
     summary = "Match the centre die from an open hand of rolled dice; empty your hand first."
     version = "1.0"
+    end_clause = "CD-11"
     Options = CentreDieOptions
 
     def __init__(

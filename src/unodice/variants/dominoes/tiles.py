@@ -17,6 +17,7 @@ import attrs
 
 from unodice.errors import ComponentError, InvalidOptions
 from unodice.pieces import COMMANDS, WILDS, Colour, ComponentSet, Domino, Face, load_components
+from unodice.tables import SealedTable
 
 __all__ = [
     "DEAD_END",
@@ -112,7 +113,7 @@ Offers = tuple[tuple[tuple[int, int, dict[int, Any], Lay], ...], ...]
 """Per tile id, for each way to lay it: colour slot, symbol slot, moves by ends, the way."""
 
 
-class TileTable:
+class TileTable(SealedTable):
     """The precomputed facts of one tile set.
 
     Args:
@@ -198,6 +199,7 @@ class TileTable:
         self.plays_at: dict[tuple[int, int, bool], Any] = {}
         self.landings: dict[str, Any] = {}
         self.openings: dict[int, Any] = {}
+        self.seal()
 
     def _ways_to_lay(self, tile: Domino) -> tuple[Lay, ...]:
         first, second = tile.ends

@@ -88,6 +88,7 @@ class UnoDominoes(Variant):
         "first to 500 wins."
     )
     version = "1.0"
+    end_clause = "DO-11"
     Options = DominoesOptions
 
     def __init__(
