@@ -381,7 +381,7 @@ CONTRACT_BREAKERS = [
     (RepeatsMoves, "repeats a move"),
     (BadNotation, "does not read back"),
     (TurnToNobody, "gave the turn to seat"),
-    (Leaky, "shows hidden pieces"),
+    (Leaky, "shows the hidden piece"),
     (Moody, "different game|does not reproduce|InvalidRecord"),
     (Endless, "did not end within 300 decisions"),
     (CrashesAtSetup, "KeyError: 'lost the dice bag'"),

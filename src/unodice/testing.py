@@ -7,14 +7,19 @@
   checks what every variant must honour: legal moves are playable and their notation reads back,
   games end, a seed fixes a game, records replay, copies are independent, views hide what they
   must, pieces are conserved, scores add up and refused moves change nothing.
+* [`boundary_problems`][unodice.testing.boundary_problems] walks everything a bot can reach
+  from its view, its legal moves and the events it is shown, and says what it could misuse:
+  a hidden piece, a container it could change, an attribute it could set.
 """
 
 from __future__ import annotations
 
+import enum
 import json
 import random
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from array import array
+from collections import Counter, deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -36,6 +41,7 @@ __all__ = [
     "ScriptedChance",
     "Showing",
     "VariantCheckFailed",
+    "boundary_problems",
     "check_variant",
     "pieces_in",
     "scripted_game",
@@ -105,6 +111,104 @@ def pieces_in(value: Any) -> list[Die | Domino]:
         elif attrs.has(type(item)):
             stack.extend(getattr(item, f.name) for f in attrs.fields(type(item)))
     return found
+
+
+_ATOMS = (type(None), bool, int, float, complex, str, bytes, range, type, enum.Enum)
+_MUTABLE = (list, dict, set, bytearray, array, deque)
+_WALK_LIMIT = 50_000
+
+
+def _public_values(item: Any) -> Iterator[tuple[str, Any]]:
+    """The public attributes of ``item`` that hold data (methods and classes left out)."""
+    for name in dir(item):
+        if name.startswith("_"):
+            continue
+        try:
+            value = getattr(item, name)
+        except Exception:
+            continue
+        if callable(value) and not isinstance(value, _ATOMS + _MUTABLE + (tuple, frozenset)):
+            continue
+        yield name, value
+
+
+def _reachable(roots: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
+    """Every object reachable from ``roots`` through public attributes and items, with a path.
+
+    This is what a bot reaches by ordinary means: attributes whose names do not start with an
+    underscore, the items of sequences and the keys and values of mappings. (Python lets code
+    that digs into private attributes reach anything in its process; no library can stop that,
+    and bots that must be kept honest run in a process of their own.)
+    """
+    seen: set[int] = set()
+    stack = [(path, value) for path, value in reversed(list(roots.items()))]
+    while stack and len(seen) < _WALK_LIMIT:
+        path, item = stack.pop()
+        if isinstance(item, _ATOMS) or id(item) in seen:
+            continue
+        seen.add(id(item))
+        yield path, item
+        if isinstance(item, Mapping):
+            for key, value in reversed(list(item.items())):
+                stack.append((f"{path}[{key!r}]", value))
+                stack.append((f"{path} key {key!r}", key))
+        elif isinstance(item, list | tuple | set | frozenset | deque | array):
+            ordered = sorted(item, key=repr) if isinstance(item, set | frozenset) else list(item)
+            stack.extend((f"{path}[{i}]", value) for i, value in reversed(list(enumerate(ordered))))
+        if not isinstance(item, Mapping | list | set | frozenset | deque | array) or (
+            hasattr(item, "_fields")
+        ):
+            stack.extend((f"{path}.{name}", value)
+                         for name, value in reversed(list(_public_values(item))))
+
+
+def boundary_problems(
+    roots: Mapping[str, Any], hidden: Iterable[Die | Domino] = ()
+) -> list[str]:
+    """What a bot could misuse among everything it reaches from ``roots``.
+
+    Args:
+        roots: What the bot is handed, by name: ``{"view": view, "moves": moves}``.
+        hidden: The pieces the bot's seat may not see.
+
+    Returns:
+        One line per problem: a hidden piece it can see, a mutable container (list, dict, set
+        …) it could change, or a public attribute it could set, each with the path that
+        reaches it (``view.data['hand']``). Empty when there is nothing to misuse.
+    """
+    hidden_ids = {piece.id for piece in hidden}
+    problems = []
+    for path, item in _reachable(roots):
+        if isinstance(item, Die | Domino) and item.id in hidden_ids:
+            problems.append(f"{path} shows the hidden piece {item}")
+        if isinstance(item, _MUTABLE):
+            problems.append(f"{path} is a {type(item).__name__} that can be changed")
+            continue
+        own = getattr(item, "__dict__", None)
+        for name, value in _public_values(item):
+            shadowed = own is not None and name not in own
+            try:
+                setattr(item, name, value)  # the same value: a probe that changes nothing
+            except Exception:
+                continue
+            if shadowed and own is not None:
+                own.pop(name, None)  # the probe made an instance attribute: take it back
+            problems.append(f"{path}.{name} can be set")
+    return problems
+
+
+def _signature(roots: Mapping[str, Any]) -> list[str]:
+    """Everything reachable from ``roots``, as text that changes when any of it changes."""
+    out = []
+    for path, item in _reachable(roots):
+        for name, value in _public_values(item):
+            if isinstance(value, _ATOMS):
+                out.append(f"{path}.{name}={value!r}")
+        if isinstance(item, list | tuple):
+            out.extend(f"{path}[{i}]={v!r}" for i, v in enumerate(item) if isinstance(v, _ATOMS))
+        elif isinstance(item, Mapping):
+            out.extend(f"{path}[{k!r}]={v!r}" for k, v in item.items() if isinstance(v, _ATOMS))
+    return out
 
 
 def _position(game: Game) -> str:
@@ -280,17 +384,45 @@ def _check_conservation(game: Game, fail: Any, step: int) -> None:
 
 
 def _check_views(game: Game, fail: Any, step: int) -> None:
+    """Each seat's view: JSON-ready, and nothing in reach that the seat could misuse.
+
+    The seat to act is handed its legal moves too, and the latest events are checked. The view
+    of the seat to act must then stay exactly as it was while a copy of the game plays on: a
+    view that reaches anything the game goes on to change (a cache shared by every game, say)
+    would tell a bot about other seats' pieces as they are used.
+    """
     for seat in range(game.players):
         view = game.view(seat)
-        hidden = {piece.id for piece in game.variant.hidden_pieces(game.state, seat)}
-        shown = {piece.id for piece in pieces_in(view.data)}
-        if hidden & shown:
-            leaked = sorted(hidden & shown)
-            fail(f"decision {step}: seat {seat}'s view shows hidden pieces {leaked}")
+        roots: dict[str, Any] = {"view": view}
+        if seat == game.to_act:
+            roots["moves"] = game.legal_moves()
+        hidden = list(game.variant.hidden_pieces(game.state, seat))
+        for problem in boundary_problems(roots, hidden)[:3]:
+            fail(f"decision {step}: seat {seat}: {problem}")
         try:
             json.dumps(view.to_json())
         except TypeError as error:
             fail(f"decision {step}: view of seat {seat} is not JSON-ready: {error}")
+    # Events stay as they happened (a die shown then may be back in the bag now): they are
+    # checked for what could be changed, not against today's hidden pieces.
+    recent = {"events": game.events[max(0, len(game.events) - 8):]}
+    for problem in boundary_problems(recent)[:3]:
+        fail(f"decision {step}: {problem}")
+    seat = game.to_act
+    assert seat is not None
+    roots = {"view": game.view(seat), "moves": game.legal_moves()}
+    before = _signature(roots)
+    twin = game.copy()
+    for _ in range(20):
+        if twin.is_over:
+            break
+        try:
+            twin.play(twin.legal_moves()[-1])
+        except UnodiceError:
+            break  # a move legal_moves offers but play refuses: _check_copy reports it
+    if _signature(roots) != before:
+        fail(f"decision {step}: what seat {seat}'s view reaches changed while a copy of the game "
+             "played on, so it depends on more than the seat's own position")
 
 
 def _check_refusal(game: Game, seen_moves: set[Any], fail: Any, step: int) -> None:
