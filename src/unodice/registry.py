@@ -3,8 +3,9 @@
 The [`Registry`][unodice.registry.Registry] loads every plugin of the entry-point group
 ``unodice`` (the built-in variants come this way too), asks each for its registrations through
 the [`unodice_register`][unodice.hooks.HookSpecs.unodice_register] hook, and records what each
-provided. A plugin that fails to import, raises while registering, or registers something
-invalid is recorded as broken and contributes nothing; every other plugin still works. Asking
+provided. A plugin that fails to import, raises while registering (any exception, ``SystemExit``
+included; only ``KeyboardInterrupt`` goes through), or registers something invalid is recorded
+as broken and contributes nothing; every other plugin still works. Asking
 for a variant that a broken plugin would have provided raises
 [`PluginError`][unodice.errors.PluginError] naming the plugin and the cause.
 """
@@ -289,7 +290,9 @@ class Registry:
                 continue  # the same plugin found twice on the path: load it once
             try:
                 plugin = entry_point.load()
-            except (Exception, SystemExit) as error:  # a plugin must not end the program
+            except KeyboardInterrupt:  # the user pressed Ctrl-C: stop, whatever was loading
+                raise
+            except BaseException as error:  # a plugin must not end the program
                 registry._record_failure(
                     entry_point.name, dist_name, dist_version, f"import failed: {_describe(error)}"
                 )
@@ -316,7 +319,9 @@ class Registry:
         self._claimed.setdefault(name, name)
         try:
             self._pm.register(plugin, name=name)
-        except Exception as error:
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:
             return self._record_failure(name, distribution, version, _describe(error))
         hooks = tuple(sorted(c.name for c in self._pm.get_hookcallers(plugin) or ()))
         unknown = [hook for hook in hooks if not hasattr(HookSpecs, hook)]
@@ -332,7 +337,9 @@ class Registry:
             for impl in self._pm.hook.unodice_register.get_hookimpls():
                 if impl.plugin is plugin:
                     impl.function(**{arg: registrar for arg in impl.argnames})
-        except (Exception, SystemExit) as error:  # a plugin must not end the program
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # a plugin must not end the program
             self._pm.unregister(plugin)
             info = self._record_failure(name, distribution, version, _describe(error))
             return attrs.evolve(info, hooks=hooks)
@@ -434,8 +441,20 @@ class Registry:
 
 
 def _describe(error: BaseException) -> str:
-    """One line on what went wrong (the command line prints one line per problem)."""
-    text = error.cause if isinstance(error, PluginError) else f"{type(error).__name__}: {error}"
+    """One line on what went wrong (the command line prints one line per problem).
+
+    A plugin's exception may fail even to print itself; that is described too.
+    """
+    if isinstance(error, PluginError):
+        text = error.cause
+    else:
+        try:
+            words = str(error)
+        except KeyboardInterrupt:
+            raise
+        except BaseException:
+            words = "(its message cannot be shown)"
+        text = f"{type(error).__name__}: {words}"
     return " ".join(text.split())
 
 
