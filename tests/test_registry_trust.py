@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from toy import ToyPlugin
+from toy import ToyPlugin, ToyRace
 
 import unodice
 import unodice.registry
@@ -109,6 +109,12 @@ def registering(*variants: type, rules: dict[str, Any] | None = None,
     return plugin_of(register)
 
 
+class Quiet:
+    @hookimpl
+    def unodice_score(self, points: int) -> None:
+        return None
+
+
 def coverall_still_plays(registry: Registry) -> None:
     game = unodice.play_game("coverall", [unodice.RandomAgent(1), unodice.RandomAgent(2)],
                              seed=5, registry=registry)
@@ -180,3 +186,67 @@ def test_an_exception_that_cannot_be_printed_is_still_recorded():
 
     info = Registry().add_plugin(plugin_of(register), "mute")
     assert info.error is not None and info.error.startswith("Unprintable")
+
+
+# -- class attributes checked at registration ---------------------------------------------------
+
+
+def test_an_int_version_is_refused_with_what_to_write():
+    class Versioned(ToyRace):
+        name = "versioned"
+        version = 2  # type: ignore[assignment]
+
+    registry = Registry()
+    info = registry.add_plugin(registering(Versioned), "versioned")
+    assert info.error is not None
+    assert "version must be a string" in info.error and 'version = "2"' in info.error
+    with pytest.raises(PluginError, match='version = "2"'):
+        registry.variant("versioned")
+
+
+@pytest.mark.parametrize(
+    ("attributes", "words"),
+    [
+        ({"version": 1.5}, 'version = "1.5"'),
+        ({"version": ""}, "version must be a string and not empty"),
+        ({"version": "1." + "0" * 40}, "version must be at most 40 characters"),
+        ({"version": "1.0\n"}, "version must be one line of printable text"),
+        ({"version": None}, "version must be a string"),
+        ({"name": "a" * 41}, "name must be at most 40 characters"),
+        ({"title": ""}, "title must be a string and not empty"),
+        ({"title": 7}, "title must be a string and not empty"),
+        ({"title": "Toy\x1b[31m race"}, "title must be one line of printable text"),
+        ({"title": "T" * 81}, "title must be at most 80 characters"),
+        ({"summary": None}, "summary must be a string"),
+        ({"summary": "one\ntwo"}, "summary must be one line of printable text"),
+        ({"summary": "s" * 201}, "summary must be at most 200 characters"),
+        ({"players": range(0, 3)}, "players must be a non-empty range"),
+    ],
+    ids=lambda value: value if isinstance(value, str) else ",".join(value),
+)
+def test_malformed_class_attributes_are_refused_at_registration(attributes, words):
+    variant = type("Malformed", (ToyRace,), {"name": "malformed", **attributes})
+    registry = Registry()
+    info = registry.add_plugin(registering(variant), "malformed")
+    assert info.error is not None and words in info.error, info.error
+    assert "\n" not in info.error
+
+
+def test_well_formed_class_attributes_are_accepted():
+    variant = type("Fine", (ToyRace,), {"name": "a" * 40, "title": "T" * 80, "summary": "",
+                                        "version": "2024.1-beta"})
+    info = Registry().add_plugin(registering(variant), "fine")
+    assert info.error is None and info.variants == ("a" * 40,)
+
+
+@pytest.mark.parametrize(
+    ("summary", "words"),
+    [(5, "summary must be a string"), ("one\ntwo", "summary must be one line"),
+     ("s" * 201, "at most 200 characters")],
+)
+def test_a_house_rule_summary_must_be_one_line_of_text(summary, words):
+    def register(registry: Any) -> None:
+        registry.add_house_rule("quiet", Quiet(), summary)
+
+    info = Registry().add_plugin(plugin_of(register), "rules")
+    assert info.error is not None and words in info.error

@@ -131,9 +131,11 @@ class Registrar:
         """Register a variant class.
 
         Raises:
-            PluginError: The class is not a complete ``Variant`` subclass, its name is not a
-                lower-case hyphenated word, its seat range or options are malformed, or the name
-                is taken.
+            PluginError: The class is not a complete ``Variant`` subclass; its name is not a
+                lower-case hyphenated word of at most 40 characters; its title (at most 80
+                characters, not empty), summary (at most 200) or version (a string such as
+                ``"1.0"``, at most 40) is not one line of printable text; its seat range or
+                options are malformed; or the name is taken.
         """
         name = getattr(variant_class, "name", None)
         if isinstance(name, str):
@@ -154,17 +156,22 @@ class Registrar:
         Args:
             name: The name games use to opt in.
             hooks: An object carrying ``@hookimpl`` implementations of rule hooks.
-            summary: One sentence on what it changes.
+            summary: One sentence on what it changes (one line, at most 200 characters).
             variants: The variants it applies to (``None``: any).
 
         Raises:
-            PluginError: The name is malformed or taken; ``hooks`` implements no rule hook, a
-                hook unknown to unodice or one with arguments its specification lacks, or is
-                already the hooks of another house rule; or ``variants`` is not a list of names.
+            PluginError: The name or summary is malformed, or the name is taken; ``hooks``
+                implements no rule hook, a hook unknown to unodice or one with arguments its
+                specification lacks, or is already the hooks of another house rule; or
+                ``variants`` is not a list of names.
         """
         if not isinstance(name, str) or not _NAME.match(name):
             raise PluginError(self.plugin, f"house rule name {name!r} is not a lower-case word")
         self._registry._claimed.setdefault(name, self.plugin)
+        for attribute, value in (("name", name), ("summary", summary)):
+            problem = _text_problem(attribute, value, attribute == "name")
+            if problem:
+                raise PluginError(self.plugin, f"house rule {name!r}: {problem}")
         if variants is not None and (
             isinstance(variants, str) or not all(isinstance(v, str) for v in variants)
         ):
@@ -219,6 +226,27 @@ def _check_rule_hooks(hooks: Any, name: str, plugin: str) -> None:
         )
 
 
+_MAX_LENGTH = {"name": 40, "title": 80, "summary": 200, "version": 40}
+"""The longest text allowed for each attribute: names are typed, the others listed."""
+
+
+def _text_problem(attribute: str, value: Any, required: bool) -> str | None:
+    """What is wrong with a text attribute that listings print on one line, or ``None``.
+
+    Text must be one line of printable characters (no line breaks, no terminal control codes)
+    and at most ``_MAX_LENGTH[attribute]`` long; a ``required`` one must not be empty.
+    """
+    if not isinstance(value, str) or (required and not value):
+        return f"{attribute} must be a string and not empty" if required else (
+            f"{attribute} must be a string (one line, or empty)"
+        )
+    if not value.isprintable():
+        return f"{attribute} must be one line of printable text"
+    if len(value) > _MAX_LENGTH[attribute]:
+        return f"{attribute} must be at most {_MAX_LENGTH[attribute]} characters"
+    return None
+
+
 def _check_variant_class(cls: Any, plugin: str) -> None:
     def fail(why: str) -> PluginError:
         return PluginError(plugin, f"variant {getattr(cls, 'name', cls)!r}: {why}")
@@ -234,8 +262,21 @@ def _check_variant_class(cls: Any, plugin: str) -> None:
     name = getattr(cls, "name", None)
     if not isinstance(name, str) or not _NAME.match(name):
         raise fail("name must be a lower-case hyphenated word such as 'my-game'")
-    if not isinstance(getattr(cls, "title", None), str):
-        raise fail("title must be a string")
+    for attribute, required in (("name", True), ("title", True), ("summary", False)):
+        problem = _text_problem(attribute, getattr(cls, attribute, None), required)
+        if problem:
+            raise fail(problem)
+    version = getattr(cls, "version", None)
+    if isinstance(version, int | float) and not isinstance(version, bool):
+        raise fail(
+            f'version must be a string, such as version = "{version}": records store the '
+            "version as text, and a record whose version is not text does not replay"
+        )
+    if not isinstance(version, str):
+        raise fail('version must be a string such as "1.0"')
+    problem = _text_problem("version", version, True)
+    if problem:
+        raise fail(problem)
     players = getattr(cls, "players", None)
     if not isinstance(players, range) or len(players) == 0 or players.start < 1:
         raise fail("players must be a non-empty range of seat counts, such as range(2, 7)")
