@@ -34,6 +34,8 @@ from unodice.errors import PluginError
 from unodice.hooks import hookimpl
 from unodice.pieces import ComponentSet
 from unodice.registry import Registry
+from unodice.variants.coverall import Coverall
+from unodice.variants.dominoes import UnoDominoes
 
 Install = Callable[..., None]
 
@@ -119,6 +121,246 @@ def coverall_still_plays(registry: Registry) -> None:
     game = unodice.play_game("coverall", [unodice.RandomAgent(1), unodice.RandomAgent(2)],
                              seed=5, registry=registry)
     assert unodice.replay(json.loads(json.dumps(game.record())), registry).scores == game.scores
+
+
+# -- reserved names -------------------------------------------------------------------------------
+
+
+def test_a_plugin_registering_a_builtin_variant_name_does_not_replace_it(install):
+    # "aaa" loads before "coverall" in name order: it used to take the name and break coverall
+    install("unodice-aaa", {"aaa": "aaa_takeover"},
+            aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra"))
+    registry = Registry.from_entry_points()
+    assert registry.variant("coverall").variant_class is Coverall
+    assert registry.variant("coverall").plugin == "coverall"
+    assert plugin_named(registry, "coverall").error is None
+    coverall_still_plays(registry)
+    aaa = plugin_named(registry, "aaa")
+    assert aaa.error is None and aaa.variants == ("aaa-extra",)
+    (refusal,) = aaa.refused
+    assert "variant 'coverall' is built into unodice" in refusal
+    assert "UNODICE_ALLOW_OVERRIDE=aaa" in refusal
+    assert registry.variant("aaa-extra").plugin == "aaa"
+
+
+def test_a_plugin_added_by_hand_cannot_replace_a_builtin_either():
+    class Fake(ToyRace):
+        name = "dominoes"
+
+    registry = Registry.from_entry_points()
+    info = registry.add_plugin(registering(Fake), "mine")
+    assert registry.variant("dominoes").variant_class is UnoDominoes
+    assert info.error is None and "variant 'dominoes' is built into unodice" in info.refused[0]
+
+
+def test_a_plugin_whose_entry_point_has_a_builtin_name_does_not_knock_it_out(install):
+    install("unodice-knockout", {"dominoes": "knockout_plugin"}, knockout_plugin="""
+        from toy import ToyRace
+        from unodice.hooks import hookimpl
+
+
+        class Knockout(ToyRace):
+            name = "knockout"
+
+
+        @hookimpl
+        def unodice_register(registry):
+            registry.add_variant(Knockout)
+        """)
+    registry = Registry.from_entry_points()
+    assert registry.variant("dominoes").variant_class is UnoDominoes
+    assert plugin_named(registry, "dominoes").error is None
+    assert plugin_named(registry, "dominoes").distribution == "unodice"
+    unodice.new_game("dominoes", seed=1, registry=registry).legal_moves()
+    other = plugin_named(registry, "unodice-knockout:dominoes")
+    assert other.error is None and other.distribution == "unodice-knockout"
+    assert registry.variant("knockout").plugin == "unodice-knockout:dominoes"
+
+
+def test_a_plugin_with_a_builtin_entry_point_name_and_variant_name_changes_nothing(install):
+    install("unodice-twin", {"coverall": "twin_coverall"},
+            twin_coverall=FAKE_COVERALL.format(extra="twin-extra"))
+    registry = Registry.from_entry_points()
+    assert registry.variant("coverall").variant_class is Coverall
+    twin = plugin_named(registry, "unodice-twin:coverall")
+    assert "UNODICE_ALLOW_OVERRIDE=unodice-twin:coverall" in twin.refused[0]
+    coverall_still_plays(registry)
+
+
+def test_the_user_lets_a_named_plugin_override_through_the_environment(install, monkeypatch):
+    install("unodice-aaa", {"aaa": "aaa_takeover"},
+            aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra"))
+    monkeypatch.setenv("UNODICE_ALLOW_OVERRIDE", "someone-else, aaa")
+    registry = Registry.from_entry_points()
+    assert registry.variant("coverall").variant_class.__name__ == "FakeCoverall"
+    assert registry.variant("coverall").plugin == "aaa"
+    assert plugin_named(registry, "aaa").refused == ()
+    assert plugin_named(registry, "aaa").variants == ("coverall", "aaa-extra")
+    builtin = plugin_named(registry, "coverall")
+    assert builtin.error is None and builtin.variants == ()
+    (refusal,) = builtin.refused
+    assert "variant 'coverall' is overridden by plugin 'aaa'" in refusal
+
+
+def test_the_user_lets_a_named_plugin_override_through_an_argument(install):
+    install("unodice-aaa", {"aaa": "aaa_takeover"},
+            aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra"))
+    registry = Registry.from_entry_points(allow_override={"aaa"})
+    assert registry.variant("coverall").plugin == "aaa"
+
+    class Fake(ToyRace):
+        name = "centre-die"
+
+    by_hand = Registry(allow_override=["mine"])
+    by_hand.add_plugin(importlib.import_module("unodice.variants.centre_die"), "centre-die")
+    by_hand.add_plugin(registering(Fake), "mine")
+    assert by_hand.variant("centre-die").variant_class is Fake
+
+
+def test_an_override_allowed_for_one_plugin_lets_no_other_through(install, monkeypatch):
+    install("unodice-aaa", {"aaa": "aaa_takeover"},
+            aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra"))
+    monkeypatch.setenv("UNODICE_ALLOW_OVERRIDE", "aa,aaa-extra")
+    registry = Registry.from_entry_points()
+    assert registry.variant("coverall").variant_class is Coverall
+    assert Registry.from_entry_points(allow_override=()).variant("coverall").plugin == "coverall"
+
+
+def test_the_argument_replaces_the_environment(install, monkeypatch):
+    install("unodice-aaa", {"aaa": "aaa_takeover"},
+            aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra"))
+    monkeypatch.setenv("UNODICE_ALLOW_OVERRIDE", "aaa")
+    assert Registry.from_entry_points(allow_override=()).variant("coverall").plugin == "coverall"
+    assert Registry.from_entry_points().variant("coverall").plugin == "aaa"
+
+
+def test_a_builtin_component_set_name_is_refused_alone_unless_allowed():
+    tiles = [[{"symbol": "W", "colour": None}] * 2]
+    fake = ComponentSet.from_json({"set": "coverall-24", "tiles": tiles})
+    mini = ComponentSet.from_json({"set": "mini", "tiles": tiles})
+    registry = Registry()
+    info = registry.add_plugin(registering(components=(fake, mini)), "sets")
+    assert registry.component_sets() == {"mini": mini}
+    assert info.error is None and info.components == ("mini",)
+    assert "component set 'coverall-24' is built into unodice" in info.refused[0]
+    allowed = Registry(allow_override="sets")
+    allowed.add_plugin(registering(components=(fake, mini)), "sets")
+    assert allowed.component_sets() == {"coverall-24": fake, "mini": mini}
+
+
+# -- the same name from two plugins -------------------------------------------------------------
+
+
+class PigA(ToyRace):
+    name = "pig"
+
+
+class PigB(ToyRace):
+    name = "pig"
+
+
+TILES = [[{"symbol": "W", "colour": None}] * 2]
+
+
+@pytest.mark.parametrize("order", ["a-first", "b-first"])
+@pytest.mark.parametrize(
+    ("what", "plugins", "ask"),
+    [
+        ("variant", {"a-pig": registering(PigA), "b-pig": registering(PigB)},
+         lambda registry: registry.variant("pig")),
+        ("house rule", {"a-pig": registering(rules={"pig": Quiet()}),
+                        "b-pig": registering(rules={"pig": Quiet()})},
+         lambda registry: registry.house_rule("pig")),
+    ],
+    ids=["variant", "house-rule"],
+)
+def test_a_name_two_plugins_register_goes_to_neither_in_either_order(what, plugins, ask, order):
+    registry = Registry()
+    registry.add_plugin(ToyPlugin(), "toy")
+    names = sorted(plugins, reverse=order == "b-first")
+    for name in names:
+        registry.add_plugin(plugins[name], name)
+    with pytest.raises(PluginError) as caught:
+        ask(registry)
+    assert "'a-pig'" in str(caught.value) and "'b-pig'" in str(caught.value)
+    assert f"{what} 'pig'" in str(caught.value)
+    for name, other in (("a-pig", "b-pig"), ("b-pig", "a-pig")):
+        info = plugin_named(registry, name)
+        assert info.error is None
+        (refusal,) = info.refused
+        assert f"{what} 'pig' is also registered by {other!r}" in refusal
+        assert "UNODICE_ALLOW_OVERRIDE" in refusal
+    assert registry.variant("toy-race").plugin == "toy"
+
+
+@pytest.mark.parametrize("order", [1, -1])
+def test_a_component_set_two_plugins_register_goes_to_neither(order):
+    first = ComponentSet.from_json({"set": "mini", "tiles": TILES})
+    second = ComponentSet.from_json({"set": "mini", "tiles": TILES * 2})
+    registry = Registry()
+    for name, component_set in [("one", first), ("two", second)][::order]:
+        registry.add_plugin(registering(components=(component_set,)), name)
+    assert registry.component_sets() == {}
+    assert "component set 'mini' is also registered by 'two'" in plugin_named(
+        registry, "one").refused[0]
+    assert "component set 'mini' is also registered by 'one'" in plugin_named(
+        registry, "two").refused[0]
+
+
+def test_of_two_plugins_registering_one_name_the_one_allowed_to_override_gets_it():
+    registry = Registry(allow_override={"b-pig"})
+    registry.add_plugin(registering(PigB), "b-pig")
+    registry.add_plugin(registering(PigA), "a-pig")
+    assert registry.variant("pig").variant_class is PigB
+    assert "variant 'pig' is overridden by plugin 'b-pig'" in plugin_named(
+        registry, "a-pig").refused[0]
+
+
+def test_two_plugins_allowed_to_override_that_register_one_name_get_neither():
+    registry = Registry.from_entry_points(allow_override={"one", "two"})
+    registry.add_plugin(registering(type("One", (ToyRace,), {"name": "coverall"})), "one")
+    registry.add_plugin(registering(type("Two", (ToyRace,), {"name": "coverall"})), "two")
+    with pytest.raises(PluginError, match="registered by 'one' and 'two'"):
+        registry.variant("coverall")
+    assert "allow only one of them" in plugin_named(registry, "one").refused[0]
+    builtin = plugin_named(registry, "coverall").refused[0]
+    assert "variant 'coverall' is overridden by plugins 'one' and 'two'" in builtin
+
+
+def test_the_other_registrations_of_two_contending_plugins_still_work():
+    class OnlyA(ToyRace):
+        name = "only-a"
+
+    registry = Registry()
+    registry.add_plugin(registering(PigA, OnlyA), "a-pig")
+    registry.add_plugin(registering(PigB), "b-pig")
+    assert registry.variant("only-a").plugin == "a-pig"
+    assert plugin_named(registry, "a-pig").variants == ("only-a",)
+    assert plugin_named(registry, "b-pig").variants == ()
+
+
+def test_two_installed_plugins_registering_one_name_are_both_reported(install):
+    source = """
+        from toy import ToyRace
+        from unodice.hooks import hookimpl
+
+
+        class Pig(ToyRace):
+            name = "pig"
+
+
+        @hookimpl
+        def unodice_register(registry):
+            registry.add_variant(Pig)
+        """
+    install("pig-one", {"pig": "pig_one"}, pig_one=source)
+    install("pig-two", {"pig": "pig_two"}, pig_two=source)
+    registry = Registry.from_entry_points()
+    names = {plugin.name for plugin in registry.plugins()}
+    assert {"pig-one:pig", "pig-two:pig"} <= names and "pig" not in names
+    with pytest.raises(PluginError, match=r"'pig-one:pig'.*'pig-two:pig'"):
+        registry.variant("pig")
+    coverall_still_plays(registry)
 
 
 # -- BaseException from a plugin ----------------------------------------------------------------
