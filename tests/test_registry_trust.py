@@ -492,3 +492,48 @@ def test_a_house_rule_summary_must_be_one_line_of_text(summary, words):
 
     info = Registry().add_plugin(plugin_of(register), "rules")
     assert info.error is not None and words in info.error
+
+
+# -- the plugins command ------------------------------------------------------------------------
+
+
+def test_the_plugins_command_shows_each_refusal_on_one_line(monkeypatch):
+    registry = Registry.from_entry_points()
+
+    class Fake(ToyRace):
+        name = "coverall"
+
+    registry.add_plugin(registering(Fake, PigA), "a-pig")
+    registry.add_plugin(registering(PigB), "b-pig")
+    monkeypatch.setattr(unodice.registry, "_default", registry)
+    out = io.StringIO()
+    assert main(["plugins"], out) == 0
+    lines = out.getvalue().splitlines()
+    a_pig = lines.index("a-pig  (?)  ok")
+    refusals = lines[a_pig + 1 : a_pig + 4]
+    assert sorted(line.split(":")[0] for line in refusals) == [
+        "    hooks", "    refused", "    refused"]
+    assert any("variant 'coverall' is built into unodice" in line for line in refusals)
+    assert any("variant 'pig' is also registered by 'b-pig'" in line for line in refusals)
+    assert "    refused: variant 'pig' is also registered by 'a-pig'" in " ".join(lines)
+    out = io.StringIO()
+    assert main(["variants"], out) == 0
+    assert "(3 refused registration(s): see 'unodice plugins')" in out.getvalue()
+    out = io.StringIO()
+    assert main(["plugins", "--json"], out) == 0
+    (entry,) = [plugin for plugin in json.loads(out.getvalue()) if plugin["name"] == "b-pig"]
+    assert len(entry["refused"]) == 1 and entry["error"] is None
+
+
+def test_a_plugin_error_with_control_characters_prints_as_one_harmless_line(monkeypatch):
+    def register(registry: Any) -> None:
+        raise RuntimeError("bad\x1b[2J\x1b]0;owned\x07 luck\r\nnext")
+
+    registry = Registry()
+    info = registry.add_plugin(plugin_of(register), "noisy")
+    assert info.error is not None and info.error.isprintable()
+    assert info.error.startswith("RuntimeError: bad\\x1b[2J")
+    monkeypatch.setattr(unodice.registry, "_default", registry)
+    out = io.StringIO()
+    assert main(["plugins"], out) == 0
+    assert all(line.isprintable() for line in out.getvalue().splitlines())

@@ -717,7 +717,8 @@ def _listing(names: Iterable[str]) -> str:
 def _describe(error: BaseException) -> str:
     """One line on what went wrong (the command line prints one line per problem).
 
-    A plugin's exception may fail even to print itself; that is described too.
+    A plugin's exception may fail even to print itself, or hold control codes; both are
+    described harmlessly.
     """
     if isinstance(error, PluginError):
         text = error.cause
@@ -729,7 +730,9 @@ def _describe(error: BaseException) -> str:
         except BaseException:
             words = "(its message cannot be shown)"
         text = f"{type(error).__name__}: {words}"
-    return " ".join(text.split())
+    text = " ".join(text.split())
+    # no control codes reach a terminal: they are shown escaped, as Python writes them
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 _default: Registry | None = None
