@@ -252,11 +252,11 @@ def test_a_builtin_component_set_name_is_refused_alone_unless_allowed():
 
 
 class PigA(ToyRace):
-    name = "pig"
+    name = "twin-race"
 
 
 class PigB(ToyRace):
-    name = "pig"
+    name = "twin-race"
 
 
 TILES = [[{"symbol": "W", "colour": None}] * 2]
@@ -267,10 +267,10 @@ TILES = [[{"symbol": "W", "colour": None}] * 2]
     ("what", "plugins", "ask"),
     [
         ("variant", {"a-pig": registering(PigA), "b-pig": registering(PigB)},
-         lambda registry: registry.variant("pig")),
-        ("house rule", {"a-pig": registering(rules={"pig": Quiet()}),
-                        "b-pig": registering(rules={"pig": Quiet()})},
-         lambda registry: registry.house_rule("pig")),
+         lambda registry: registry.variant("twin-race")),
+        ("house rule", {"a-pig": registering(rules={"twin-race": Quiet()}),
+                        "b-pig": registering(rules={"twin-race": Quiet()})},
+         lambda registry: registry.house_rule("twin-race")),
     ],
     ids=["variant", "house-rule"],
 )
@@ -283,12 +283,12 @@ def test_a_name_two_plugins_register_goes_to_neither_in_either_order(what, plugi
     with pytest.raises(PluginError) as caught:
         ask(registry)
     assert "'a-pig'" in str(caught.value) and "'b-pig'" in str(caught.value)
-    assert f"{what} 'pig'" in str(caught.value)
+    assert f"{what} 'twin-race'" in str(caught.value)
     for name, other in (("a-pig", "b-pig"), ("b-pig", "a-pig")):
         info = plugin_named(registry, name)
         assert info.error is None
         (refusal,) = info.refused
-        assert f"{what} 'pig' is also registered by {other!r}" in refusal
+        assert f"{what} 'twin-race' is also registered by {other!r}" in refusal
         assert "UNODICE_ALLOW_OVERRIDE" in refusal
     assert registry.variant("toy-race").plugin == "toy"
 
@@ -311,8 +311,8 @@ def test_of_two_plugins_registering_one_name_the_one_allowed_to_override_gets_it
     registry = Registry(allow_override={"b-pig"})
     registry.add_plugin(registering(PigB), "b-pig")
     registry.add_plugin(registering(PigA), "a-pig")
-    assert registry.variant("pig").variant_class is PigB
-    assert "variant 'pig' is overridden by plugin 'b-pig'" in plugin_named(
+    assert registry.variant("twin-race").variant_class is PigB
+    assert "variant 'twin-race' is overridden by plugin 'b-pig'" in plugin_named(
         registry, "a-pig").refused[0]
 
 
@@ -346,20 +346,20 @@ def test_two_installed_plugins_registering_one_name_are_both_reported(install):
 
 
         class Pig(ToyRace):
-            name = "pig"
+            name = "twin-race"
 
 
         @hookimpl
         def unodice_register(registry):
             registry.add_variant(Pig)
         """
-    install("pig-one", {"pig": "pig_one"}, pig_one=source)
-    install("pig-two", {"pig": "pig_two"}, pig_two=source)
+    install("twins-one", {"twin-race": "twins_one"}, twins_one=source)
+    install("twins-two", {"twin-race": "twins_two"}, twins_two=source)
     registry = Registry.from_entry_points()
     names = {plugin.name for plugin in registry.plugins()}
-    assert {"pig-one:pig", "pig-two:pig"} <= names and "pig" not in names
-    with pytest.raises(PluginError, match=r"'pig-one:pig'.*'pig-two:pig'"):
-        registry.variant("pig")
+    assert {"twins-one:twin-race", "twins-two:twin-race"} <= names and "twin-race" not in names
+    with pytest.raises(PluginError, match=r"'twins-one:twin-race'.*'twins-two:twin-race'"):
+        registry.variant("twin-race")
     coverall_still_plays(registry)
 
 
@@ -514,8 +514,8 @@ def test_the_plugins_command_shows_each_refusal_on_one_line(monkeypatch):
     assert sorted(line.split(":")[0] for line in refusals) == [
         "    hooks", "    refused", "    refused"]
     assert any("variant 'coverall' is built into unodice" in line for line in refusals)
-    assert any("variant 'pig' is also registered by 'b-pig'" in line for line in refusals)
-    assert "    refused: variant 'pig' is also registered by 'a-pig'" in " ".join(lines)
+    assert any("variant 'twin-race' is also registered by 'b-pig'" in line for line in refusals)
+    assert "    refused: variant 'twin-race' is also registered by 'a-pig'" in " ".join(lines)
     out = io.StringIO()
     assert main(["variants"], out) == 0
     assert "(3 refused registration(s): see 'unodice plugins')" in out.getvalue()
