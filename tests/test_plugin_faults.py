@@ -149,13 +149,14 @@ def test_the_plugins_command_lists_each_broken_plugin_on_one_line(plugin_dir, mo
     assert main(["variants"], io.StringIO()) == 0
 
 
-def test_two_plugins_under_one_entry_point_name_keep_the_first(plugin_dir, monkeypatch):
+def test_two_plugins_under_one_entry_point_name_are_both_loaded(plugin_dir, monkeypatch):
+    """Neither knocks the other out: each is named after where it comes from."""
     monkeypatch.setattr(importlib.metadata, "entry_points", entry_points_with(
         ("toy", "toy_entry"), ("toy", "zz_not_loaded")))
     registry = Registry.from_entry_points()
-    assert registry.variant("toy-race").plugin == "toy"
-    (duplicate,) = [plugin for plugin in registry.plugins() if plugin.error]
-    assert "already taken by 'toy_entry'; 'zz_not_loaded' is not loaded" in duplicate.error
+    assert registry.variant("toy-race").plugin == "toy_entry:toy"
+    (broken,) = [plugin for plugin in registry.plugins() if plugin.error]
+    assert broken.name == "zz_not_loaded:toy" and "ModuleNotFoundError" in broken.error
 
 
 # -- duplicate names ------------------------------------------------------------------------------
@@ -165,19 +166,34 @@ class Copycat(ToyRace):
     """Another class under the toy's name."""
 
 
-def test_a_second_variant_under_a_taken_name_is_refused_and_the_first_kept():
+def test_a_second_variant_under_a_taken_name_leaves_it_to_neither_plugin():
     registry = toy_registry()
     info = registry.add_plugin(registering(Copycat), "copycat")
-    assert "variant 'toy-race' is already registered by 'toy'" in info.error
+    assert info.error is None
+    assert "variant 'toy-race' is also registered by 'toy'" in info.refused[0]
+    toy = next(plugin for plugin in registry.plugins() if plugin.name == "toy")
+    assert "variant 'toy-race' is also registered by 'copycat'" in toy.refused[0]
+    with pytest.raises(PluginError, match="registered by 'copycat' and 'toy'"):
+        registry.variant("toy-race")
+    assert registry.house_rule("double-sevens").plugin == "toy"
+
+
+def test_a_second_variant_under_a_taken_name_is_refused_when_the_first_may_override():
+    registry = Registry(allow_override=["toy"])
+    registry.add_plugin(ToyPlugin(), "toy")
+    info = registry.add_plugin(registering(Copycat), "copycat")
+    assert "variant 'toy-race' is overridden by plugin 'toy'" in info.refused[0]
     assert registry.variant("toy-race").variant_class is ToyRace
     still_working(registry)
 
 
-def test_a_second_house_rule_under_a_taken_name_is_refused():
+def test_a_second_house_rule_under_a_taken_name_leaves_it_to_neither_plugin():
     registry = toy_registry()
     info = registry.add_plugin(registering(rules={"double-sevens": BadScore()}), "again")
-    assert "house rule 'double-sevens' is already registered by 'toy'" in info.error
-    assert registry.house_rule("double-sevens").plugin == "toy"
+    assert "house rule 'double-sevens' is also registered by 'toy'" in info.refused[0]
+    with pytest.raises(PluginError, match="house rule 'double-sevens' is registered by"):
+        registry.house_rule("double-sevens")
+    still_working(registry)
 
 
 def test_a_plugin_registering_one_name_twice_is_refused_whole():

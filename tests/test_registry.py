@@ -24,6 +24,10 @@ class Incomplete(ToyRace):
     legal_moves = None  # type: ignore[assignment]
 
 
+class Twin(ToyRace):
+    name = "twin"
+
+
 class AbstractOne(unodice.Variant):
     name = "abstract-one"
     title = "Abstract"
@@ -54,7 +58,8 @@ def test_unknown_variant_lists_installed_ones(registry):
         (lambda registry: registry.add_variant(AbstractOne), "does not implement"),
         (lambda registry: registry.add_house_rule("Bad Name", DoubleSevens()), "lower-case"),
         (lambda registry: registry.add_house_rule("idle", object()), "implements no rule hook"),
-        (lambda registry: registry.add_variant(ToyRace), "already registered by 'toy'"),
+        (lambda registry: [registry.add_variant(Twin) for _ in range(2)],
+         "variant 'twin' is already registered by this plugin"),
         (lambda registry: registry.add_components("x"), "ComponentSet"),
     ],
 )
@@ -106,15 +111,16 @@ def test_duplicate_plugin_names_are_refused(registry):
     assert registry.variant("toy-race").plugin == "toy"
 
 
-def test_components_can_be_registered_once(registry):
+def test_a_component_set_name_registered_twice_goes_to_neither(registry):
     mini = ComponentSet.from_json({"set": "mini", "tiles": [[{"symbol": "W", "colour": None}] * 2]})
     registry.add_plugin(_plugin(lambda registry: registry.add_components(mini)), "sets")
     assert registry.component_sets() == {"mini": mini}
     info = registry.add_plugin(_plugin(lambda registry: registry.add_components(mini)), "again")
-    assert "already registered by 'sets'" in info.error
+    assert info.error is None and "also registered by 'sets'" in info.refused[0]
+    assert registry.component_sets() == {}
     builtin = ComponentSet.from_json({"set": "coverall-24", "tiles": mini.to_json()["tiles"]})
     info = registry.add_plugin(_plugin(lambda registry: registry.add_components(builtin)), "x")
-    assert "built in" in info.error
+    assert "built into unodice" in info.refused[0]
 
 
 def test_the_default_registry_loads_once_and_can_be_reset():

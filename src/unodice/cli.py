@@ -146,9 +146,13 @@ def _run_variants(args: argparse.Namespace, out: TextIO) -> int:
             print(f"    {info.summary}", file=out)
         for option in info.options:
             print(f"    --option {option.describe()}", file=out)
-    broken = [p for p in default_registry().plugins() if p.error]
+    plugins = default_registry().plugins()
+    broken = [p for p in plugins if p.error]
     if broken:
         print(f"({len(broken)} broken plugin(s): see 'unodice plugins')", file=out)
+    refused = sum(len(p.refused) for p in plugins)
+    if refused:
+        print(f"({refused} refused registration(s): see 'unodice plugins')", file=out)
     return 0
 
 
@@ -159,7 +163,7 @@ def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
             {"name": p.name, "distribution": p.distribution, "version": p.version,
              "hooks": list(p.hooks), "variants": list(p.variants),
              "house_rules": list(p.house_rules), "components": list(p.components),
-             "error": p.error}
+             "error": p.error, "refused": list(p.refused)}
             for p in plugins
         ], indent=2), file=out)
         return 0
@@ -174,6 +178,8 @@ def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
                              ("component sets", plugin.components)):
             if items:
                 print(f"    {label}: {', '.join(items)}", file=out)
+        for refusal in plugin.refused:
+            print(f"    refused: {refusal}", file=out)
     return 0
 
 

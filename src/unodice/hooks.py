@@ -57,7 +57,13 @@ class HookSpecs:
         [`Registrar.add_variant`][unodice.registry.Registrar.add_variant],
         [`Registrar.add_house_rule`][unodice.registry.Registrar.add_house_rule] and
         [`Registrar.add_components`][unodice.registry.Registrar.add_components]. An exception
-        raised here marks only this plugin as broken.
+        raised here (any ``BaseException`` but ``KeyboardInterrupt``) marks only this plugin as
+        broken.
+
+        A name that unodice itself provides, or that another plugin registers too, is not
+        given to this plugin unless the user allows it to override (see
+        [`unodice.registry`][unodice.registry]); that registration is refused alone and
+        listed by ``unodice plugins``.
 
         Args:
             registry: Where to register; it remembers which plugin registered what.
