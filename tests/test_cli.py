@@ -145,17 +145,3 @@ def test_core_events_read_as_sentences(registry):
     assert unodice.Event  # the base class's default still covers variant events
     assert any(line.startswith("rolled ") for line in lines)
 
-
-def test_a_closed_pipe_ends_the_output_quietly():
-    import subprocess
-    import sys
-
-    process = subprocess.Popen(
-        [sys.executable, "-m", "unodice", "play", "dominoes", "--seed", "1", "--players", "4"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.readline()
-    process.stdout.close()
-    process.wait(timeout=60)
-    assert process.stderr.read() == b""

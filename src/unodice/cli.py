@@ -311,18 +311,34 @@ def _run_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line with ``argv`` (default: the process arguments); return the status."""
-    out = out or sys.stdout
+    """Run the command line with ``argv`` (default: the process arguments); return the status.
+
+    ``out`` is where the command writes (default: standard output). Output that cannot be
+    written, because the reader went away (``unodice variants | head -1``) or standard output
+    is closed, ends the command quietly with status 1.
+    """
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
-        return int(args.run(args, out))
+        args = parser.parse_args(argv)
+    except SystemExit:
+        # --help and --version have written to standard output: flush it here, where a reader
+        # that went away can be answered quietly, not in the interpreter's last flush.
+        if not _flush(sys.stdout):
+            raise SystemExit(EXIT_FAILURE) from None
+        raise
+    stream = out if out is not None else sys.stdout
+    if stream is None:  # started with standard output closed: nothing can be shown
+        return EXIT_FAILURE
+    try:
+        status = int(args.run(args, stream))
+        stream.flush()
+        return status
     except InvalidRecord as error:
         print(f"unodice: invalid record: {error}", file=sys.stderr)
         return EXIT_FAILURE
     except BrokenPipeError:
         # The reader went away (``unodice play ... | head``): stop quietly, as other tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _discard_output(stream)
         return EXIT_FAILURE
     except OSError as error:
         print(f"unodice: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
@@ -333,6 +349,38 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+
+
+def _flush(stream: TextIO | None) -> bool:
+    """Flush ``stream``; ``False`` (and its output discarded) when the reader went away."""
+    if stream is None:
+        return True
+    try:
+        stream.flush()
+    except BrokenPipeError:
+        _discard_output(stream)
+        return False
+    return True
+
+
+def _discard_output(stream: TextIO) -> None:
+    """Point standard output at the null device once its reader has gone.
+
+    What Python's documentation advises for a broken pipe: the interpreter flushes standard
+    output once more as it exits, and that flush must not fail (or it prints a traceback and
+    exits with status 120). Other streams are left alone.
+    """
+    if stream is not sys.stdout:
+        return
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, descriptor)
+    finally:
+        os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover
