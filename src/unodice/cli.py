@@ -2,8 +2,10 @@
 
 ``unodice variants`` and ``unodice plugins`` say what is installed; ``unodice play`` plays a game
 between bots, or with a person at one or more seats; ``unodice replay`` verifies a saved record and
-shows it. Every error is one line on standard error: exit status 2 for bad arguments, options or
-names, 1 for a record that does not replay or a file that cannot be read.
+shows it. Every error is one line on standard error. The exit status is 0 on success, 1 for bad
+input or a failure (every library error, a crash inside a variant, a file that cannot be read, a
+game abandoned, output that cannot be written), 2 for a usage error found while reading the
+arguments, and 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import argparse
 import json
 import os
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
@@ -26,8 +29,12 @@ from unodice.variant import View
 
 __all__ = ["main"]
 
-EXIT_USAGE = 2
 EXIT_FAILURE = 1
+"""Bad input (options, names, seats, records) or a failure: every library error, a crash."""
+EXIT_USAGE = 2
+"""A usage error found while reading the arguments (argparse's own)."""
+EXIT_INTERRUPTED = 130
+"""Interrupted (Ctrl-C), as shells report a process ended by SIGINT."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -51,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact rule engines for the Uno family of dice and domino games.",
     )
     parser.add_argument("--version", action="version", version=f"unodice {__version__}")
+    parser.add_argument("--debug", action="store_true",
+                        help="on an error, print its traceback as well as the one-line message")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
@@ -180,6 +189,26 @@ def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
 # -- play ----------------------------------------------------------------------------------------
 
 
+class _Quit(Exception):
+    """The person at the terminal asked to end the game."""
+
+
+def _ask(game: Game, during: str, method: Callable[..., Any], *args: Any) -> Any:
+    """Call one of the variant's methods for the command line, naming its plugin on a crash.
+
+    The game does the same for the calls it makes itself (see ``Game``); an exception that is
+    not a library error keeps its type and gains a note, which the one-line message shows.
+    """
+    try:
+        return method(*args)
+    except Exception as error:
+        if not isinstance(error, UnodiceError):
+            error.add_note(
+                f"raised by variant {game.variant.name!r} of plugin {game.plugin!r}, {during}"
+            )
+        raise
+
+
 class HumanAgent:
     """A person choosing moves at the terminal, by number or by notation."""
 
@@ -204,18 +233,20 @@ class HumanAgent:
                 print("type a move's number or its notation; 'quit' ends the game", file=self._out)
                 continue
             if answer in ("q", "quit", "exit"):
-                raise KeyboardInterrupt
+                raise _Quit
             by_text = {str(m): m for m in moves}
             if answer in by_text:
                 return by_text[answer]
             try:
-                move = game.variant.parse_move(answer)
+                move = _ask(game, "in parse_move", game.variant.parse_move, answer)
             except UnodiceError as error:
                 print(f"  {error}", file=self._out)
                 continue
             if move in moves:
                 return move
-            print(f"  {game.variant.explain_illegal(game.state, move)}", file=self._out)
+            refusal = _ask(game, "in explain_illegal", game.variant.explain_illegal, game.state,
+                           move)
+            print(f"  {refusal}", file=self._out)
 
 
 def _agents_for(args: argparse.Namespace, players: int, game_of: Callable[[], Game],
@@ -241,7 +272,7 @@ def _show_events(game: Game, events: Sequence[Any], out: TextIO) -> None:
         if isinstance(event, MovePlayed):
             print(f"seat {event.seat}: {event.move}", file=out)
         else:
-            print(f"    {game.variant.describe(event)}", file=out)
+            print(f"    {_ask(game, 'in describe', game.variant.describe, event)}", file=out)
 
 
 def _show_result(game: Game, out: TextIO) -> None:
@@ -274,12 +305,12 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
                 _show_events(game, events, out)
                 if not args.brief and seat not in args.human:
                     print(game.render(None, colour), file=out)
-    except (KeyboardInterrupt, EOFError):
+    except (KeyboardInterrupt, EOFError, _Quit) as stop:
         print("\ngame abandoned", file=out)
         if args.save:
             save(game, args.save)
             print(f"record saved to {args.save}", file=out)
-        return EXIT_FAILURE
+        return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_FAILURE
     _show_result(game, out)
     if args.save:
         save(game, args.save)
@@ -333,22 +364,38 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         status = int(args.run(args, stream))
         stream.flush()
         return status
-    except InvalidRecord as error:
-        print(f"unodice: invalid record: {error}", file=sys.stderr)
-        return EXIT_FAILURE
     except BrokenPipeError:
         # The reader went away (``unodice play ... | head``): stop quietly, as other tools do.
         _discard_output(stream)
         return EXIT_FAILURE
-    except OSError as error:
-        print(f"unodice: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
-              file=sys.stderr)
-        return EXIT_FAILURE
-    except UnodiceError as error:
-        print(f"unodice: error: {error}", file=sys.stderr)
-        return EXIT_USAGE
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
+    except Exception as error:
+        if args.debug:
+            traceback.print_exc(file=sys.stderr)
+        print(_error_line(error), file=sys.stderr)
+        return EXIT_FAILURE
+
+
+def _error_line(error: Exception) -> str:
+    """The one line the command prints for an error.
+
+    A library error is its message; a file that cannot be read, the reason and the file; any
+    other exception is a crash: its type and message, the notes naming the variant and plugin
+    it came from, and how to see the traceback.
+    """
+    notes = [str(note) for note in getattr(error, "__notes__", ())]
+    if isinstance(error, InvalidRecord):
+        text = f"invalid record: {error}"
+    elif isinstance(error, UnodiceError):
+        text = f"error: {error}"
+    elif isinstance(error, OSError) and not notes:
+        text = f"{error.strerror or error}: {error.filename or ''}".rstrip(": ")
+    else:
+        where = f" ({'; '.join(notes)})" if notes else " (inside unodice itself: a bug)"
+        text = (f"{type(error).__name__}: {error}{where}; "
+                "run 'unodice --debug ...' for the traceback")
+    return "unodice: " + " ".join(text.splitlines())
 
 
 def _flush(stream: TextIO | None) -> bool:
