@@ -23,6 +23,7 @@ from unodice.agents import AGENTS, Agent, make_agent
 from unodice.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.game import Game, new_game
 from unodice.moves import Move, MovePlayed
+from unodice.options import brief
 from unodice.record import load, save
 from unodice.registry import default_registry
 from unodice.variant import View
@@ -36,18 +37,34 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 """Interrupted (Ctrl-C), as shells report a process ended by SIGINT."""
 
+LINE_LIMIT = 1000
+"""The longest error line: what is longer (argparse quotes whole arguments) is cut short."""
+ANSWER_LIMIT = 1000
+"""The longest answer read at the terminal as a move; longer ones are refused unread."""
+
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are a single line."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        """Print one line, with any argument it quotes cut short, and exit with status 2."""
+        line = _one_line(f"{self.prog}: error: {message} (see {self.prog} --help)")
+        self.exit(EXIT_USAGE, line + "\n")
+
+
+def _one_line(text: str) -> str:
+    """``text`` on one line of at most ``LINE_LIMIT`` characters (its middle elided)."""
+    line = " ".join(text.splitlines())
+    if len(line) <= LINE_LIMIT:
+        return line
+    keep = (LINE_LIMIT - 5) // 2
+    return f"{line[:keep]} ... {line[-keep:]}"
 
 
 def _key_value(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+        raise argparse.ArgumentTypeError(f"{brief(text)} is not KEY=VALUE")
     return key.strip(), value.strip()
 
 
@@ -227,8 +244,16 @@ class HumanAgent:
             print(f"  {number:>3}. {move}", file=self._out)
         while True:
             answer = self._read(f"seat {view.seat}> ").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(moves):
-                return moves[int(answer) - 1]
+            if len(answer) > ANSWER_LIMIT:
+                print(f"  that is {len(answer)} characters long: no move's notation is; type a "
+                      "move's number or its notation", file=self._out)
+                continue
+            if answer.isdecimal() and answer.isascii():
+                if 1 <= int(answer) <= len(moves):
+                    return moves[int(answer) - 1]
+                print(f"  there is no move {brief(int(answer))}: the moves are numbered 1 to "
+                      f"{len(moves)}", file=self._out)
+                continue
             if answer in ("?", "help"):
                 print("type a move's number or its notation; 'quit' ends the game", file=self._out)
                 continue
@@ -256,7 +281,7 @@ def _agents_for(args: argparse.Namespace, players: int, game_of: Callable[[], Ga
         raise InvalidOptions("--agents needs at least one agent name")
     for seat in args.human:
         if not 0 <= seat < players:
-            raise InvalidOptions(f"--human {seat}: seats are 0 to {players - 1}")
+            raise InvalidOptions(f"--human {brief(seat)}: seats are 0 to {players - 1}")
     agents: list[Agent] = []
     for seat in range(players):
         if seat in args.human:
@@ -390,12 +415,13 @@ def _error_line(error: Exception) -> str:
     elif isinstance(error, UnodiceError):
         text = f"error: {error}"
     elif isinstance(error, OSError) and not notes:
-        text = f"{error.strerror or error}: {error.filename or ''}".rstrip(": ")
+        name = "" if error.filename is None else brief(str(error.filename))[1:-1]
+        text = f"{error.strerror or error}: {name}".rstrip(": ")
     else:
         where = f" ({'; '.join(notes)})" if notes else " (inside unodice itself: a bug)"
         text = (f"{type(error).__name__}: {error}{where}; "
                 "run 'unodice --debug ...' for the traceback")
-    return "unodice: " + " ".join(text.splitlines())
+    return _one_line("unodice: " + text)
 
 
 def _flush(stream: TextIO | None) -> bool:
