@@ -168,8 +168,19 @@ def test_a_huge_answer_at_the_terminal_is_refused_briefly(installed, capsys, mon
     assert status == 1 and err == "" and not answers
     assert "game abandoned" in out
     assert len(out) < 10 * SHORT
-    assert out.count("there is no move <a whole number of") == 1  # beyond the list
-    assert out.count("characters long") == 3
+    assert out.count("there is no move 999") == 2  # numbers beyond the list
+    assert out.count("characters long") == 2
+
+
+def test_a_huge_open_end_at_the_terminal_is_refused_by_the_parser(installed, capsys,
+                                                                   monkeypatch):
+    answers = ["play r3|y5 on " + "9" * 5000, "quit"]
+    monkeypatch.setattr("builtins.input", lambda prompt="": answers.pop(0))
+    status, out, err = cli(capsys, "play", "dominoes", "--seed", "1", "--human", "0",
+                           "--brief")
+    assert status == 1 and err == "" and not answers
+    assert "open end numbers have at most 6 digits, not 5000" in out
+    assert len(out) < 10 * SHORT
 
 
 def test_a_saved_record_is_not_affected(installed, tmp_path, capsys):

@@ -39,7 +39,7 @@ EXIT_INTERRUPTED = 130
 
 LINE_LIMIT = 1000
 """The longest error line: what is longer (argparse quotes whole arguments) is cut short."""
-ANSWER_LIMIT = 1000
+ANSWER_LIMIT = 10_000
 """The longest answer read at the terminal as a move; longer ones are refused unread."""
 
 
@@ -249,9 +249,10 @@ class HumanAgent:
                       "move's number or its notation", file=self._out)
                 continue
             if answer.isdecimal() and answer.isascii():
-                if 1 <= int(answer) <= len(moves):
-                    return moves[int(answer) - 1]
-                print(f"  there is no move {brief(int(answer))}: the moves are numbered 1 to "
+                number = int(answer) if len(answer) <= 6 else 0  # no int of 5,000 digits
+                if 1 <= number <= len(moves):
+                    return moves[number - 1]
+                print(f"  there is no move {brief(answer)[1:-1]}: the moves are numbered 1 to "
                       f"{len(moves)}", file=self._out)
                 continue
             if answer in ("?", "help"):
