@@ -22,10 +22,11 @@ from unodice import __version__
 from unodice.agents import AGENTS, Agent, make_agent
 from unodice.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.game import Game, new_game
-from unodice.moves import Move, MovePlayed
+from unodice.moves import Move, MovePlayed, RoundStarted
 from unodice.options import brief
 from unodice.record import load, save
 from unodice.registry import default_registry
+from unodice.testing import pieces_in
 from unodice.variant import View
 
 __all__ = ["main"]
@@ -293,12 +294,77 @@ def _agents_for(args: argparse.Namespace, players: int, game_of: Callable[[], Ga
     return agents
 
 
+class _Eyes:
+    """Whose eyes the terminal shows the game through while people play at it.
+
+    Without a person at the table it shows everything. With one, every position is rendered
+    from her seat, and an event that names a piece she has not seen and another seat now holds
+    hidden (a tile a bot drew, in a variant whose events named it) is printed as one redacted
+    line. With several, the seat is that of the person who played last (the first ``--human``
+    seat before anyone has): they share one terminal, but none of them sees the bots' pieces.
+    """
+
+    def __init__(self, game: Game, humans: Sequence[int]):
+        self._game = game
+        self._humans = frozenset(humans)
+        self.seat: int | None = humans[0] if humans else None
+        self._unseen: frozenset[int] | None = None  # None: before the first move, everything
+
+    def before(self, mover: int) -> None:
+        """Note what the seat cannot see before ``mover`` plays (and follow a person's turn)."""
+        if self.seat is None:
+            return
+        if mover in self._humans:
+            self.seat = mover
+        self._unseen = self._hidden(self.seat)
+
+    def show(self, events: Sequence[Any], out: TextIO) -> None:
+        """Print events, one line each, redacting those that name another seat's secret.
+
+        When a round ended and the next began during these events, the pieces of the round
+        that ended are no secret any more (the next round deals afresh): only the events of the
+        new round are checked, against everything the seat cannot see in it.
+        """
+        starts = [index for index, event in enumerate(events) if isinstance(event, RoundStarted)]
+        checked_from = starts[-1] if starts else 0
+        secret = self._secrets(new_round=bool(starts))
+        for index, event in enumerate(events):
+            if (secret and index >= checked_from
+                    and any(piece.id in secret for piece in pieces_in(event))):
+                if isinstance(event, MovePlayed):
+                    print(f"seat {event.seat}: (a move hidden from seat {self.seat})", file=out)
+                else:
+                    print(f"    ({event.kind}: hidden from seat {self.seat})", file=out)
+            elif isinstance(event, MovePlayed):
+                print(f"seat {event.seat}: {event.move}", file=out)
+            else:
+                game = self._game
+                print(f"    {_ask(game, 'in describe', game.variant.describe, event)}", file=out)
+
+    def _hidden(self, seat: int) -> frozenset[int]:
+        game = self._game
+        pieces = _ask(game, "in hidden_pieces", game.variant.hidden_pieces, game.state, seat)
+        return frozenset(piece.id for piece in pieces)
+
+    def _secrets(self, new_round: bool) -> frozenset[int]:
+        """Pieces the seat did not see before the move, cannot see now, and another seat can.
+
+        In a new round, every piece the seat cannot see and another seat can.
+        """
+        if self.seat is None or self._game.is_over:
+            return frozenset()
+        hidden = self._hidden(self.seat)
+        hidden_from_all = hidden
+        for other in range(self._game.players):
+            if other != self.seat:
+                hidden_from_all &= self._hidden(other)
+        secret = hidden - hidden_from_all
+        return secret if new_round or self._unseen is None else secret & self._unseen
+
+
 def _show_events(game: Game, events: Sequence[Any], out: TextIO) -> None:
-    for event in events:
-        if isinstance(event, MovePlayed):
-            print(f"seat {event.seat}: {event.move}", file=out)
-        else:
-            print(f"    {_ask(game, 'in describe', game.variant.describe, event)}", file=out)
+    """Print events as they are, for a game shown in full (a replay)."""
+    _Eyes(game, ()).show(events, out)
 
 
 def _show_result(game: Game, out: TextIO) -> None:
@@ -316,21 +382,37 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
     game = new_game(args.variant, args.players, args.seed, options, args.house_rule)
     colour = _use_colour(args.colour, out)
     agents = _agents_for(args, game.players, lambda: game, colour, out)
+    humans = list(dict.fromkeys(args.human))
+    eyes = _Eyes(game, humans)
     if not args.quiet:
-        print(f"{game.variant.title}: {game.players} players, seed {game.seed}", file=out)
-        _show_events(game, game.events, out)
-        if not args.brief:
-            print(game.render(None, colour), file=out)
+        if humans:
+            # The seed fixes every deal and draw: a person who saw it could work out every
+            # hidden piece. It stays in the record that --save writes.
+            seats = ("seat " if len(humans) == 1 else "seats ") + " and ".join(map(str, humans))
+            print(f"{game.variant.title}: {game.players} players; you play {seats}", file=out)
+        else:
+            print(f"{game.variant.title}: {game.players} players, seed {game.seed}", file=out)
+        eyes.show(game.events, out)
+        if not args.brief and game.to_act not in humans:
+            print(game.render(eyes.seat, colour), file=out)
     try:
         while not game.is_over:
             seat = game.to_act
             assert seat is not None
             move = agents[seat].choose(game.view(seat), game.legal_moves())
+            eyes.before(seat)
             events = game.play(move)
-            if not args.quiet:
-                _show_events(game, events, out)
-                if not args.brief and seat not in args.human:
-                    print(game.render(None, colour), file=out)
+            if args.quiet:
+                continue
+            eyes.show(events, out)
+            if args.brief:
+                continue
+            if humans and game.is_over:
+                print("final position (the game is over: every hand is shown):", file=out)
+                print(game.render(None, colour), file=out)
+            elif seat not in humans and game.to_act not in humans:
+                # After a bot's move; a person's prompt shows the position itself.
+                print(game.render(eyes.seat, colour), file=out)
     except (KeyboardInterrupt, EOFError, _Quit) as stop:
         print("\ngame abandoned", file=out)
         if args.save:
