@@ -161,14 +161,14 @@ def test_the_command_line_answers_huge_arguments_in_one_short_line(installed, ca
 
 
 def test_a_huge_answer_at_the_terminal_is_refused_briefly(installed, capsys, monkeypatch):
-    answers = [huge(), "9" * 900, "r5 " + huge(), "9" * 5000, "quit"]
+    answers = [huge(), "9" * 900, "r5 " + huge(), "9" * 5000, "²", "quit"]
     monkeypatch.setattr("builtins.input", lambda prompt="": answers.pop(0))
     status, out, err = cli(capsys, "play", "coverall", "--seed", "1", "--human", "0",
                            "--no-colour")
     assert status == 1 and err == "" and not answers
     assert "game abandoned" in out
     assert len(out) < 10 * SHORT
-    assert out.count("there is no move 999") == 2  # numbers beyond the list
+    assert out.count("cannot read the move") == 3  # not a move's number: read as notation
     assert out.count("characters long") == 2
 
 

@@ -249,13 +249,9 @@ class HumanAgent:
                 print(f"  that is {len(answer)} characters long: no move's notation is; type a "
                       "move's number or its notation", file=self._out)
                 continue
-            if answer.isdecimal() and answer.isascii():
-                number = int(answer) if len(answer) <= 6 else 0  # no int of 5,000 digits
-                if 1 <= number <= len(moves):
-                    return moves[number - 1]
-                print(f"  there is no move {brief(answer)[1:-1]}: the moves are numbered 1 to "
-                      f"{len(moves)}", file=self._out)
-                continue
+            # A move's number; a longer number is read as notation (no int of 5,000 digits).
+            if answer.isdecimal() and len(answer) <= 6 and 1 <= int(answer) <= len(moves):
+                return moves[int(answer) - 1]
             if answer in ("?", "help"):
                 print("type a move's number or its notation; 'quit' ends the game", file=self._out)
                 continue
