@@ -7,10 +7,13 @@ import json
 import types
 
 import pytest
+from toy import Hold, ToyRace
 
+import unodice.cli
 import unodice.registry
 from unodice.cli import main
 from unodice.hooks import hookimpl
+from unodice.simulate import SimulationError
 
 
 @pytest.fixture(autouse=True)
@@ -91,28 +94,141 @@ def test_a_person_can_quit_and_keep_the_record(monkeypatch, tmp_path):
     assert json.loads(path.read_text())["result"]["over"] is False
 
 
+def status_and_stderr(capsys, *argv: str) -> tuple[int, str]:
+    """Run the command line; its status (also when argparse exits) and its standard error."""
+    try:
+        status = main(list(argv), io.StringIO())
+    except SystemExit as exit_:
+        status = exit_.code
+    return status, capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("play", "toy-race", "--option", "speed"), "is not KEY=VALUE"),
+        (("play", "toy-race", "--players", "many"), "invalid int value"),
+        (("dance",), "invalid choice"),
+        (("play",), "required"),
+        (("play", "toy-race", "--debug"), "unrecognized arguments"),
+    ],
+)
+def test_usage_errors_give_one_line_and_status_2(capsys, argv, message):
+    status, err = status_and_stderr(capsys, *argv)
+    assert status == 2 and message in err and err.count("\n") == 1
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (("play", "nope"), "unknown variant 'nope'"),
         (("play", "toy-race", "--players", "9"), "for 2 to 4 players"),
         (("play", "toy-race", "--option", "speed=1"), "no option 'speed'"),
-        (("play", "toy-race", "--option", "speed"), "is not KEY=VALUE"),
         (("play", "toy-race", "--human", "7"), "seats are 0 to 1"),
         (("play", "toy-race", "--agents", "clever"), "unknown agent 'clever'"),
         (("play", "toy-race", "--agents", ","), "at least one agent"),
         (("play", "toy-race", "--option", "target=3", "--option", "target=4"), "twice"),
-        (("dance",), "invalid choice"),
-        (("play",), "required"),
     ],
 )
-def test_bad_arguments_give_one_line_and_status_2(capsys, argv, message):
-    try:
-        status = main(list(argv), io.StringIO())
-    except SystemExit as exit_:
-        status = exit_.code
-    err = capsys.readouterr().err
-    assert status == 2 and message in err and err.count("\n") == 1
+def test_bad_input_gives_one_line_and_status_1(capsys, argv, message):
+    status, err = status_and_stderr(capsys, *argv)
+    assert status == 1 and message in err and err.count("\n") == 1
+
+
+def test_every_library_error_gives_one_line_and_status_1(capsys, monkeypatch):
+    """Whatever command raises it (simulate's own errors included), on one line."""
+    def refuses(args, out):
+        raise SimulationError("game 3 (seed 12) failed:\nsecond line")
+
+    monkeypatch.setattr(unodice.cli, "_run_variants", refuses)
+    status, err = status_and_stderr(capsys, "variants")
+    assert status == 1 and err == "unodice: error: game 3 (seed 12) failed: second line\n"
+
+
+class CrashesWhenHolding(ToyRace):
+    name = "crashes-when-holding"
+
+    def apply(self, table, state, move):
+        if isinstance(move, Hold):
+            raise IndexError("the score pad is full")
+        super().apply(table, state, move)
+
+
+class CrashesInWords(ToyRace):
+    name = "crashes-in-words"
+
+    def describe(self, event):
+        raise ValueError("lost for words")
+
+
+class CrashesReading(ToyRace):
+    name = "crashes-reading"
+
+    def parse_move(self, text):
+        raise RuntimeError("cannot read at all")
+
+
+@pytest.fixture
+def crashing(toy_default_registry):
+    def register(registry):
+        for variant in (CrashesWhenHolding, CrashesInWords, CrashesReading):
+            registry.add_variant(variant)
+
+    info = toy_default_registry.add_plugin(
+        types.SimpleNamespace(unodice_register=hookimpl(register)), "crashing-plugin"
+    )
+    assert info.error is None
+    return toy_default_registry
+
+
+@pytest.mark.parametrize(
+    ("argv", "answers", "words"),
+    [
+        (("play", "crashes-when-holding", "--agents", "greedy"), [],
+         ["IndexError: the score pad is full", "'crashes-when-holding'", "playing 'hold'"]),
+        (("play", "crashes-in-words"), [], ["ValueError: lost for words", "'crashes-in-words'"]),
+        (("play", "crashes-reading", "--human", "0"), ["fly"],
+         ["RuntimeError: cannot read at all", "'crashes-reading'", "parse_move"]),
+    ],
+)
+def test_a_crash_inside_a_variant_is_one_line_naming_the_plugin(
+    crashing, capsys, monkeypatch, argv, answers, words
+):
+    monkeypatch.setattr("builtins.input", lambda prompt="": answers.pop(0))
+    status, err = status_and_stderr(capsys, *argv, "--seed", "4", "--option", "target=5")
+    assert status == 1 and err.count("\n") == 1, err
+    assert "plugin 'crashing-plugin'" in err and "Traceback" not in err
+    assert "--debug" in err
+    for word in words:
+        assert word in err
+
+
+def test_debug_shows_the_traceback_of_a_crash(crashing, capsys):
+    status, err = status_and_stderr(capsys, "--debug", "play", "crashes-in-words", "--seed", "4")
+    assert status == 1
+    assert err.startswith("Traceback (most recent call last)")
+    assert "ValueError: lost for words" in err and "plugin 'crashing-plugin'" in err
+
+
+def test_an_unexpected_error_outside_any_variant_is_one_line(capsys, monkeypatch):
+    def crashes(args, out):
+        raise KeyError("nowhere")
+
+    monkeypatch.setattr(unodice.cli, "_run_variants", crashes)
+    status, err = status_and_stderr(capsys, "variants")
+    assert status == 1 and err.count("\n") == 1
+    assert "KeyError: 'nowhere'" in err and "--debug" in err
+
+
+def test_an_interrupted_game_keeps_its_record_and_exits_130(monkeypatch, tmp_path):
+    def interrupted(prompt=""):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    path = tmp_path / "partial.json"
+    status, text = run("play", "toy-race", "--seed", "5", "--human", "0", "--save", str(path))
+    assert status == 130 and "game abandoned" in text
+    assert json.loads(path.read_text())["result"]["over"] is False
 
 
 def test_replay_of_a_bad_file_gives_status_1(tmp_path, capsys):
@@ -145,17 +261,3 @@ def test_core_events_read_as_sentences(registry):
     assert unodice.Event  # the base class's default still covers variant events
     assert any(line.startswith("rolled ") for line in lines)
 
-
-def test_a_closed_pipe_ends_the_output_quietly():
-    import subprocess
-    import sys
-
-    process = subprocess.Popen(
-        [sys.executable, "-m", "unodice", "play", "dominoes", "--seed", "1", "--players", "4"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-    )
-    assert process.stdout is not None and process.stderr is not None
-    process.stdout.readline()
-    process.stdout.close()
-    process.wait(timeout=60)
-    assert process.stderr.read() == b""

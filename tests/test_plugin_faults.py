@@ -665,7 +665,7 @@ def test_the_command_line_answers_a_failing_house_rule_in_one_line(rules, tmp_pa
     err = io.StringIO()
     with mock.patch.object(unodice.registry, "_default", rules), redirect_stderr(err):
         status = main(["replay", str(path)], io.StringIO())
-    assert status != 0 and err.getvalue().count("\n") == 1
+    assert status == 1 and err.getvalue().count("\n") == 1
     assert "house rule 'bad-score'" in err.getvalue()
 
 

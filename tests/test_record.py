@@ -80,7 +80,7 @@ def _mutated(record, path, value):
         (("house_rules",), ["nope"], "house_rules", "house rule"),
         (("house_rules",), [3], "house_rules[0]", "named by a string"),
         (("moves",), "roll", "moves", "must be list"),
-        (("moves", 0), "fly", "moves[0]", "'fly' is illegal here"),
+        (("moves", 0), "fly", "moves[0]", r"illegal here: .*\(move 'fly'\)$"),
         (("moves", 0), "hold", "moves[0]", "TOY-1"),
         (("moves", 0), None, "moves[0]", "notation"),
         (("chance",), [], "chance", "must be dict"),

@@ -88,10 +88,10 @@ def test_progress_bar_draws_in_place_and_ends_its_line():
         (["toy-race", "--games", "5", "--option", "target=3", "--option", "target=4"], "twice"),
     ],
 )
-def test_errors_are_one_line_with_status_2(toy_installed, capsys, argv, words):
+def test_errors_are_one_line_with_status_1(toy_installed, capsys, argv, words):
     status, _ = run(*argv, "--workers", "1")
     err = capsys.readouterr().err
-    assert status == 2
+    assert status == 1
     assert words in err
     assert err.count("\n") == 1
 
@@ -112,7 +112,7 @@ def test_workers_and_scheduler_exclude_each_other(capsys):
 def test_scheduler_without_dask_names_the_extra(toy_installed, capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # makes the import fail
     status, _ = run("toy-race", "--games", "3", "--scheduler", "tcp://127.0.0.1:8786")
-    assert status == 2
+    assert status == 1
     assert "unodice[dask]" in capsys.readouterr().err
 
 
@@ -125,7 +125,7 @@ def test_unreachable_scheduler_is_one_line(toy_installed, capsys, monkeypatch):
     monkeypatch.setattr(distributed, "Client", refuse)
     status, _ = run("toy-race", "--games", "3", "--scheduler", "tcp://127.0.0.1:9")
     err = capsys.readouterr().err
-    assert status == 2
+    assert status == 1
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
 
 

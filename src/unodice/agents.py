@@ -14,6 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 from unodice.errors import IllegalMove, InvalidOptions, UnodiceError
 from unodice.game import Game, new_game
 from unodice.moves import Move
+from unodice.options import brief
 from unodice.variant import View
 
 __all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent", "play_game"]
@@ -90,7 +91,7 @@ def make_agent(name: str, seed: int | None = None) -> Agent:
         return RandomAgent(seed)
     if name == "greedy":
         return GreedyAgent()
-    raise InvalidOptions(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
+    raise InvalidOptions(f"unknown agent {brief(name)}; known agents: {', '.join(AGENTS)}")
 
 
 def play_game(

@@ -2,8 +2,10 @@
 
 ``unodice variants`` and ``unodice plugins`` say what is installed; ``unodice play`` plays a game
 between bots, or with a person at one or more seats; ``unodice replay`` verifies a saved record and
-shows it. Every error is one line on standard error: exit status 2 for bad arguments, options or
-names, 1 for a record that does not replay or a file that cannot be read.
+shows it. Every error is one line on standard error. The exit status is 0 on success, 1 for bad
+input or a failure (every library error, a crash inside a variant, a file that cannot be read, a
+game abandoned, output that cannot be written), 2 for a usage error found while reading the
+arguments, and 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import argparse
 import json
 import os
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
@@ -19,28 +22,50 @@ from unodice import __version__
 from unodice.agents import AGENTS, Agent, make_agent
 from unodice.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.game import Game, new_game
-from unodice.moves import Move, MovePlayed
+from unodice.moves import Move, MovePlayed, RoundStarted
+from unodice.options import brief
 from unodice.record import load, save
 from unodice.registry import default_registry
+from unodice.testing import pieces_in
 from unodice.variant import View
 
 __all__ = ["main"]
 
-EXIT_USAGE = 2
 EXIT_FAILURE = 1
+"""Bad input (options, names, seats, records) or a failure: every library error, a crash."""
+EXIT_USAGE = 2
+"""A usage error found while reading the arguments (argparse's own)."""
+EXIT_INTERRUPTED = 130
+"""Interrupted (Ctrl-C), as shells report a process ended by SIGINT."""
+
+LINE_LIMIT = 1000
+"""The longest error line: what is longer (argparse quotes whole arguments) is cut short."""
+ANSWER_LIMIT = 10_000
+"""The longest answer read at the terminal as a move; longer ones are refused unread."""
 
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are a single line."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        """Print one line, with any argument it quotes cut short, and exit with status 2."""
+        line = _one_line(f"{self.prog}: error: {message} (see {self.prog} --help)")
+        self.exit(EXIT_USAGE, line + "\n")
+
+
+def _one_line(text: str) -> str:
+    """``text`` on one line of at most ``LINE_LIMIT`` characters (its middle elided)."""
+    line = " ".join(text.splitlines())
+    if len(line) <= LINE_LIMIT:
+        return line
+    keep = (LINE_LIMIT - 5) // 2
+    return f"{line[:keep]} ... {line[-keep:]}"
 
 
 def _key_value(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+        raise argparse.ArgumentTypeError(f"{brief(text)} is not KEY=VALUE")
     return key.strip(), value.strip()
 
 
@@ -51,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Exact rule engines for the Uno family of dice and domino games.",
     )
     parser.add_argument("--version", action="version", version=f"unodice {__version__}")
+    parser.add_argument("--debug", action="store_true",
+                        help="on an error, print its traceback as well as the one-line message")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
@@ -186,6 +213,26 @@ def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
 # -- play ----------------------------------------------------------------------------------------
 
 
+class _Quit(Exception):
+    """The person at the terminal asked to end the game."""
+
+
+def _ask(game: Game, during: str, method: Callable[..., Any], *args: Any) -> Any:
+    """Call one of the variant's methods for the command line, naming its plugin on a crash.
+
+    The game does the same for the calls it makes itself (see ``Game``); an exception that is
+    not a library error keeps its type and gains a note, which the one-line message shows.
+    """
+    try:
+        return method(*args)
+    except Exception as error:
+        if not isinstance(error, UnodiceError):
+            error.add_note(
+                f"raised by variant {game.variant.name!r} of plugin {game.plugin!r}, {during}"
+            )
+        raise
+
+
 class HumanAgent:
     """A person choosing moves at the terminal, by number or by notation."""
 
@@ -204,24 +251,31 @@ class HumanAgent:
             print(f"  {number:>3}. {move}", file=self._out)
         while True:
             answer = self._read(f"seat {view.seat}> ").strip()
-            if answer.isdigit() and 1 <= int(answer) <= len(moves):
+            if len(answer) > ANSWER_LIMIT:
+                print(f"  that is {len(answer)} characters long: no move's notation is; type a "
+                      "move's number or its notation", file=self._out)
+                continue
+            # A move's number; a longer number is read as notation (no int of 5,000 digits).
+            if answer.isdecimal() and len(answer) <= 6 and 1 <= int(answer) <= len(moves):
                 return moves[int(answer) - 1]
             if answer in ("?", "help"):
                 print("type a move's number or its notation; 'quit' ends the game", file=self._out)
                 continue
             if answer in ("q", "quit", "exit"):
-                raise KeyboardInterrupt
+                raise _Quit
             by_text = {str(m): m for m in moves}
             if answer in by_text:
                 return by_text[answer]
             try:
-                move = game.variant.parse_move(answer)
+                move = _ask(game, "in parse_move", game.variant.parse_move, answer)
             except UnodiceError as error:
                 print(f"  {error}", file=self._out)
                 continue
             if move in moves:
                 return move
-            print(f"  {game.variant.explain_illegal(game.state, move)}", file=self._out)
+            refusal = _ask(game, "in explain_illegal", game.variant.explain_illegal, game.state,
+                           move)
+            print(f"  {refusal}", file=self._out)
 
 
 def _agents_for(args: argparse.Namespace, players: int, game_of: Callable[[], Game],
@@ -231,7 +285,7 @@ def _agents_for(args: argparse.Namespace, players: int, game_of: Callable[[], Ga
         raise InvalidOptions("--agents needs at least one agent name")
     for seat in args.human:
         if not 0 <= seat < players:
-            raise InvalidOptions(f"--human {seat}: seats are 0 to {players - 1}")
+            raise InvalidOptions(f"--human {brief(seat)}: seats are 0 to {players - 1}")
     agents: list[Agent] = []
     for seat in range(players):
         if seat in args.human:
@@ -242,12 +296,77 @@ def _agents_for(args: argparse.Namespace, players: int, game_of: Callable[[], Ga
     return agents
 
 
+class _Eyes:
+    """Whose eyes the terminal shows the game through while people play at it.
+
+    Without a person at the table it shows everything. With one, every position is rendered
+    from her seat, and an event that names a piece she has not seen and another seat now holds
+    hidden (a tile a bot drew, in a variant whose events named it) is printed as one redacted
+    line. With several, the seat is that of the person who played last (the first ``--human``
+    seat before anyone has): they share one terminal, but none of them sees the bots' pieces.
+    """
+
+    def __init__(self, game: Game, humans: Sequence[int]):
+        self._game = game
+        self._humans = frozenset(humans)
+        self.seat: int | None = humans[0] if humans else None
+        self._unseen: frozenset[int] | None = None  # None: before the first move, everything
+
+    def before(self, mover: int) -> None:
+        """Note what the seat cannot see before ``mover`` plays (and follow a person's turn)."""
+        if self.seat is None:
+            return
+        if mover in self._humans:
+            self.seat = mover
+        self._unseen = self._hidden(self.seat)
+
+    def show(self, events: Sequence[Any], out: TextIO) -> None:
+        """Print events, one line each, redacting those that name another seat's secret.
+
+        When a round ended and the next began during these events, the pieces of the round
+        that ended are no secret any more (the next round deals afresh): only the events of the
+        new round are checked, against everything the seat cannot see in it.
+        """
+        starts = [index for index, event in enumerate(events) if isinstance(event, RoundStarted)]
+        checked_from = starts[-1] if starts else 0
+        secret = self._secrets(new_round=bool(starts))
+        for index, event in enumerate(events):
+            if (secret and index >= checked_from
+                    and any(piece.id in secret for piece in pieces_in(event))):
+                if isinstance(event, MovePlayed):
+                    print(f"seat {event.seat}: (a move hidden from seat {self.seat})", file=out)
+                else:
+                    print(f"    ({event.kind}: hidden from seat {self.seat})", file=out)
+            elif isinstance(event, MovePlayed):
+                print(f"seat {event.seat}: {event.move}", file=out)
+            else:
+                game = self._game
+                print(f"    {_ask(game, 'in describe', game.variant.describe, event)}", file=out)
+
+    def _hidden(self, seat: int) -> frozenset[int]:
+        game = self._game
+        pieces = _ask(game, "in hidden_pieces", game.variant.hidden_pieces, game.state, seat)
+        return frozenset(piece.id for piece in pieces)
+
+    def _secrets(self, new_round: bool) -> frozenset[int]:
+        """Pieces the seat did not see before the move, cannot see now, and another seat can.
+
+        In a new round, every piece the seat cannot see and another seat can.
+        """
+        if self.seat is None or self._game.is_over:
+            return frozenset()
+        hidden = self._hidden(self.seat)
+        hidden_from_all = hidden
+        for other in range(self._game.players):
+            if other != self.seat:
+                hidden_from_all &= self._hidden(other)
+        secret = hidden - hidden_from_all
+        return secret if new_round or self._unseen is None else secret & self._unseen
+
+
 def _show_events(game: Game, events: Sequence[Any], out: TextIO) -> None:
-    for event in events:
-        if isinstance(event, MovePlayed):
-            print(f"seat {event.seat}: {event.move}", file=out)
-        else:
-            print(f"    {game.variant.describe(event)}", file=out)
+    """Print events as they are, for a game shown in full (a replay)."""
+    _Eyes(game, ()).show(events, out)
 
 
 def _show_result(game: Game, out: TextIO) -> None:
@@ -265,27 +384,43 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
     game = new_game(args.variant, args.players, args.seed, options, args.house_rule)
     colour = _use_colour(args.colour, out)
     agents = _agents_for(args, game.players, lambda: game, colour, out)
+    humans = list(dict.fromkeys(args.human))
+    eyes = _Eyes(game, humans)
     if not args.quiet:
-        print(f"{game.variant.title}: {game.players} players, seed {game.seed}", file=out)
-        _show_events(game, game.events, out)
-        if not args.brief:
-            print(game.render(None, colour), file=out)
+        if humans:
+            # The seed fixes every deal and draw: a person who saw it could work out every
+            # hidden piece. It stays in the record that --save writes.
+            seats = ("seat " if len(humans) == 1 else "seats ") + " and ".join(map(str, humans))
+            print(f"{game.variant.title}: {game.players} players; you play {seats}", file=out)
+        else:
+            print(f"{game.variant.title}: {game.players} players, seed {game.seed}", file=out)
+        eyes.show(game.events, out)
+        if not args.brief and game.to_act not in humans:
+            print(game.render(eyes.seat, colour), file=out)
     try:
         while not game.is_over:
             seat = game.to_act
             assert seat is not None
             move = agents[seat].choose(game.view(seat), game.legal_moves())
+            eyes.before(seat)
             events = game.play(move)
-            if not args.quiet:
-                _show_events(game, events, out)
-                if not args.brief and seat not in args.human:
-                    print(game.render(None, colour), file=out)
-    except (KeyboardInterrupt, EOFError):
+            if args.quiet:
+                continue
+            eyes.show(events, out)
+            if args.brief:
+                continue
+            if humans and game.is_over:
+                print("final position (the game is over: every hand is shown):", file=out)
+                print(game.render(None, colour), file=out)
+            elif seat not in humans and game.to_act not in humans:
+                # After a bot's move; a person's prompt shows the position itself.
+                print(game.render(eyes.seat, colour), file=out)
+    except (KeyboardInterrupt, EOFError, _Quit) as stop:
         print("\ngame abandoned", file=out)
         if args.save:
             save(game, args.save)
             print(f"record saved to {args.save}", file=out)
-        return EXIT_FAILURE
+        return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_FAILURE
     _show_result(game, out)
     if args.save:
         save(game, args.save)
@@ -317,28 +452,93 @@ def _run_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line with ``argv`` (default: the process arguments); return the status."""
-    out = out or sys.stdout
+    """Run the command line with ``argv`` (default: the process arguments); return the status.
+
+    ``out`` is where the command writes (default: standard output). Output that cannot be
+    written, because the reader went away (``unodice variants | head -1``) or standard output
+    is closed, ends the command quietly with status 1.
+    """
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
-        return int(args.run(args, out))
-    except InvalidRecord as error:
-        print(f"unodice: invalid record: {error}", file=sys.stderr)
+        args = parser.parse_args(argv)
+    except SystemExit:
+        # --help and --version have written to standard output: flush it here, where a reader
+        # that went away can be answered quietly, not in the interpreter's last flush.
+        if not _flush(sys.stdout):
+            raise SystemExit(EXIT_FAILURE) from None
+        raise
+    stream = out if out is not None else sys.stdout
+    if stream is None:  # started with standard output closed: nothing can be shown
         return EXIT_FAILURE
+    try:
+        status = int(args.run(args, stream))
+        stream.flush()
+        return status
     except BrokenPipeError:
         # The reader went away (``unodice play ... | head``): stop quietly, as other tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _discard_output(stream)
         return EXIT_FAILURE
-    except OSError as error:
-        print(f"unodice: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
-              file=sys.stderr)
-        return EXIT_FAILURE
-    except UnodiceError as error:
-        print(f"unodice: error: {error}", file=sys.stderr)
-        return EXIT_USAGE
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
+    except Exception as error:
+        if args.debug:
+            traceback.print_exc(file=sys.stderr)
+        print(_error_line(error), file=sys.stderr)
+        return EXIT_FAILURE
+
+
+def _error_line(error: Exception) -> str:
+    """The one line the command prints for an error.
+
+    A library error is its message; a file that cannot be read, the reason and the file; any
+    other exception is a crash: its type and message, the notes naming the variant and plugin
+    it came from, and how to see the traceback.
+    """
+    notes = [str(note) for note in getattr(error, "__notes__", ())]
+    if isinstance(error, InvalidRecord):
+        text = f"invalid record: {error}"
+    elif isinstance(error, UnodiceError):
+        text = f"error: {error}"
+    elif isinstance(error, OSError) and not notes:
+        name = "" if error.filename is None else brief(str(error.filename))[1:-1]
+        text = f"{error.strerror or error}: {name}".rstrip(": ")
+    else:
+        where = f" ({'; '.join(notes)})" if notes else " (inside unodice itself: a bug)"
+        text = (f"{type(error).__name__}: {error}{where}; "
+                "run 'unodice --debug ...' for the traceback")
+    return _one_line("unodice: " + text)
+
+
+def _flush(stream: TextIO | None) -> bool:
+    """Flush ``stream``; ``False`` (and its output discarded) when the reader went away."""
+    if stream is None:
+        return True
+    try:
+        stream.flush()
+    except BrokenPipeError:
+        _discard_output(stream)
+        return False
+    return True
+
+
+def _discard_output(stream: TextIO) -> None:
+    """Point standard output at the null device once its reader has gone.
+
+    What Python's documentation advises for a broken pipe: the interpreter flushes standard
+    output once more as it exits, and that flush must not fail (or it prints a traceback and
+    exits with status 120). Other streams are left alone.
+    """
+    if stream is not sys.stdout:
+        return
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, descriptor)
+    finally:
+        os.close(devnull)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,6 +13,13 @@ class UnodiceError(Exception):
     """Base class of every error the library raises on purpose."""
 
 
+def _quoted(value: Any) -> str:
+    """A value from outside, quoted and cut short (a 10 MB name gives a short message)."""
+    from unodice.options import brief  # here: unodice.options imports this module
+
+    return brief(value)
+
+
 class UnknownVariant(UnodiceError, LookupError):
     """No installed variant or house rule has the name asked for.
 
@@ -25,7 +32,7 @@ class UnknownVariant(UnodiceError, LookupError):
         self.name = name
         self.known = tuple(known)
         listing = ", ".join(self.known) if self.known else "none installed"
-        super().__init__(f"unknown {what} {name!r}; installed: {listing}")
+        super().__init__(f"unknown {what} {_quoted(name)}; installed: {listing}")
 
 
 class InvalidOptions(UnodiceError, ValueError):
@@ -39,6 +46,9 @@ class ComponentError(UnodiceError, ValueError):
 class IllegalMove(UnodiceError, ValueError):
     """A move that the rules do not allow now. The game is left exactly as it was.
 
+    The message ends with the move's notation, cut short when it is long, so a reason need not
+    quote the move again.
+
     Attributes:
         move: The move (or the notation) that was refused.
         reason: Why it is refused, in words.
@@ -50,7 +60,7 @@ class IllegalMove(UnodiceError, ValueError):
         self.reason = reason
         self.clause = clause
         prefix = f"{clause}: " if clause else ""
-        super().__init__(f"{prefix}{reason} (move {str(move)!r})")
+        super().__init__(f"{prefix}{reason} (move {_quoted(str(move))})")
 
 
 class InvalidRecord(UnodiceError, ValueError):

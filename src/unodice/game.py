@@ -55,7 +55,7 @@ def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
     match = _GAME_STRING.match(text)
     if not match:
         raise InvalidOptions(
-            f"cannot read game {text!r}; write NAME or NAME(key=value,...), "
+            f"cannot read game {brief(text)}; write NAME or NAME(key=value,...), "
             "for example coverall(players=3,partition=false)"
         )
     name, body = match.group(1), match.group(2)
@@ -65,9 +65,11 @@ def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
             key, sep, value = part.partition("=")
             key = key.strip()
             if not sep or not key or not value.strip():
-                raise InvalidOptions(f"in game {text!r}: {part.strip()!r} is not key=value")
+                raise InvalidOptions(
+                    f"in game {brief(text)}: {brief(part.strip())} is not key=value"
+                )
             if key in values:
-                raise InvalidOptions(f"in game {text!r}: {key!r} is given twice")
+                raise InvalidOptions(f"in game {brief(text)}: {brief(key)} is given twice")
             values[key] = value.strip()
     return name, values
 
@@ -579,7 +581,7 @@ def new_game(
         )
     for key, value in (options or {}).items():
         if key in values:
-            raise InvalidOptions(f"option {key!r} is given twice")
+            raise InvalidOptions(f"option {brief(key)} is given twice")
         values[key] = value
     if players is None:
         players = info.players.start

@@ -18,6 +18,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from unodice.errors import ComponentError
+from unodice.options import brief
 
 __all__ = [
     "COLOURED_SYMBOLS",
@@ -70,7 +71,7 @@ def parse_colour(text: str) -> Colour:
     colour = _COLOUR_BY_NAME.get(text.strip().lower())
     if colour is None:
         names = ", ".join(f"{c.value} ({c.letter})" for c in Colour)
-        raise ValueError(f"{text!r} is not a colour; use one of {names}")
+        raise ValueError(f"{brief(text)} is not a colour; use one of {names}")
     return colour
 
 
@@ -146,7 +147,7 @@ class Face:
             except ValueError:
                 pass
         raise ValueError(
-            f"{code!r} is not a face; write a colour letter and a symbol (r5, gD2, yS, bR) "
+            f"{brief(code)} is not a face; write a colour letter and a symbol (r5, gD2, yS, bR) "
             "or W, WD4, DE"
         )
 

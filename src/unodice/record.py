@@ -233,7 +233,8 @@ def replay(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
         try:
             game.play(text)
         except IllegalMove as error:
-            raise InvalidRecord(f"{text!r} is illegal here: {error}", f"moves[{index}]") from None
+            # The refusal ends with the move itself: quoting it here too would say it twice.
+            raise InvalidRecord(f"illegal here: {error}", f"moves[{index}]") from None
     if chance.unused:
         raise InvalidRecord(
             f"{chance.unused} recorded outcomes were never needed", "chance.outcomes"

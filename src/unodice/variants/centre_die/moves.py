@@ -21,6 +21,7 @@ import attrs
 
 from unodice.errors import IllegalMove
 from unodice.moves import Move, WordMove
+from unodice.options import brief
 from unodice.pieces import Colour, Face, parse_colour
 
 __all__ = [
@@ -167,7 +168,7 @@ def parse_move(text: str) -> Move:
         return _WORDS[words[0]]
     if len(words) in (2, 3) and words[0] in ("play", "bluff"):
         if len(words) == 3 and words[2] != "uno":
-            raise IllegalMove(text, f"cannot read {words[2]!r}; {NOTATION_HELP}")
+            raise IllegalMove(text, f"cannot read {brief(words[2])}; {NOTATION_HELP}")
         return _read_play(text, words[0], words[1], len(words) == 3)
     raise IllegalMove(text, f"cannot read the move; {NOTATION_HELP}")
 

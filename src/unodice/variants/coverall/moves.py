@@ -93,7 +93,7 @@ def parse_move(text: str) -> Move:
         return Declare(_colour(text, declare.group(1)))
     place = _PLACE.match(words)
     if not place:
-        raise IllegalMove(text, f"cannot read {text!r}: {NOTATION_HELP}")
+        raise IllegalMove(text, f"cannot read the move: {NOTATION_HELP}")
     face_code, colour_code, space = place.groups()
     try:
         face = Face.parse(face_code)

@@ -15,6 +15,7 @@ import re
 import string
 from functools import cache
 
+from unodice.options import brief
 from unodice.variants.coverall.masks import mask_of
 
 __all__ = ["Ray", "Tray", "Walk", "parse_space", "tray_of"]
@@ -173,7 +174,9 @@ def parse_space(text: str) -> tuple[int, int]:
     """
     match = _SPACE.match(text.strip())
     if not match or int(match.group(2)) < 1:
-        raise ValueError(f"{text!r} is not a space; name one by row letter and column, like B2")
+        raise ValueError(
+            f"{brief(text)} is not a space; name one by row letter and column, like B2"
+        )
     return string.ascii_uppercase.index(match.group(1).upper()), int(match.group(2)) - 1
 
 

@@ -154,6 +154,8 @@ DECLINE = Decline()
 _WORDS: dict[str, Move] = {
     str(move): move for move in (DRAW, KEEP, PASS, CHALLENGE, ACCEPT, CATCH, DECLINE)
 }
+_END_DIGITS = 6
+"""Open ends are numbered from 1 as lines open: far fewer than a million in any layout."""
 _PLAY = re.compile(
     r"^play\s+([^\s|:]+)\|([^\s|:]+)(?::(\S+))?\s+on\s+(\d+|spinner)(\s+uno)?$", re.IGNORECASE
 )
@@ -171,12 +173,16 @@ def parse_move(text: str) -> Move:
         return word
     match = _PLAY.match(cleaned)
     if match is None:
-        raise IllegalMove(text, f"cannot read {text!r}; {NOTATION_HELP}")
+        raise IllegalMove(text, f"cannot read the move; {NOTATION_HELP}")
     touching_code, far_code, colour_code, target, uno = match.groups()
     try:
         touching, far = Face.parse(touching_code), Face.parse(far_code)
         colour = parse_colour(colour_code) if colour_code else None
     except ValueError as error:
         raise IllegalMove(text, f"{error}; {NOTATION_HELP}") from None
+    if len(target) > _END_DIGITS and target.lower() != "spinner":
+        raise IllegalMove(
+            text, f"open end numbers have at most {_END_DIGITS} digits, not {len(target)}"
+        )
     end = SPINNER if target.lower() == "spinner" else int(target)
     return Play(touching, far, end, colour, uno is not None)
