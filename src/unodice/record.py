@@ -171,27 +171,43 @@ def _field_name(key: Any) -> str:
     return brief(key)
 
 
-def replay(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
+def replay(
+    record: Mapping[str, Any],
+    registry: Registry | None = None,
+    *,
+    allow_scripted: bool = False,
+) -> Game:
     """Rebuild a game from its record, checking everything.
 
     Args:
         record: A record, as [`Game.record`][unodice.game.Game.record] made it (or as read
             from JSON).
         registry: Where to look up the variant (default: every installed plugin).
+        allow_scripted: Accept a record whose ``chance.source`` is ``"script"``. Its outcomes
+            are only checked to be in range, so anyone can choose them: accept one only from a
+            source you trust (a test's own games).
 
     Returns:
         The game, in the state the record ends in. Play can continue from it.
 
     Raises:
-        InvalidRecord: A field is missing, of the wrong type or unknown; the variant is not
-            installed or of another version; a move is illegal where it stands; a chance outcome
-            is out of range or does not follow from the seed; or the result differs.
+        InvalidRecord: A field is missing, of the wrong type or unknown; the record is
+            scripted and ``allow_scripted`` is not given; the variant is not installed or of
+            another version; a move is illegal where it stands; a chance outcome is out of
+            range or does not follow from the seed; or the result differs.
         PluginError: A house rule named by the record failed while the game was replayed (the
             record itself may be sound).
     """
     from unodice.game import new_game
 
     _check_shape(record)
+    if record["chance"]["source"] == "script" and not allow_scripted:
+        raise InvalidRecord(
+            "the outcomes of a scripted record were chosen, not drawn from the seed, and are "
+            "taken as they stand, so the record proves nothing about its dice; replay it only "
+            "if you trust where it came from, with replay(..., allow_scripted=True)",
+            "chance.source",
+        )
     registry = registry or default_registry()
     try:
         info = registry.variant(record["variant"])
@@ -261,8 +277,15 @@ def save(game: Game, path: str | Path) -> None:
     Path(path).write_text(json.dumps(game.record(), indent=1) + "\n", encoding="utf-8")
 
 
-def load(path: str | Path, registry: Registry | None = None) -> Game:
+def load(
+    path: str | Path, registry: Registry | None = None, *, allow_scripted: bool = False
+) -> Game:
     """Read a record file and replay it.
+
+    Args:
+        path: The file.
+        registry: Where to look up the variant (default: every installed plugin).
+        allow_scripted: Accept a scripted record (see [`replay`][unodice.record.replay]).
 
     Raises:
         InvalidRecord: The file is too large, not JSON (or JSON nested too deeply, or with
@@ -282,4 +305,4 @@ def load(path: str | Path, registry: Registry | None = None) -> Game:
         raise InvalidRecord(f"{path.name} is not JSON: {error}") from None
     except RecursionError:
         raise InvalidRecord(f"{path.name} is JSON nested too deeply to read") from None
-    return replay(record, registry)
+    return replay(record, registry, allow_scripted=allow_scripted)
