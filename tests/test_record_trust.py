@@ -15,7 +15,7 @@ import types
 from typing import Any
 
 import pytest
-from every_variant import everything
+from every_variant import VARIANTS, everything
 from toy import ToyPlugin
 
 import unodice
@@ -23,9 +23,10 @@ import unodice.record
 import unodice.registry
 from unodice.agents import RandomAgent, play_game
 from unodice.cli import EXIT_FAILURE, main
-from unodice.errors import InvalidRecord
+from unodice.errors import InvalidOptions, InvalidRecord
 from unodice.game import Game
 from unodice.hooks import hookimpl
+from unodice.moves import Event, RoundEnded, RoundStarted
 from unodice.record import load, save
 from unodice.registry import Registry
 from unodice.testing import Showing, scripted_game
@@ -78,6 +79,128 @@ def _random_game(name: str, players: int, seed: int, limit: int = 400) -> Game:
         assert seat is not None
         game.play(agents[seat].choose(game.view(seat), game.legal_moves()))
     return game
+
+
+# -- a seat's record -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_seats_record_has_no_seed_and_no_chance(name):
+    game = _random_game(name, 2, seed=5, limit=40)
+    full = game.record()
+    for seat in range(game.players):
+        mine = json.loads(json.dumps(game.record(seat=seat)))
+        assert mine["redacted_for"] == seat
+        assert "seed" not in mine and "chance" not in mine
+        assert mine["moves"] == full["moves"] and mine["result"] == full["result"]
+        for field in ("variant", "variant_version", "players", "options", "house_rules"):
+            assert mine[field] == full[field]
+        assert len(mine["events"]) <= len(game.events)
+    assert game.record(seat=None) == full
+
+
+class _Witness:
+    """A house rule that changes nothing and checks what each seat's record tells of each move.
+
+    A piece that an event names, as told to a seat, must be one the seat could see at some
+    moment between the decisions on either side of the event (or the end of its round): a tile
+    laid from a hand is seen once laid, a tile taken back was seen on the table. Round setup is
+    checked against the round's first decision, as nobody looks while it is dealt.
+    """
+
+    def __init__(self) -> None:
+        self.pending: list[Event] = []
+        self.seen: dict[int, set[int]] = {}
+        self.setup = False
+        self.leaks: list[str] = []
+
+    @hookimpl
+    def unodice_event(self, game: Any, event: Any) -> None:
+        self.pending.append(event)
+        if isinstance(event, RoundStarted):
+            self.setup = True
+        elif not self.setup:
+            self.look(game)
+        if isinstance(event, RoundEnded):
+            self.close(game)
+
+    def look(self, game: Game) -> None:
+        every = {piece.id for piece in game.variant.components(game.state).pieces}
+        for seat in range(game.players):
+            self.seen.setdefault(seat, set()).update(every - _hidden_ids(game, seat))
+
+    def close(self, game: Game) -> None:
+        """A decision (or a round's end): check the events since the last one."""
+        self.look(game)
+        for event in self.pending:
+            for seat in range(game.players):
+                named = _piece_ids(game.variant.event_for_seat(event, seat))
+                if named - self.seen[seat]:
+                    self.leaks.append(
+                        f"move {len(game.moves)}: seat {seat} is told of pieces "
+                        f"{sorted(named - self.seen[seat])} by {event.kind}"
+                    )
+        self.pending, self.seen, self.setup = [], {}, False
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_seats_record_names_no_piece_hidden_from_it(name, seed):
+    witness = _Witness()
+    registry = Registry.from_entry_points()
+    registry.add_plugin(ToyPlugin(), "toy")
+    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
+        lambda registry: registry.add_house_rule("witness", witness))), "witness")
+    players = 3 if 3 in registry.variant(name).players else 2
+    game = unodice.new_game(name, players=players, seed=seed, house_rules=["witness"],
+                            registry=registry)
+    agents = [RandomAgent(seed * 11 + seat) for seat in range(players)]
+    witness.close(game)
+    while not game.is_over and len(game.moves) < 400:
+        actor = game.to_act
+        assert actor is not None
+        game.play(agents[actor].choose(game.view(actor), game.legal_moves()))
+        witness.close(game)
+    assert not witness.leaks, witness.leaks[:5]
+    assert game.round > 1 or game.is_over
+    for seat in range(players):
+        told = [game.variant.event_for_seat(event, seat) for event in game.events]
+        assert game.record(seat=seat)["events"] == [event for event in told if event]
+
+
+def test_a_seats_record_shows_no_tile_of_another_hand():
+    game = _random_game("dominoes", 3, seed=9, limit=12)
+    assert game.round == 1
+    back = {event.tile.id for event in game.events if event.kind == "taken-back"}
+    for seat in range(game.players):
+        others = {tile.id for other, hand in enumerate(game.state.hands) if other != seat
+                  for tile in hand}
+        assert others and not _piece_ids(game.record(seat=seat)) & others - back
+
+
+def test_a_redrawn_centre_die_is_not_named_in_a_seats_record():
+    games = (_random_game("centre-die", 2, seed, limit=0) for seed in range(50))
+    game = next(game for game in games if any(e.kind == "centre-redrawn" for e in game.events))
+    for seat in range(game.players):
+        redrawn = [e for e in game.record(seat=seat)["events"] if e["kind"] == "centre-redrawn"]
+        assert redrawn and all(event["die"] is None for event in redrawn)
+
+
+@pytest.mark.parametrize("seat", [-1, 2, True, "0", 1.0])
+def test_a_seats_record_needs_a_seat_of_the_game(seat):
+    game = _random_game("coverall", 2, seed=1, limit=3)
+    with pytest.raises(InvalidOptions, match="seat must be from 0 to 1"):
+        game.record(seat=seat)
+
+
+def test_replay_refuses_a_seats_record_and_says_why():
+    game = _random_game("dominoes", 2, seed=4, limit=20)
+    mine = json.loads(json.dumps(game.record(seat=1)))
+    with pytest.raises(InvalidRecord, match=r"made for seat 1.*no seed and no chance") as caught:
+        unodice.replay(mine, everything())
+    assert caught.value.field == "redacted_for"
+    with pytest.raises(InvalidRecord, match="cannot be replayed"):
+        unodice.replay(mine, everything(), allow_scripted=True)
 
 
 # -- scripted records ------------------------------------------------------------------------------

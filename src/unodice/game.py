@@ -467,11 +467,21 @@ class Game:
         twin.state = self.state.copy()
         return twin
 
-    def record(self) -> dict[str, Any]:
-        """The game as JSON-ready data that [`replay`][unodice.record.replay] turns back into it."""
+    def record(self, seat: int | None = None) -> dict[str, Any]:
+        """The game as JSON-ready data that [`replay`][unodice.record.replay] turns back into it.
+
+        Args:
+            seat: ``None`` (the default) for the full record: the referee's document, whose
+                seed and outcomes fix every deal, hidden hands included. A seat's number for
+                the record that seat may be given: no seed, no outcomes, and the events as that
+                seat may be told of them, marked ``redacted_for``; it cannot be replayed.
+
+        Raises:
+            InvalidOptions: ``seat`` is not a seat of the game.
+        """
         from unodice.record import make_record
 
-        return make_record(self)
+        return make_record(self, seat)
 
     def options_json(self) -> dict[str, Any]:
         """The options as JSON-ready data."""

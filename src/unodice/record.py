@@ -2,10 +2,13 @@
 
 A record holds what is needed to rebuild a game exactly: the variant and its version, the seats,
 options and house rules, the seed, every move in notation and every chance outcome. It holds no
-code and no pickle. [`replay`][unodice.record.replay] treats a record as untrusted input: it
-checks every field, re-validates every move against the rules, checks each chance outcome, and
-raises [`InvalidRecord`][unodice.errors.InvalidRecord] naming the field or the move index at
-the first fault.
+code and no pickle. The seed and the outcomes fix every deal, so a full record is the referee's
+document; a seat's record (``game.record(seat=k)``) leaves them out and cannot be replayed.
+
+[`replay`][unodice.record.replay] treats a record as untrusted input: it checks every field,
+re-validates every move against the rules, checks each chance outcome, and raises
+[`InvalidRecord`][unodice.errors.InvalidRecord] naming the field or the move index at the first
+fault. A record whose outcomes were scripted is refused unless the caller allows it.
 """
 
 from __future__ import annotations
@@ -16,7 +19,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unodice.chance import ReplayChance
-from unodice.errors import IllegalMove, InvalidOptions, InvalidRecord, PluginError, UnknownVariant
+from unodice.errors import (
+    IllegalMove,
+    InvalidOptions,
+    InvalidRecord,
+    PluginError,
+    UnknownVariant,
+    UnodiceError,
+)
 from unodice.game import SEED_LIMIT
 from unodice.options import brief
 from unodice.registry import Registry, default_registry
@@ -66,33 +76,78 @@ _OPTIONAL = {"result", "unodice_version"}
 _OUTCOME_LIMIT = 2**63 - 1
 
 
-def make_record(game: Game) -> dict[str, Any]:
-    """The record of a game, as JSON-ready data (see the records page for each field)."""
+def make_record(game: Game, seat: int | None = None) -> dict[str, Any]:
+    """The record of a game, or of what one seat may know of it, as JSON-ready data.
+
+    See the records page for each field.
+
+    Args:
+        game: The game.
+        seat: ``None`` for the full record. It is the referee's document: its seed and
+            outcomes fix every deal and draw, hidden hands included, so it is not for the
+            players while the game is on. A seat's number for the record that seat may be
+            given: it holds no seed and no outcomes, and the events only as that seat may be
+            told of them ([`Variant.event_for_seat`][unodice.variant.Variant.event_for_seat]).
+            It says whom it was made for (``redacted_for``) and cannot be replayed.
+
+    Raises:
+        InvalidOptions: ``seat`` is not a seat of the game.
+    """
     from unodice import __version__
 
-    return {
-        "format": FORMAT,
-        "format_version": FORMAT_VERSION,
+    head: dict[str, Any] = {"format": FORMAT, "format_version": FORMAT_VERSION}
+    if seat is not None:
+        if type(seat) is not int or not 0 <= seat < game.players:
+            raise InvalidOptions(
+                f"seat must be from 0 to {game.players - 1}, got {brief(seat)}"
+            )
+        head["redacted_for"] = seat
+    head.update({
         "unodice_version": __version__,
         "variant": game.variant.name,
         "variant_version": game.variant.version,
         "players": game.players,
         "options": game.options_json(),
         "house_rules": list(game.house_rules),
+    })
+    moves = [str(move) for move in game.moves]
+    result = {"over": game.is_over, "scores": list(game.scores), "winners": list(game.winners)}
+    if seat is not None:
+        return {**head, "moves": moves, "events": _events_for(game, seat), "result": result}
+    return {
+        **head,
         "seed": game.seed,
-        "moves": [str(move) for move in game.moves],
+        "moves": moves,
         "chance": {"source": game.chance.source, "outcomes": list(game.chance.outcomes)},
-        "result": {
-            "over": game.is_over,
-            "scores": list(game.scores),
-            "winners": list(game.winners),
-        },
+        "result": result,
     }
+
+
+def _events_for(game: Game, seat: int) -> list[Any]:
+    """The game's events as ``seat`` may be told of them, in order, as JSON-ready data."""
+    tell = game.variant.event_for_seat
+    try:
+        told = [tell(event, seat) for event in game.events]
+    except Exception as error:
+        if not isinstance(error, UnodiceError):
+            error.add_note(
+                f"raised by variant {game.variant.name!r} of plugin {game.plugin!r}, "
+                "in event_for_seat"
+            )
+        raise
+    return [event for event in told if event is not None]
 
 
 def _check_shape(record: Any) -> None:
     if not isinstance(record, Mapping):
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
+    if "redacted_for" in record:
+        raise InvalidRecord(
+            f"this record was made for seat {brief(record['redacted_for'])}: it holds no seed "
+            "and no chance outcomes, so it cannot be replayed; only the full record (the "
+            "referee's) replays",
+            "redacted_for",
+        )
     unknown = sorted((field for field in record if field not in _FIELDS), key=brief)
     if unknown:
         raise InvalidRecord("unknown field; a record has " + ", ".join(_FIELDS),

@@ -285,6 +285,18 @@ class Variant(abc.ABC):
         """The pieces ``seat`` may not see (other hands, the bag). The default: none."""
         return ()
 
+    def event_for_seat(self, event: Event, seat: int) -> dict[str, Any] | None:
+        """An event as ``seat`` may be told of it, in the record made for that seat.
+
+        Return the event's JSON form, with ``None`` in place of what the seat may not know,
+        or ``None`` to leave the event out. The default keeps every event as it is: the core's
+        events name no piece, and a variant's events should name a piece only once every seat
+        has seen it (a tile laid on the table). A variant whose events name a piece that some
+        seat does not see (a drawn tile shown to its drawer, a die that goes back into the bag)
+        overrides this to hide it.
+        """
+        return event.to_json()
+
     def piece_locations(self, state: State) -> Mapping[str, Iterable[Die | Domino]]:
         """Where every piece of the component set is, by place name.
 

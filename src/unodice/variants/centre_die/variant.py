@@ -23,7 +23,16 @@ from unodice.pieces import (
 )
 from unodice.variant import RoundOutcome, Table, Variant, View
 
-from .events import Challenged, Dealt, Reversed, RoundBlocked, Skipped, Starter, UnoCaught
+from .events import (
+    CentreRedrawn,
+    Challenged,
+    Dealt,
+    Reversed,
+    RoundBlocked,
+    Skipped,
+    Starter,
+    UnoCaught,
+)
 from .faces import NORMAL, WILD_DRAW_FOUR, FaceTable
 from .moves import (
     ACCEPT,
@@ -599,6 +608,17 @@ class CentreDie(Variant):
     def hidden_pieces(self, state: CentreDieState, seat: int) -> tuple[Die, ...]:  # type: ignore[override]
         """The dice in the bag (every hand is open)."""
         return tuple(state.bag)
+
+    def event_for_seat(self, event: Event, seat: int) -> dict[str, Any] | None:
+        """Every event as it is, but which die was drawn for the centre and put back (CD-1).
+
+        That die goes back into the bag, whose dice no view shows, so a seat's record says
+        that a die was put back and not which.
+        """
+        data = event.to_json()
+        if isinstance(event, CentreRedrawn):
+            data["die"] = None
+        return data
 
     def piece_locations(self, state: CentreDieState) -> dict[str, tuple[Die, ...]]:  # type: ignore[override]
         """The centre (with a die a WD4 covers), the bag and each hand."""
