@@ -250,3 +250,66 @@ def test_the_command_line_replays_a_scripted_record_only_when_told(tmp_path, reg
     monkeypatch.setattr(unodice.registry, "_default", registry)
     assert main(["replay", "--quiet", str(path)], io.StringIO()) == EXIT_FAILURE
     assert main(["replay", "--quiet", "--allow-scripted", str(path)], io.StringIO()) == 0
+
+
+# -- the library replays what it writes ------------------------------------------------------------
+
+
+def test_a_long_fixed_match_replays(monkeypatch):
+    """``rounds=5000`` played 253,225 moves, more than the 200,000 replay allowed.
+
+    The same case at a smaller scale: a default limit of 1,000 moves (and outcomes in the same
+    proportion) and a centre-die match of 40 rounds, which takes about 2,000 moves.
+    """
+    monkeypatch.setattr("unodice.record.MAX_MOVES", 1_000)
+    monkeypatch.setattr("unodice.record.MAX_OUTCOMES", 10_000)
+    game = play_game("centre-die", [RandomAgent(1), RandomAgent(2)], seed=3,
+                     options={"rounds": 40})
+    record = json.loads(json.dumps(game.record()))
+    assert len(record["moves"]) > 1_000
+    assert unodice.replay(record).record() == record
+
+
+def test_the_reported_match_fits_its_limit():
+    game = unodice.new_game("centre-die", players=2, seed=1, options={"rounds": 5000})
+    assert game.variant.move_limit() >= 253_225
+    longest = unodice.new_game("centre-die", players=6, seed=1, options={"rounds": 10_000})
+    assert longest.variant.move_limit() >= 10_000 * 66 * 2  # rounds of six average 66 moves
+    for name in ("centre-die", "dominoes"):
+        target = unodice.new_game(name, players=2, seed=1, options={"target": 100_000})
+        assert target.variant.move_limit() >= 100_000 * 3  # at most 3 moves a point are played
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_variant_allows_at_least_the_default(name):
+    game = unodice.new_game(name, seed=1, registry=everything())
+    assert game.variant.move_limit() >= unodice.record.MAX_MOVES
+
+
+def test_a_game_too_long_to_replay_is_not_recorded(monkeypatch, registry):
+    monkeypatch.setattr("unodice.record.MAX_MOVES", 3)
+    game = unodice.new_game("toy-race", seed=12, registry=registry)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    with pytest.raises(InvalidRecord, match="4 moves, more than the 3") as caught:
+        game.record()
+    assert caught.value.field == "moves"
+    assert game.record(seat=0)["moves"]  # a seat's record is not replayed: it has no limit
+
+
+def test_a_game_with_too_many_outcomes_to_replay_is_not_recorded(monkeypatch, registry):
+    monkeypatch.setattr("unodice.record.MAX_OUTCOMES", 1)
+    game = unodice.new_game("toy-race", seed=12, registry=registry)
+    game.play("roll")
+    with pytest.raises(InvalidRecord, match="more than the 1") as caught:
+        game.record()
+    assert caught.value.field == "chance.outcomes"
+
+
+def test_save_writes_no_file_that_load_refuses(tmp_path, monkeypatch, registry):
+    game = play_game("toy-race", [RandomAgent(1), RandomAgent(2)], seed=8, registry=registry)
+    path = tmp_path / "game.json"
+    monkeypatch.setattr("unodice.record.MAX_BYTES", 50)
+    with pytest.raises(InvalidRecord, match="larger than the 50 bytes"):
+        save(game, path)
+    assert not path.exists()

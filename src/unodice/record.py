@@ -28,11 +28,12 @@ from unodice.errors import (
     UnodiceError,
 )
 from unodice.game import SEED_LIMIT
-from unodice.options import brief
-from unodice.registry import Registry, default_registry
+from unodice.options import brief, build_options
+from unodice.registry import Registry, VariantInfo, default_registry
 
 if TYPE_CHECKING:
     from unodice.game import Game
+    from unodice.variant import Variant
 
 __all__ = [
     "FORMAT",
@@ -50,9 +51,11 @@ FORMAT = "unodice-record"
 FORMAT_VERSION = 1
 """The record format version this library writes and reads."""
 MAX_MOVES = 200_000
-"""The most moves a record may hold; longer ones are refused unread."""
+"""The most moves a record may hold, unless its variant's options allow more
+([`Variant.move_limit`][unodice.variant.Variant.move_limit]); longer ones are refused unread."""
 MAX_OUTCOMES = 2_000_000
-"""The most chance outcomes a record may hold."""
+"""The most chance outcomes a record of ``MAX_MOVES`` moves may hold: ten a move. A variant that
+allows more moves allows more outcomes in proportion."""
 MAX_BYTES = 64 * 1024 * 1024
 """The largest record file [`load`][unodice.record.load] reads."""
 MAX_NAME = 100
@@ -92,6 +95,9 @@ def make_record(game: Game, seat: int | None = None) -> dict[str, Any]:
 
     Raises:
         InvalidOptions: ``seat`` is not a seat of the game.
+        InvalidRecord: (The full record.) The game has more moves or chance outcomes than a
+            record of it may hold ([`Variant.move_limit`][unodice.variant.Variant.move_limit]),
+            so its record could not be replayed.
     """
     from unodice import __version__
 
@@ -114,11 +120,26 @@ def make_record(game: Game, seat: int | None = None) -> dict[str, Any]:
     result = {"over": game.is_over, "scores": list(game.scores), "winners": list(game.winners)}
     if seat is not None:
         return {**head, "moves": moves, "events": _events_for(game, seat), "result": result}
+    most_moves, most_outcomes = _limits(game.variant, game.plugin)
+    where = f"a record of {game.variant.name} with these options may hold"
+    if len(moves) > most_moves:
+        raise InvalidRecord(
+            f"the game has {len(moves)} moves, more than the {most_moves} {where}, so it "
+            "could not be replayed and is not recorded",
+            "moves",
+        )
+    outcomes = game.chance.outcomes
+    if len(outcomes) > most_outcomes:
+        raise InvalidRecord(
+            f"the game drew {len(outcomes)} chance outcomes, more than the {most_outcomes} "
+            f"{where}, so it could not be replayed and is not recorded",
+            "chance.outcomes",
+        )
     return {
         **head,
         "seed": game.seed,
         "moves": moves,
-        "chance": {"source": game.chance.source, "outcomes": list(game.chance.outcomes)},
+        "chance": {"source": game.chance.source, "outcomes": list(outcomes)},
         "result": result,
     }
 
@@ -136,6 +157,34 @@ def _events_for(game: Game, seat: int) -> list[Any]:
             )
         raise
     return [event for event in told if event is not None]
+
+
+def _limits(variant: Variant, plugin: str) -> tuple[int, int]:
+    """The most moves and chance outcomes a record of a game of ``variant`` may hold."""
+    moves = variant.move_limit()
+    if type(moves) is not int or moves < 1:
+        raise PluginError(
+            plugin, f"variant {variant.name!r}: move_limit returned {brief(moves)}, not a "
+            "whole number from 1"
+        )
+    return moves, MAX_OUTCOMES * moves // MAX_MOVES
+
+
+def _check_lengths(record: Mapping[str, Any], variant: Variant, plugin: str) -> None:
+    """Refuse, unread, more moves or outcomes than a record of this game may hold."""
+    most_moves, most_outcomes = _limits(variant, plugin)
+    moves = record["moves"]
+    if len(moves) > most_moves:
+        raise InvalidRecord(
+            f"{len(moves)} moves is more than the {most_moves} allowed for "
+            f"{variant.name} with these options",
+            "moves",
+        )
+    if len(record["chance"]["outcomes"]) > most_outcomes:
+        raise InvalidRecord(
+            f"more than the {most_outcomes} allowed for {variant.name} with these options",
+            "chance.outcomes",
+        )
 
 
 def _check_shape(record: Any) -> None:
@@ -168,30 +217,13 @@ def _check_shape(record: Any) -> None:
             f"version {FORMAT_VERSION}",
             "format_version",
         )
-    moves = record["moves"]
-    if len(moves) > MAX_MOVES:
-        raise InvalidRecord(f"{len(moves)} moves is more than the {MAX_MOVES} allowed", "moves")
-    for index, move in enumerate(moves):
-        if not isinstance(move, str) or len(move) > 200:
-            raise InvalidRecord("a move is its notation, a short string", f"moves[{index}]")
     chance = record["chance"]
     if set(chance) != {"source", "outcomes"}:
         raise InvalidRecord("must have exactly 'source' and 'outcomes'", "chance")
     if chance["source"] not in ("seed", "script"):
         raise InvalidRecord("must be 'seed' or 'script'", "chance.source")
-    outcomes = chance["outcomes"]
-    if not isinstance(outcomes, list):
+    if not isinstance(chance["outcomes"], list):
         raise InvalidRecord("must be a list of whole numbers", "chance.outcomes")
-    if len(outcomes) > MAX_OUTCOMES:
-        raise InvalidRecord(f"more than the {MAX_OUTCOMES} allowed", "chance.outcomes")
-    for index, value in enumerate(outcomes):
-        # Each outcome is checked against its bound when the game asks for it; anything that
-        # is not even a modest whole number is refused here, before it reaches a message.
-        if type(value) is not int or not 0 <= value <= _OUTCOME_LIMIT:
-            raise InvalidRecord(
-                f"outcome {brief(value)} is not a whole number from 0 up",
-                f"chance.outcomes[{index}]",
-            )
     if len(record["variant"]) > MAX_NAME:
         raise InvalidRecord(f"a variant name is at most {MAX_NAME} characters", "variant")
     for index, rule in enumerate(record["house_rules"]):
@@ -202,6 +234,30 @@ def _check_shape(record: Any) -> None:
             )
     if abs(record["seed"]) > SEED_LIMIT:
         raise InvalidRecord(f"must be at most {SEED_LIMIT} in size", "seed")
+
+
+def _check_elements(record: Mapping[str, Any]) -> None:
+    """Check each move and each outcome (once their numbers are known to be allowed)."""
+    for index, move in enumerate(record["moves"]):
+        if not isinstance(move, str) or len(move) > 200:
+            raise InvalidRecord("a move is its notation, a short string", f"moves[{index}]")
+    for index, value in enumerate(record["chance"]["outcomes"]):
+        # Each outcome is checked against its bound when the game asks for it; anything that
+        # is not even a modest whole number is refused here, before it reaches a message.
+        if type(value) is not int or not 0 <= value <= _OUTCOME_LIMIT:
+            raise InvalidRecord(
+                f"outcome {brief(value)} is not a whole number from 0 up",
+                f"chance.outcomes[{index}]",
+            )
+
+
+def _variant_of(record: Mapping[str, Any], info: VariantInfo, registry: Registry) -> Variant:
+    """The variant with the record's options and seats, to learn its limits before replay."""
+    try:
+        options = build_options(info.variant_class.Options, record["options"], info.name)
+        return info.variant_class(options, record["players"], registry.component_sets())
+    except InvalidOptions as error:
+        raise InvalidRecord(str(error), "options") from None
 
 
 def _check_house_rules(names: list[str], variant: str, registry: Registry) -> None:
@@ -280,6 +336,8 @@ def replay(
             "players",
         )
     _check_house_rules(record["house_rules"], info.name, registry)
+    _check_lengths(record, _variant_of(record, info, registry), info.plugin)
+    _check_elements(record)
     chance = ReplayChance(
         record["chance"]["outcomes"],
         seed=record["seed"],
@@ -328,8 +386,21 @@ def _check_result(game: Game, result: Any) -> None:
 
 
 def save(game: Game, path: str | Path) -> None:
-    """Write a game's record to a JSON file."""
-    Path(path).write_text(json.dumps(game.record(), indent=1) + "\n", encoding="utf-8")
+    """Write a game's record to a JSON file.
+
+    Raises:
+        InvalidRecord: The game cannot be recorded (see
+            [`make_record`][unodice.record.make_record]), or its record would be larger than
+            [`load`][unodice.record.load] reads; nothing is written.
+        OSError: The file cannot be written.
+    """
+    data = (json.dumps(game.record(), indent=1) + "\n").encode("utf-8")
+    if len(data) > MAX_BYTES:
+        raise InvalidRecord(
+            f"the record is {len(data)} bytes, larger than the {MAX_BYTES} bytes load reads; "
+            "it is not written"
+        )
+    Path(path).write_bytes(data)
 
 
 def load(

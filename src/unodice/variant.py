@@ -340,6 +340,20 @@ class Variant(abc.ABC):
         """Whether the match ends after ``rounds_played`` rounds. The default: one round."""
         return True
 
+    def move_limit(self) -> int:
+        """The most moves a record of a game with these options may hold.
+
+        [`replay`][unodice.record.replay] refuses a longer record before reading its moves
+        (and one with more than ten chance outcomes a move allowed), and a game longer than
+        this is not recorded, so that the library replays every record it writes. The default
+        is [`MAX_MOVES`][unodice.record.MAX_MOVES], 200,000, far more than a match of a few
+        rounds takes. A variant whose options allow longer matches (many rounds, a high
+        target) returns more, in proportion to what they allow.
+        """
+        from unodice.record import MAX_MOVES
+
+        return MAX_MOVES
+
     def match_winners(self, totals: Sequence[int]) -> tuple[int, ...]:
         """The match winners: by default every seat with the highest total."""
         best = max(totals)
