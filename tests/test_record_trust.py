@@ -22,6 +22,7 @@ import unodice
 import unodice.record
 import unodice.registry
 from unodice.agents import RandomAgent, play_game
+from unodice.chance import Chance, ReplayChance, ScriptedChance
 from unodice.cli import EXIT_FAILURE, main
 from unodice.errors import InvalidOptions, InvalidRecord
 from unodice.game import Game
@@ -313,3 +314,162 @@ def test_save_writes_no_file_that_load_refuses(tmp_path, monkeypatch, registry):
     with pytest.raises(InvalidRecord, match="larger than the 50 bytes"):
         save(game, path)
     assert not path.exists()
+
+
+# -- house rules: the cost of a move does not grow with the game -----------------------------------
+
+
+def _count_copied_outcomes(monkeypatch) -> list[int]:
+    """Count the outcome entries that copies of a game's chance duplicate, from now on."""
+    copied = [0]
+    for kind in (Chance, ReplayChance, ScriptedChance):
+        original = kind.copy
+
+        def counting(self: Any, original: Any = original) -> Any:
+            copied[0] += len(self.outcomes) + len(getattr(self, "_recorded", ()))
+            return original(self)
+
+        monkeypatch.setattr(kind, "copy", counting)
+    return copied
+
+
+def _house_rule_record(rounds: int) -> dict[str, Any]:
+    game = play_game("centre-die", [RandomAgent(1), RandomAgent(2)], seed=3,
+                     options={"rounds": rounds}, house_rules=["unchanged"],
+                     registry=_with_house_rule())
+    return json.loads(json.dumps(game.record()))
+
+
+def test_replaying_a_house_rules_record_costs_in_proportion_to_its_length(monkeypatch):
+    """The work done per move must not grow with the moves before it.
+
+    It did: every move of a game with a house rule copied the whole chance (every outcome so
+    far, and in a replay every recorded outcome) to be able to undo the move. Here the copied
+    entries are counted for a record and one about four times as long: in proportion, the
+    longer one may cost four times as much, not sixteen.
+    """
+    short, long = _house_rule_record(5), _house_rule_record(20)
+    registry = _with_house_rule()
+    work = []
+    for record in (short, long):
+        with monkeypatch.context() as patch:
+            copied = _count_copied_outcomes(patch)
+            assert unodice.replay(record, registry).record() == record
+            work.append(copied[0] / len(record["moves"]))
+    assert work[1] <= 1.5 * work[0] + 1, work
+
+
+def test_playing_with_a_house_rule_costs_in_proportion_to_the_length(monkeypatch):
+    copied = _count_copied_outcomes(monkeypatch)
+    per_move = []
+    for rounds in (5, 20):
+        copied[0] = 0
+        record = _house_rule_record(rounds)
+        per_move.append(copied[0] / len(record["moves"]))
+    assert per_move[1] <= 1.5 * per_move[0] + 1, per_move
+
+
+class _Refuses:
+    """A house rule that, while armed, fails at the first event of a move."""
+
+    def __init__(self) -> None:
+        self.armed = False
+
+    @hookimpl
+    def unodice_event(self, game: Any, event: Any) -> None:
+        if self.armed:
+            raise RuntimeError("refused on purpose")
+
+
+def _last_moves(game: Game, count: int) -> Game:
+    """Play the last legal move ``count`` times (or to the end)."""
+    for _ in range(count):
+        if game.is_over:
+            break
+        game.play(game.legal_moves()[-1])
+    return game
+
+
+def _chances(name: str) -> list[Chance | None]:
+    """Seeded chance, replayed outcomes (half of those the same moves draw), a script."""
+    played = _last_moves(unodice.new_game(name, players=2, seed=2, registry=everything()), 12)
+    outcomes = played.chance.outcomes
+    script = [Showing.of("y5"), Showing.of("r6")] * 3 if name == "toy-race" else []
+    return [None, ReplayChance(outcomes[: len(outcomes) // 2], seed=2),
+            ScriptedChance(script, seed=2)]
+
+
+@pytest.mark.parametrize("name", ["toy-race", "centre-die", "dominoes"])
+def test_a_move_refused_under_a_house_rule_leaves_chance_as_it_was(name):
+    refuses = _Refuses()
+    registry = Registry.from_entry_points()
+    registry.add_plugin(ToyPlugin(), "toy")
+    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
+        lambda registry: registry.add_house_rule("refuses", refuses))), "refuses")
+    for chance in _chances(name):
+        game = unodice.new_game(name, players=2, seed=2, house_rules=["refuses"],
+                                chance=chance, registry=registry)
+        for _ in range(12):
+            if game.is_over:
+                break
+            move = game.legal_moves()[-1]
+            untouched = game.copy()
+            refuses.armed = True
+            with pytest.raises(unodice.PluginError, match="refused on purpose"):
+                game.play(move)
+            refuses.armed = False
+            assert list(game.chance.outcomes) == list(untouched.chance.outcomes)
+            game.play(move)
+            untouched.play(move)
+            assert list(game.chance.outcomes) == list(untouched.chance.outcomes)
+            assert game.events == untouched.events
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda: Chance(5), lambda: ReplayChance([1, 2, 3, 300], seed=5),
+     lambda: ScriptedChance(["g2", "r4"], seed=5)],
+    ids=["seeded", "replayed", "scripted"],
+)
+def test_rewinding_to_a_checkpoint_draws_the_same_again(make):
+    from unodice.pieces import load_components
+
+    die = load_components("centre-die-40").dice[0]
+    chance = make()
+    chance.below(6)
+    mark = chance.checkpoint()
+    first = ([chance.roll(die).code for _ in range(2)], chance.below(1000), chance.below(9))
+    drawn = list(chance.outcomes)
+    chance.rewind(mark)
+    assert len(chance.outcomes) == 1
+    again = ([chance.roll(die).code for _ in range(2)], chance.below(1000), chance.below(9))
+    assert again == first and list(chance.outcomes) == drawn
+
+
+def test_a_chance_that_can_only_be_copied_is_rewound_from_a_copy():
+    class Counting(Chance):
+        __slots__ = ("asked",)
+
+        def __init__(self, seed: int = 0):
+            super().__init__(seed)
+            self.asked = 0
+
+        def below(self, bound: int) -> int:
+            self.asked += 1
+            return super().below(bound)
+
+        def copy(self) -> Counting:
+            twin = super().copy()
+            assert isinstance(twin, Counting)
+            twin.asked = self.asked
+            return twin
+
+    chance = Counting(3)
+    chance.below(10)
+    mark = chance.checkpoint()
+    values = [chance.below(10) for _ in range(3)]
+    chance.rewind(mark)
+    assert chance.asked == 1 and len(chance.outcomes) == 1
+    assert [chance.below(10) for _ in range(3)] == values
+    chance.rewind(mark)
+    assert chance.asked == 1

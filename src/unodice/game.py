@@ -341,17 +341,20 @@ class Game:
         return (played, *self._events[mark + 1:])  # type: ignore[arg-type]
 
     def _snapshot(self) -> tuple[Any, ...]:
+        # A checkpoint of chance, not a copy: a copy holds every outcome so far, which made
+        # each move cost in proportion to the game's length.
         return (
-            self.state.copy(), self._chance.copy(), len(self._events), len(self._movers),
+            self.state.copy(), self._chance.checkpoint(), len(self._events), len(self._movers),
             list(self._totals), list(self._round_points), self._round, self._round_winners,
             self._over, self._winners, self._legal, self._by_text,
         )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        """Put back a snapshot; ``state`` and ``chance`` become the snapshot's objects."""
-        (self.state, self._chance, events, moves, self._totals, self._round_points,
+        """Put back a snapshot; ``state`` becomes the snapshot's object, chance is rewound."""
+        (self.state, chance, events, moves, self._totals, self._round_points,
          self._round, self._round_winners, self._over, self._winners, self._legal,
          self._by_text) = saved
+        self._chance.rewind(chance)
         del self._events[events:]
         del self._movers[moves:]
 
