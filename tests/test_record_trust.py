@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from every_variant import VARIANTS, everything
-from toy import ToyPlugin
+from toy import ToyPlugin, ToyRace
 
 import unodice
 import unodice.record
@@ -24,7 +24,7 @@ import unodice.registry
 from unodice.agents import RandomAgent, play_game
 from unodice.chance import Chance, ReplayChance, ScriptedChance
 from unodice.cli import EXIT_FAILURE, main
-from unodice.errors import InvalidOptions, InvalidRecord
+from unodice.errors import InvalidOptions, InvalidRecord, PluginError
 from unodice.game import Game
 from unodice.hooks import hookimpl
 from unodice.moves import Event, RoundEnded, RoundStarted
@@ -473,3 +473,43 @@ def test_a_chance_that_can_only_be_copied_is_rewound_from_a_copy():
     assert [chance.below(10) for _ in range(3)] == values
     chance.rewind(mark)
     assert chance.asked == 1
+
+
+# -- a variant's faults --------------------------------------------------------------------------
+
+
+def _registry_with(variant_class: type) -> Registry:
+    registry = Registry()
+    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
+        lambda registry: registry.add_variant(variant_class))), "faulty")
+    return registry
+
+
+def test_a_broken_move_limit_is_the_plugins_fault(registry):
+    class BadLimit(ToyRace):
+        name = "bad-limit"
+
+        def move_limit(self) -> int:
+            return 1.5  # type: ignore[return-value]
+
+    faulty = _registry_with(BadLimit)
+    game = unodice.new_game("bad-limit", seed=1, registry=faulty)
+    with pytest.raises(PluginError, match=r"move_limit returned 1\.5"):
+        game.record()
+    record = {**unodice.new_game("toy-race", seed=1, registry=registry).record(),
+              "variant": "bad-limit"}
+    with pytest.raises(PluginError, match=r"'faulty'.*move_limit returned 1\.5"):
+        unodice.replay(record, faulty)
+
+
+def test_a_crash_in_event_for_seat_names_the_plugin():
+    class Crashes(ToyRace):
+        name = "crashes"
+
+        def event_for_seat(self, event: Event, seat: int) -> dict[str, Any] | None:
+            raise ValueError("oops")
+
+    game = unodice.new_game("crashes", seed=1, registry=_registry_with(Crashes))
+    with pytest.raises(ValueError, match="oops") as caught:
+        game.record(seat=0)
+    assert any("'faulty'" in note and "event_for_seat" in note for note in caught.value.__notes__)

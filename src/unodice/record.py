@@ -302,12 +302,15 @@ def replay(
         The game, in the state the record ends in. Play can continue from it.
 
     Raises:
-        InvalidRecord: A field is missing, of the wrong type or unknown; the record is
-            scripted and ``allow_scripted`` is not given; the variant is not installed or of
-            another version; a move is illegal where it stands; a chance outcome is out of
-            range or does not follow from the seed; or the result differs.
+        InvalidRecord: The record is a seat's (it cannot be replayed); a field is missing, of
+            the wrong type or unknown; the record is scripted and ``allow_scripted`` is not
+            given; the variant is not installed or of another version; the record holds more
+            moves or outcomes than its options allow
+            ([`Variant.move_limit`][unodice.variant.Variant.move_limit]); a move is illegal
+            where it stands; a chance outcome is out of range or does not follow from the seed;
+            or the result differs.
         PluginError: A house rule named by the record failed while the game was replayed (the
-            record itself may be sound).
+            record itself may be sound), or the variant's ``move_limit`` is broken.
     """
     from unodice.game import new_game
 
