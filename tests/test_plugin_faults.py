@@ -618,7 +618,7 @@ def test_replay_of_a_record_whose_house_rule_now_fails_names_the_rule(rules):
     record = json.loads(json.dumps(game.record()))
     record["house_rules"] = ["bad-score"]
     with pytest.raises(PluginError, match="house rule 'bad-score'"):
-        unodice.replay(record, rules)
+        unodice.replay(record, rules, allow_scripted=True)
 
 
 @pytest.mark.parametrize(
@@ -664,7 +664,7 @@ def test_the_command_line_answers_a_failing_house_rule_in_one_line(rules, tmp_pa
     path.write_text(json.dumps(record))
     err = io.StringIO()
     with mock.patch.object(unodice.registry, "_default", rules), redirect_stderr(err):
-        status = main(["replay", str(path)], io.StringIO())
+        status = main(["replay", "--allow-scripted", str(path)], io.StringIO())
     assert status == 1 and err.getvalue().count("\n") == 1
     assert "house rule 'bad-score'" in err.getvalue()
 

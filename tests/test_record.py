@@ -50,7 +50,7 @@ def test_a_scripted_game_replays_from_its_outcomes(registry):
     game.play("roll")
     record = game.record()
     assert record["chance"]["source"] == "script"
-    assert unodice.replay(record, registry).state.turn_total == 11
+    assert unodice.replay(record, registry, allow_scripted=True).state.turn_total == 11
 
 
 def _mutated(record, path, value):

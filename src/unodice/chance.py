@@ -134,6 +134,47 @@ class Chance:
         twin.outcomes = self.outcomes[:]
         return twin
 
+    def checkpoint(self) -> Any:
+        """A mark of where chance stands now, for [`rewind`][unodice.chance.Chance.rewind].
+
+        Its cost does not grow with what has been drawn (a copy's does, as it copies every
+        outcome so far): with house rules in force a game marks its chance before every move,
+        to undo a move that a house rule fails. A subclass that keeps more state overrides
+        both methods, as [`ReplayChance`][unodice.chance.ReplayChance] and
+        [`ScriptedChance`][unodice.chance.ScriptedChance] do; one that overrides only
+        ``copy`` is marked by a copy.
+        """
+        if type(self).copy is not Chance.copy and type(self).checkpoint is Chance.checkpoint:
+            return _Copied(self.copy())
+        return (self._rng.getstate(), len(self.outcomes))
+
+    def rewind(self, mark: Any) -> None:
+        """Go back to a checkpoint: forget every outcome drawn since, and draw them again next."""
+        if isinstance(mark, _Copied):
+            mark.put_back(self)
+            return
+        state, drawn = mark
+        self._rng.setstate(state)
+        del self.outcomes[drawn:]
+
+
+class _Copied:
+    """The checkpoint of a chance subclass that can only be copied: a copy, put back whole."""
+
+    __slots__ = ("twin",)
+
+    def __init__(self, twin: Chance):
+        self.twin = twin
+
+    def put_back(self, chance: Chance) -> None:
+        twin = self.twin.copy()  # the mark stays as it was, should it be rewound to again
+        for kind in type(chance).__mro__:
+            for name in getattr(kind, "__slots__", ()):
+                if hasattr(twin, name):
+                    setattr(chance, name, getattr(twin, name))
+        if hasattr(twin, "__dict__"):
+            chance.__dict__.update(twin.__dict__)
+
 
 def _clone(rng: random.Random) -> random.Random:
     """An independent generator in the same state as ``rng``.
@@ -208,12 +249,27 @@ class ReplayChance(Chance):
         return die.faces[self.below(6)]
 
     def copy(self) -> ReplayChance:
-        """An independent copy positioned at the same outcome."""
-        twin = ReplayChance(self._recorded, self.seed, self._strict, self._field)
-        twin._rng.setstate(self._rng.getstate())
-        twin._next = self._next
+        """An independent copy positioned at the same outcome (the recorded ones are shared)."""
+        twin = object.__new__(ReplayChance)
+        twin.seed = self.seed
+        twin._rng = _clone(self._rng)
+        twin._bits = twin._rng.getrandbits
         twin.outcomes = self.outcomes[:]
+        twin._recorded = self._recorded  # never changed once made: no need to copy it
+        twin._next = self._next
+        twin._strict = self._strict
+        twin._field = self._field
+        twin.source = self.source
         return twin
+
+    def checkpoint(self) -> Any:
+        """A mark of where chance stands, including how far the recorded outcomes are used."""
+        return (super().checkpoint(), self._next)
+
+    def rewind(self, mark: Any) -> None:
+        """Go back to a checkpoint, to the recorded outcome that was next then."""
+        base, self._next = mark
+        super().rewind(base)
 
 
 class ScriptError(UnodiceError):
@@ -325,6 +381,17 @@ class ScriptedChance(Chance):
         twin._pending = dict(self._pending)
         twin.outcomes = self.outcomes[:]
         return twin
+
+    def checkpoint(self) -> Any:
+        """A mark of where chance stands, with the script that remains."""
+        return (super().checkpoint(), list(self.script), dict(self._pending))
+
+    def rewind(self, mark: Any) -> None:
+        """Go back to a checkpoint, with the script that remained then."""
+        base, script, pending = mark
+        super().rewind(base)
+        self.script = list(script)
+        self._pending = dict(pending)
 
 
 def _fits(entry: Showing | Draw, piece: Any) -> bool:

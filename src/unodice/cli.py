@@ -113,6 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="verify a saved game record and show it")
     replay.add_argument("file", help="a record written by 'unodice play --save' or Game.record()")
     replay.add_argument("--quiet", action="store_true", help="only say whether it is valid")
+    replay.add_argument(
+        "--allow-scripted", action="store_true",
+        help="accept a record whose dice a test scripted (its outcomes prove nothing)",
+    )
     _colour_arguments(replay)
     replay.set_defaults(run=_run_replay)
 
@@ -432,7 +436,7 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _run_replay(args: argparse.Namespace, out: TextIO) -> int:
-    game = load(args.file)
+    game = load(args.file, allow_scripted=args.allow_scripted)
     if args.quiet:
         state = "finished" if game.is_over else "unfinished"
         print(f"valid: {game.variant.name}, {len(game.moves)} moves, {state}, "

@@ -372,18 +372,21 @@ class Game:
             )
 
     def _snapshot(self) -> tuple[Any, ...]:
+        # A checkpoint of chance, not a copy: a copy holds every outcome so far, which made
+        # each move cost in proportion to the game's length.
         return (
-            self.state.copy(), self._chance.copy(), self._log, len(self._events),
+            self.state.copy(), self._chance.checkpoint(), self._log, len(self._events),
             len(self._movers),
             list(self._totals), list(self._round_points), self._round, self._round_winners,
             self._over, self._winners, self._legal, self._by_text,
         )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
-        """Put back a snapshot; ``state`` and ``chance`` become the snapshot's objects."""
-        (self.state, self._chance, log, events, moves, self._totals, self._round_points,
+        """Put back a snapshot; ``state`` becomes the snapshot's object, chance is rewound."""
+        (self.state, chance, log, events, moves, self._totals, self._round_points,
          self._round, self._round_winners, self._over, self._winners, self._legal,
          self._by_text) = saved
+        self._chance.rewind(chance)
         # A new log, so that a history read during the refused move stays as it was read.
         self._set_log(log.truncated(events, moves))
 
@@ -513,12 +516,22 @@ class Game:
         twin.state = self.state.copy()
         return twin
 
-    def record(self) -> dict[str, Any]:
-        """The game as JSON-ready data that [`replay`][unodice.record.replay] turns back into it."""
+    def record(self, seat: int | None = None) -> dict[str, Any]:
+        """The game as JSON-ready data that [`replay`][unodice.record.replay] turns back into it.
+
+        Args:
+            seat: ``None`` (the default) for the full record: the referee's document, whose
+                seed and outcomes fix every deal, hidden hands included. A seat's number for
+                the record that seat may be given: no seed, no outcomes, and the events as that
+                seat may be told of them, marked ``redacted_for``; it cannot be replayed.
+
+        Raises:
+            InvalidOptions: ``seat`` is not a seat of the game.
+        """
         from unodice.record import make_record
 
         self._check_usable()
-        return make_record(self)
+        return make_record(self, seat)
 
     def options_json(self) -> dict[str, Any]:
         """The options as JSON-ready data."""

@@ -2,10 +2,13 @@
 
 A record holds what is needed to rebuild a game exactly: the variant and its version, the seats,
 options and house rules, the seed, every move in notation and every chance outcome. It holds no
-code and no pickle. [`replay`][unodice.record.replay] treats a record as untrusted input: it
-checks every field, re-validates every move against the rules, checks each chance outcome, and
-raises [`InvalidRecord`][unodice.errors.InvalidRecord] naming the field or the move index at
-the first fault.
+code and no pickle. The seed and the outcomes fix every deal, so a full record is the referee's
+document; a seat's record (``game.record(seat=k)``) leaves them out and cannot be replayed.
+
+[`replay`][unodice.record.replay] treats a record as untrusted input: it checks every field,
+re-validates every move against the rules, checks each chance outcome, and raises
+[`InvalidRecord`][unodice.errors.InvalidRecord] naming the field or the move index at the first
+fault. A record whose outcomes were scripted is refused unless the caller allows it.
 """
 
 from __future__ import annotations
@@ -16,13 +19,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unodice.chance import ReplayChance
-from unodice.errors import IllegalMove, InvalidOptions, InvalidRecord, PluginError, UnknownVariant
+from unodice.errors import (
+    IllegalMove,
+    InvalidOptions,
+    InvalidRecord,
+    PluginError,
+    UnknownVariant,
+    UnodiceError,
+)
 from unodice.game import SEED_LIMIT
-from unodice.options import brief
-from unodice.registry import Registry, default_registry
+from unodice.options import brief, build_options
+from unodice.registry import Registry, VariantInfo, default_registry
 
 if TYPE_CHECKING:
     from unodice.game import Game
+    from unodice.variant import Variant
 
 __all__ = [
     "FORMAT",
@@ -40,9 +51,11 @@ FORMAT = "unodice-record"
 FORMAT_VERSION = 1
 """The record format version this library writes and reads."""
 MAX_MOVES = 200_000
-"""The most moves a record may hold; longer ones are refused unread."""
+"""The most moves a record may hold, unless its variant's options allow more
+([`Variant.move_limit`][unodice.variant.Variant.move_limit]); longer ones are refused unread."""
 MAX_OUTCOMES = 2_000_000
-"""The most chance outcomes a record may hold."""
+"""The most chance outcomes a record of ``MAX_MOVES`` moves may hold: ten a move. A variant that
+allows more moves allows more outcomes in proportion."""
 MAX_BYTES = 64 * 1024 * 1024
 """The largest record file [`load`][unodice.record.load] reads."""
 MAX_NAME = 100
@@ -66,33 +79,124 @@ _OPTIONAL = {"result", "unodice_version"}
 _OUTCOME_LIMIT = 2**63 - 1
 
 
-def make_record(game: Game) -> dict[str, Any]:
-    """The record of a game, as JSON-ready data (see the records page for each field)."""
+def make_record(game: Game, seat: int | None = None) -> dict[str, Any]:
+    """The record of a game, or of what one seat may know of it, as JSON-ready data.
+
+    See the records page for each field.
+
+    Args:
+        game: The game.
+        seat: ``None`` for the full record. It is the referee's document: its seed and
+            outcomes fix every deal and draw, hidden hands included, so it is not for the
+            players while the game is on. A seat's number for the record that seat may be
+            given: it holds no seed and no outcomes, and the events only as that seat may be
+            told of them ([`Variant.event_for_seat`][unodice.variant.Variant.event_for_seat]).
+            It says whom it was made for (``redacted_for``) and cannot be replayed.
+
+    Raises:
+        InvalidOptions: ``seat`` is not a seat of the game.
+        InvalidRecord: (The full record.) The game has more moves or chance outcomes than a
+            record of it may hold ([`Variant.move_limit`][unodice.variant.Variant.move_limit]),
+            so its record could not be replayed.
+    """
     from unodice import __version__
 
-    return {
-        "format": FORMAT,
-        "format_version": FORMAT_VERSION,
+    head: dict[str, Any] = {"format": FORMAT, "format_version": FORMAT_VERSION}
+    if seat is not None:
+        if type(seat) is not int or not 0 <= seat < game.players:
+            raise InvalidOptions(
+                f"seat must be from 0 to {game.players - 1}, got {brief(seat)}"
+            )
+        head["redacted_for"] = seat
+    head.update({
         "unodice_version": __version__,
         "variant": game.variant.name,
         "variant_version": game.variant.version,
         "players": game.players,
         "options": game.options_json(),
         "house_rules": list(game.house_rules),
+    })
+    moves = [str(move) for move in game.moves]
+    result = {"over": game.is_over, "scores": list(game.scores), "winners": list(game.winners)}
+    if seat is not None:
+        return {**head, "moves": moves, "events": _events_for(game, seat), "result": result}
+    most_moves, most_outcomes = _limits(game.variant, game.plugin)
+    where = f"a record of {game.variant.name} with these options may hold"
+    if len(moves) > most_moves:
+        raise InvalidRecord(
+            f"the game has {len(moves)} moves, more than the {most_moves} {where}, so it "
+            "could not be replayed and is not recorded",
+            "moves",
+        )
+    outcomes = game.chance.outcomes
+    if len(outcomes) > most_outcomes:
+        raise InvalidRecord(
+            f"the game drew {len(outcomes)} chance outcomes, more than the {most_outcomes} "
+            f"{where}, so it could not be replayed and is not recorded",
+            "chance.outcomes",
+        )
+    return {
+        **head,
         "seed": game.seed,
-        "moves": [str(move) for move in game.moves],
-        "chance": {"source": game.chance.source, "outcomes": list(game.chance.outcomes)},
-        "result": {
-            "over": game.is_over,
-            "scores": list(game.scores),
-            "winners": list(game.winners),
-        },
+        "moves": moves,
+        "chance": {"source": game.chance.source, "outcomes": list(outcomes)},
+        "result": result,
     }
+
+
+def _events_for(game: Game, seat: int) -> list[Any]:
+    """The game's events as ``seat`` may be told of them, in order, as JSON-ready data."""
+    tell = game.variant.event_for_seat
+    try:
+        told = [tell(event, seat) for event in game.events]
+    except Exception as error:
+        if not isinstance(error, UnodiceError):
+            error.add_note(
+                f"raised by variant {game.variant.name!r} of plugin {game.plugin!r}, "
+                "in event_for_seat"
+            )
+        raise
+    return [event for event in told if event is not None]
+
+
+def _limits(variant: Variant, plugin: str) -> tuple[int, int]:
+    """The most moves and chance outcomes a record of a game of ``variant`` may hold."""
+    moves = variant.move_limit()
+    if type(moves) is not int or moves < 1:
+        raise PluginError(
+            plugin, f"variant {variant.name!r}: move_limit returned {brief(moves)}, not a "
+            "whole number from 1"
+        )
+    return moves, MAX_OUTCOMES * moves // MAX_MOVES
+
+
+def _check_lengths(record: Mapping[str, Any], variant: Variant, plugin: str) -> None:
+    """Refuse, unread, more moves or outcomes than a record of this game may hold."""
+    most_moves, most_outcomes = _limits(variant, plugin)
+    moves = record["moves"]
+    if len(moves) > most_moves:
+        raise InvalidRecord(
+            f"{len(moves)} moves is more than the {most_moves} allowed for "
+            f"{variant.name} with these options",
+            "moves",
+        )
+    if len(record["chance"]["outcomes"]) > most_outcomes:
+        raise InvalidRecord(
+            f"more than the {most_outcomes} allowed for {variant.name} with these options",
+            "chance.outcomes",
+        )
 
 
 def _check_shape(record: Any) -> None:
     if not isinstance(record, Mapping):
         raise InvalidRecord(f"a record is a JSON object, not {type(record).__name__}")
+    if "redacted_for" in record:
+        raise InvalidRecord(
+            f"this record was made for seat {brief(record['redacted_for'])}: it holds no seed "
+            "and no chance outcomes, so it cannot be replayed; only the full record (the "
+            "referee's) replays",
+            "redacted_for",
+        )
     unknown = sorted((field for field in record if field not in _FIELDS), key=brief)
     if unknown:
         raise InvalidRecord("unknown field; a record has " + ", ".join(_FIELDS),
@@ -113,30 +217,13 @@ def _check_shape(record: Any) -> None:
             f"version {FORMAT_VERSION}",
             "format_version",
         )
-    moves = record["moves"]
-    if len(moves) > MAX_MOVES:
-        raise InvalidRecord(f"{len(moves)} moves is more than the {MAX_MOVES} allowed", "moves")
-    for index, move in enumerate(moves):
-        if not isinstance(move, str) or len(move) > 200:
-            raise InvalidRecord("a move is its notation, a short string", f"moves[{index}]")
     chance = record["chance"]
     if set(chance) != {"source", "outcomes"}:
         raise InvalidRecord("must have exactly 'source' and 'outcomes'", "chance")
     if chance["source"] not in ("seed", "script"):
         raise InvalidRecord("must be 'seed' or 'script'", "chance.source")
-    outcomes = chance["outcomes"]
-    if not isinstance(outcomes, list):
+    if not isinstance(chance["outcomes"], list):
         raise InvalidRecord("must be a list of whole numbers", "chance.outcomes")
-    if len(outcomes) > MAX_OUTCOMES:
-        raise InvalidRecord(f"more than the {MAX_OUTCOMES} allowed", "chance.outcomes")
-    for index, value in enumerate(outcomes):
-        # Each outcome is checked against its bound when the game asks for it; anything that
-        # is not even a modest whole number is refused here, before it reaches a message.
-        if type(value) is not int or not 0 <= value <= _OUTCOME_LIMIT:
-            raise InvalidRecord(
-                f"outcome {brief(value)} is not a whole number from 0 up",
-                f"chance.outcomes[{index}]",
-            )
     if len(record["variant"]) > MAX_NAME:
         raise InvalidRecord(f"a variant name is at most {MAX_NAME} characters", "variant")
     for index, rule in enumerate(record["house_rules"]):
@@ -147,6 +234,30 @@ def _check_shape(record: Any) -> None:
             )
     if abs(record["seed"]) > SEED_LIMIT:
         raise InvalidRecord(f"must be at most {SEED_LIMIT} in size", "seed")
+
+
+def _check_elements(record: Mapping[str, Any]) -> None:
+    """Check each move and each outcome (once their numbers are known to be allowed)."""
+    for index, move in enumerate(record["moves"]):
+        if not isinstance(move, str) or len(move) > 200:
+            raise InvalidRecord("a move is its notation, a short string", f"moves[{index}]")
+    for index, value in enumerate(record["chance"]["outcomes"]):
+        # Each outcome is checked against its bound when the game asks for it; anything that
+        # is not even a modest whole number is refused here, before it reaches a message.
+        if type(value) is not int or not 0 <= value <= _OUTCOME_LIMIT:
+            raise InvalidRecord(
+                f"outcome {brief(value)} is not a whole number from 0 up",
+                f"chance.outcomes[{index}]",
+            )
+
+
+def _variant_of(record: Mapping[str, Any], info: VariantInfo, registry: Registry) -> Variant:
+    """The variant with the record's options and seats, to learn its limits before replay."""
+    try:
+        options = build_options(info.variant_class.Options, record["options"], info.name)
+        return info.variant_class(options, record["players"], registry.component_sets())
+    except InvalidOptions as error:
+        raise InvalidRecord(str(error), "options") from None
 
 
 def _check_house_rules(names: list[str], variant: str, registry: Registry) -> None:
@@ -171,27 +282,46 @@ def _field_name(key: Any) -> str:
     return brief(key)
 
 
-def replay(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
+def replay(
+    record: Mapping[str, Any],
+    registry: Registry | None = None,
+    *,
+    allow_scripted: bool = False,
+) -> Game:
     """Rebuild a game from its record, checking everything.
 
     Args:
         record: A record, as [`Game.record`][unodice.game.Game.record] made it (or as read
             from JSON).
         registry: Where to look up the variant (default: every installed plugin).
+        allow_scripted: Accept a record whose ``chance.source`` is ``"script"``. Its outcomes
+            are only checked to be in range, so anyone can choose them: accept one only from a
+            source you trust (a test's own games).
 
     Returns:
         The game, in the state the record ends in. Play can continue from it.
 
     Raises:
-        InvalidRecord: A field is missing, of the wrong type or unknown; the variant is not
-            installed or of another version; a move is illegal where it stands; a chance outcome
-            is out of range or does not follow from the seed; or the result differs.
+        InvalidRecord: The record is a seat's (it cannot be replayed); a field is missing, of
+            the wrong type or unknown; the record is scripted and ``allow_scripted`` is not
+            given; the variant is not installed or of another version; the record holds more
+            moves or outcomes than its options allow
+            ([`Variant.move_limit`][unodice.variant.Variant.move_limit]); a move is illegal
+            where it stands; a chance outcome is out of range or does not follow from the seed;
+            or the result differs.
         PluginError: A house rule named by the record failed while the game was replayed (the
-            record itself may be sound).
+            record itself may be sound), or the variant's ``move_limit`` is broken.
     """
     from unodice.game import new_game
 
     _check_shape(record)
+    if record["chance"]["source"] == "script" and not allow_scripted:
+        raise InvalidRecord(
+            "the outcomes of a scripted record were chosen, not drawn from the seed, and are "
+            "taken as they stand, so the record proves nothing about its dice; replay it only "
+            "if you trust where it came from, with replay(..., allow_scripted=True)",
+            "chance.source",
+        )
     registry = registry or default_registry()
     try:
         info = registry.variant(record["variant"])
@@ -209,6 +339,8 @@ def replay(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
             "players",
         )
     _check_house_rules(record["house_rules"], info.name, registry)
+    _check_lengths(record, _variant_of(record, info, registry), info.plugin)
+    _check_elements(record)
     chance = ReplayChance(
         record["chance"]["outcomes"],
         seed=record["seed"],
@@ -258,12 +390,32 @@ def _check_result(game: Game, result: Any) -> None:
 
 
 def save(game: Game, path: str | Path) -> None:
-    """Write a game's record to a JSON file."""
-    Path(path).write_text(json.dumps(game.record(), indent=1) + "\n", encoding="utf-8")
+    """Write a game's record to a JSON file.
+
+    Raises:
+        InvalidRecord: The game cannot be recorded (see
+            [`make_record`][unodice.record.make_record]), or its record would be larger than
+            [`load`][unodice.record.load] reads; nothing is written.
+        OSError: The file cannot be written.
+    """
+    data = (json.dumps(game.record(), indent=1) + "\n").encode("utf-8")
+    if len(data) > MAX_BYTES:
+        raise InvalidRecord(
+            f"the record is {len(data)} bytes, larger than the {MAX_BYTES} bytes load reads; "
+            "it is not written"
+        )
+    Path(path).write_bytes(data)
 
 
-def load(path: str | Path, registry: Registry | None = None) -> Game:
+def load(
+    path: str | Path, registry: Registry | None = None, *, allow_scripted: bool = False
+) -> Game:
     """Read a record file and replay it.
+
+    Args:
+        path: The file.
+        registry: Where to look up the variant (default: every installed plugin).
+        allow_scripted: Accept a scripted record (see [`replay`][unodice.record.replay]).
 
     Raises:
         InvalidRecord: The file is too large, not JSON (or JSON nested too deeply, or with
@@ -283,4 +435,4 @@ def load(path: str | Path, registry: Registry | None = None) -> Game:
         raise InvalidRecord(f"{path.name} is not JSON: {error}") from None
     except RecursionError:
         raise InvalidRecord(f"{path.name} is JSON nested too deeply to read") from None
-    return replay(record, registry)
+    return replay(record, registry, allow_scripted=allow_scripted)

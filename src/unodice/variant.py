@@ -303,6 +303,18 @@ class Variant(abc.ABC):
         """The pieces ``seat`` may not see (other hands, the bag). The default: none."""
         return ()
 
+    def event_for_seat(self, event: Event, seat: int) -> dict[str, Any] | None:
+        """An event as ``seat`` may be told of it, in the record made for that seat.
+
+        Return the event's JSON form, with ``None`` in place of what the seat may not know,
+        or ``None`` to leave the event out. The default keeps every event as it is: the core's
+        events name no piece, and a variant's events should name a piece only once every seat
+        has seen it (a tile laid on the table). A variant whose events name a piece that some
+        seat does not see (a drawn tile shown to its drawer, a die that goes back into the bag)
+        overrides this to hide it.
+        """
+        return event.to_json()
+
     def piece_locations(self, state: State) -> Mapping[str, Iterable[Die | Domino]]:
         """Where every piece of the component set is, by place name.
 
@@ -345,6 +357,20 @@ class Variant(abc.ABC):
     def match_over(self, totals: Sequence[int], rounds_played: int) -> bool:
         """Whether the match ends after ``rounds_played`` rounds. The default: one round."""
         return True
+
+    def move_limit(self) -> int:
+        """The most moves a record of a game with these options may hold.
+
+        [`replay`][unodice.record.replay] refuses a longer record before reading its moves
+        (and one with more than ten chance outcomes a move allowed), and a game longer than
+        this is not recorded, so that the library replays every record it writes. The default
+        is [`MAX_MOVES`][unodice.record.MAX_MOVES], 200,000, far more than a match of a few
+        rounds takes. A variant whose options allow longer matches (many rounds, a high
+        target) returns more, in proportion to what they allow.
+        """
+        from unodice.record import MAX_MOVES
+
+        return MAX_MOVES
 
     def match_winners(self, totals: Sequence[int]) -> tuple[int, ...]:
         """The match winners: by default every seat with the highest total."""

@@ -24,7 +24,16 @@ from unodice.pieces import (
 from unodice.tables import SealedTable
 from unodice.variant import RoundOutcome, Table, Variant, View
 
-from .events import Challenged, Dealt, Reversed, RoundBlocked, Skipped, Starter, UnoCaught
+from .events import (
+    CentreRedrawn,
+    Challenged,
+    Dealt,
+    Reversed,
+    RoundBlocked,
+    Skipped,
+    Starter,
+    UnoCaught,
+)
 from .faces import NORMAL, WILD_DRAW_FOUR, FaceTable
 from .moves import (
     ACCEPT,
@@ -57,7 +66,7 @@ from .state import (
 )
 from .text import describe_event, render_state
 
-__all__ = ["HAND_SIZE", "CentreDie"]
+__all__ = ["HAND_SIZE", "MOVES_PER_POINT", "MOVES_PER_ROUND", "CentreDie"]
 
 HAND_SIZE = 5
 """Dice in a hand at the start of a round (CD-1)."""
@@ -68,6 +77,12 @@ GOOD_CHALLENGE_GAIN = 100.0
 BAD_CHALLENGE_GAIN = -100.0
 UNO_CALL_GAIN = 1.0
 BLUFF_GAIN = -1.0
+
+MOVES_PER_ROUND = 250
+"""Moves a record may hold per round of a match of a set number of rounds (a round of random
+play takes 50 moves with two players, 66 with six)."""
+MOVES_PER_POINT = 10
+"""Moves a record may hold per point of the target (random play takes 2 to 3 a point)."""
 
 
 def _brief(name: str) -> str:
@@ -187,6 +202,20 @@ class CentreDie(Variant):
         if self.options.rounds is not None:
             return rounds_played >= self.options.rounds
         return max(totals) >= self.options.target
+
+    def move_limit(self) -> int:
+        """Room for the match the options ask for (CD-11), and never less than the default.
+
+        [`MOVES_PER_ROUND`][unodice.variants.centre_die.variant.MOVES_PER_ROUND] moves a
+        round with the ``rounds`` option, else
+        [`MOVES_PER_POINT`][unodice.variants.centre_die.variant.MOVES_PER_POINT] a point of
+        the ``target``.
+        """
+        if self.options.rounds is not None:
+            wanted = self.options.rounds * MOVES_PER_ROUND
+        else:
+            wanted = self.options.target * MOVES_PER_POINT
+        return max(super().move_limit(), wanted)
 
     def components(self, state: Any = None) -> ComponentSet:
         """The dice set this game plays with."""
@@ -602,6 +631,17 @@ class CentreDie(Variant):
     def hidden_pieces(self, state: CentreDieState, seat: int) -> tuple[Die, ...]:  # type: ignore[override]
         """The dice in the bag (every hand is open)."""
         return tuple(state.bag)
+
+    def event_for_seat(self, event: Event, seat: int) -> dict[str, Any] | None:
+        """Every event as it is, but which die was drawn for the centre and put back (CD-1).
+
+        That die goes back into the bag, whose dice no view shows, so a seat's record says
+        that a die was put back and not which.
+        """
+        data = event.to_json()
+        if isinstance(event, CentreRedrawn):
+            data["die"] = None
+        return data
 
     def piece_locations(self, state: CentreDieState) -> dict[str, tuple[Die, ...]]:  # type: ignore[override]
         """The centre (with a die a WD4 covers), the bag and each hand."""

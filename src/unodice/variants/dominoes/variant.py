@@ -64,7 +64,10 @@ from unodice.variants.dominoes.tiles import (
     load_tile_table,
 )
 
-__all__ = ["UnoDominoes"]
+__all__ = ["MOVES_PER_POINT", "UnoDominoes"]
+
+MOVES_PER_POINT = 10
+"""Moves a record may hold per point of the target (random play takes about one a point)."""
 
 # Module constants: looking up a global is several times cheaper than an enum member.
 _TURN, _DRAWN, _CHALLENGED, _RESCUE, _OVER = (
@@ -602,6 +605,13 @@ class UnoDominoes(Variant):
     def match_over(self, totals: Sequence[int], rounds_played: int) -> bool:
         """The match ends when a player reaches the target (DO-11)."""
         return max(totals) >= self.options.target
+
+    def move_limit(self) -> int:
+        """Room for a match to the target (DO-11), and never less than the default.
+
+        [`MOVES_PER_POINT`][unodice.variants.dominoes.variant.MOVES_PER_POINT] moves a point.
+        """
+        return max(super().move_limit(), self.options.target * MOVES_PER_POINT)
 
     # -- notation and refusals -----------------------------------------------------------------
 
