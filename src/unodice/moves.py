@@ -16,6 +16,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 from unodice.pieces import Die, Domino, Face
+from unodice.values import Value, fields_of
 
 __all__ = [
     "Event",
@@ -85,7 +86,8 @@ def to_json(value: Any) -> Any:
     """Turn event and view values into JSON-ready data.
 
     Faces become their code (``"r5"``), colours their name, dice ``{"id", "faces"}``, dominoes
-    ``{"id", "ends"}``, moves their notation, attrs records dicts, tuples lists.
+    ``{"id", "ends"}``, moves their notation, other [values][unodice.values.Value] and attrs
+    records dicts of their fields, tuples lists.
     """
     if value is None or isinstance(value, bool | int | float | str):
         return value
@@ -103,6 +105,8 @@ def to_json(value: Any) -> Any:
         return value.to_json()
     if isinstance(value, Mapping):
         return {str(to_json(k)): to_json(v) for k, v in value.items()}
+    if isinstance(value, Value):
+        return {name: to_json(field) for name, field in fields_of(value).items()}
     if attrs.has(type(value)):
         return {f.name: to_json(getattr(value, f.name)) for f in attrs.fields(type(value))}
     if isinstance(value, list | tuple | frozenset | set):
