@@ -42,7 +42,7 @@ class Checked(Value):
     def __new__(cls, size: int) -> "Checked":
         if size < 0:
             raise ValueError("size must not be negative")
-        return super().__new__(cls, size)
+        return Value.__new__(cls, size)
 
 
 class Named(Value):
@@ -53,7 +53,7 @@ class Named(Value):
     full: str = field(init=False, repr=False)
 
     def __new__(cls, first: str, last: str = "Smith") -> "Named":
-        return super().__new__(cls, first, last, f"{first} {last}")
+        return Value.__new__(cls, first, last, f"{first} {last}")
 
 
 class Stamped(Value):
@@ -119,7 +119,7 @@ def test_a_new_of_its_own_needs_every_field_value():
         b: int
 
         def __new__(cls, a: int) -> "Short":
-            return super().__new__(cls, a)
+            return Value.__new__(cls, a)
 
     with pytest.raises(TypeError, match="2 fields"):
         Short(1)

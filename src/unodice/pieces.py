@@ -102,7 +102,7 @@ class Face(Value):
         if (symbol in COLOURED_SYMBOLS) != (colour is not None):
             need = "needs a colour" if symbol in COLOURED_SYMBOLS else "has no colour"
             raise ValueError(f"symbol {symbol!r} {need}")
-        return super().__new__(cls, symbol, colour)
+        return Value.__new__(cls, symbol, colour)
 
     @property
     def is_number(self) -> bool:

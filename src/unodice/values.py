@@ -234,15 +234,18 @@ class Value(_Tuple, metaclass=_ValueType):
     """Base class of an immutable record; see the module's description.
 
     A subclass that must check or work out its fields defines ``__new__`` itself, with the
-    constructor's parameters, and ends it with ``super().__new__(cls, *values)``, the values
-    of every field in order (fields declared with ``field(init=False)`` included):
+    constructor's parameters, and ends it with ``Value.__new__(cls, *values)``, the values of
+    every field in order (fields declared with ``field(init=False)`` included):
 
     ```python
-    def __new__(cls, symbol: str, colour: Colour | None = None) -> Face:
+    def __new__(cls, symbol: str, colour: Colour | None = None) -> Self:
         if symbol not in SYMBOLS:
             raise ValueError(...)
-        return super().__new__(cls, symbol, colour)
+        return Value.__new__(cls, symbol, colour)
     ```
+
+    (Not ``super().__new__``: a class between it and ``Value`` has a ``__new__`` taking that
+    class's own fields.)
 
     Otherwise the class is given a ``__new__`` taking its fields in order, the inherited ones
     first, each field with a default after those without.
