@@ -705,6 +705,26 @@ def test_notation_reads_back(text):
     assert str(parse_move(text)) == text
 
 
+def test_plays_are_equal_exactly_when_their_notation_is():
+    # A play compares its fields; its notation names every one, so the two agree.
+    plays = [parse_move(text) for text in (
+        "play r3|y5 on 2", "play y5|r3 on 2", "play r3|y5 on 3", "play r3|y5 on 2 uno",
+        "play b8|WD4:g on 1", "play b8|WD4:b on 1", "play W|W:r on spinner", "play W|W:r on 1",
+    )]
+    game = unodice.new_game("dominoes", players=3, seed=5)
+    while not game.is_over and len(plays) < 400:
+        plays += game.legal_moves()
+        game.play(game.legal_moves()[-1])
+    for a in plays:
+        for b in plays[:60]:
+            assert (a == b) is (str(a) == str(b)) and (a != b) is (str(a) != str(b)), (a, b)
+            if a == b:
+                assert hash(a) == hash(b)
+    for a in plays:
+        twin = parse_move(str(a))
+        assert twin == a and hash(twin) == hash(a)
+
+
 def test_notation_is_forgiving_about_case_and_spaces():
     assert parse_move("  PLAY R3|Y5  on 2 UNO ") == parse_move("play r3|y5 on 2 uno")
 

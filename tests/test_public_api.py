@@ -37,11 +37,8 @@ def test_every_name_in_all_exists():
 def test_a_word_move_is_written_as_its_kind():
     from typing import ClassVar
 
-    import attrs
-
     from unodice.moves import WordMove
 
-    @attrs.frozen(slots=True)
     class Knock(WordMove):
         kind: ClassVar[str] = "knock"
 

@@ -19,7 +19,6 @@ from unodice.pieces import Bag, Die, Face, load_components
 from unodice.turns import Seats
 
 
-@attrs.frozen
 class Roll(Move):
     kind: ClassVar[str] = "roll"
 
@@ -27,7 +26,6 @@ class Roll(Move):
         return "roll"
 
 
-@attrs.frozen
 class Hold(Move):
     kind: ClassVar[str] = "hold"
 
@@ -35,7 +33,6 @@ class Hold(Move):
         return "hold"
 
 
-@attrs.frozen
 class Rolled(Event):
     kind: ClassVar[str] = "rolled"
     seat: int

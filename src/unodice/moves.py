@@ -1,4 +1,4 @@
-"""Moves and events: small frozen records with a stable ``kind`` and a JSON form.
+"""Moves and events: immutable records with a stable ``kind`` and a JSON form.
 
 A [`Move`][unodice.moves.Move] is a decision a seat makes; its ``str()`` is the variant's short
 notation, which the variant parses back and records store. An [`Event`][unodice.moves.Event] is
@@ -16,6 +16,7 @@ from typing import Any, ClassVar, TypeVar
 import attrs
 
 from unodice.pieces import Die, Domino, Face
+from unodice.values import Value, fields_of
 
 __all__ = [
     "Event",
@@ -33,9 +34,12 @@ __all__ = [
 _AnEvent = TypeVar("_AnEvent", bound="Event")
 
 
-@attrs.frozen(slots=True)
-class Move:
-    """Base class of every move. Subclasses set ``kind`` and define ``__str__`` as notation."""
+class Move(Value):
+    """Base class of every move. Subclasses set ``kind`` and define ``__str__`` as notation.
+
+    A move is a [`Value`][unodice.values.Value]: a subclass declares its fields as annotations,
+    and nothing can change a move once made, so every game may share one.
+    """
 
     kind: ClassVar[str] = "move"
 
@@ -44,7 +48,6 @@ class Move:
         return str(self)
 
 
-@attrs.frozen(slots=True)
 class WordMove(Move):
     """A move without parameters, written as one word: its ``kind`` (``draw``, ``accept`` …).
 
@@ -55,17 +58,19 @@ class WordMove(Move):
         return self.kind
 
 
-@attrs.frozen(slots=True)
-class Event:
-    """Base class of every event. Subclasses set ``kind`` and declare their fields."""
+class Event(Value):
+    """Base class of every event. Subclasses set ``kind`` and declare their fields.
+
+    An event is a [`Value`][unodice.values.Value], as a move is.
+    """
 
     kind: ClassVar[str] = "event"
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": ..., field: value, ...}`` with pieces, colours and moves as notation."""
         data: dict[str, Any] = {"kind": self.kind}
-        for field in attrs.fields(type(self)):
-            data[field.name] = to_json(getattr(self, field.name))
+        for name, value in fields_of(self).items():
+            data[name] = to_json(value)
         return data
 
 
@@ -85,7 +90,8 @@ def to_json(value: Any) -> Any:
     """Turn event and view values into JSON-ready data.
 
     Faces become their code (``"r5"``), colours their name, dice ``{"id", "faces"}``, dominoes
-    ``{"id", "ends"}``, moves their notation, attrs records dicts, tuples lists.
+    ``{"id", "ends"}``, moves their notation, other [values][unodice.values.Value] and attrs
+    records dicts of their fields, tuples lists.
     """
     if value is None or isinstance(value, bool | int | float | str):
         return value
@@ -103,6 +109,8 @@ def to_json(value: Any) -> Any:
         return value.to_json()
     if isinstance(value, Mapping):
         return {str(to_json(k)): to_json(v) for k, v in value.items()}
+    if isinstance(value, Value):
+        return {name: to_json(field) for name, field in fields_of(value).items()}
     if attrs.has(type(value)):
         return {f.name: to_json(getattr(value, f.name)) for f in attrs.fields(type(value))}
     if isinstance(value, list | tuple | frozenset | set):
@@ -111,7 +119,6 @@ def to_json(value: Any) -> Any:
     raise TypeError(f"cannot express {type(value).__name__} as JSON")
 
 
-@attrs.frozen(slots=True)
 class RoundStarted(Event):
     """A round (a single game within a match) begins.
 
@@ -123,7 +130,6 @@ class RoundStarted(Event):
     round: int
 
 
-@attrs.frozen(slots=True)
 class MovePlayed(Event):
     """A seat made a decision.
 
@@ -137,7 +143,6 @@ class MovePlayed(Event):
     move: Move
 
 
-@attrs.frozen(slots=True)
 class Scored(Event):
     """Points were added to a seat's match total.
 
@@ -153,7 +158,6 @@ class Scored(Event):
     reason: str
 
 
-@attrs.frozen(slots=True)
 class RoundEnded(Event):
     """A round is over.
 
@@ -169,7 +173,6 @@ class RoundEnded(Event):
     points: tuple[int, ...]
 
 
-@attrs.frozen(slots=True)
 class GameEnded(Event):
     """The game (the whole match) is over.
 

@@ -13,12 +13,11 @@ import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from importlib import resources
-from typing import Any, Generic, TypeVar
-
-import attrs
+from typing import Any, Generic, Self, TypeVar
 
 from unodice.errors import ComponentError
 from unodice.options import brief
+from unodice.values import Value
 
 __all__ = [
     "COLOURED_SYMBOLS",
@@ -87,8 +86,7 @@ SYMBOLS: frozenset[str] = COLOURED_SYMBOLS | WILDS | {"DE"}
 """Every symbol a face may show. ``DE`` (dead end) appears on dominoes only."""
 
 
-@attrs.frozen(slots=True, repr=False)
-class Face:
+class Face(Value):
     """What one die side or one domino end shows: a symbol and, unless wild or DE, a colour.
 
     Attributes:
@@ -99,12 +97,13 @@ class Face:
     symbol: str
     colour: Colour | None = None
 
-    def __attrs_post_init__(self) -> None:
-        if self.symbol not in SYMBOLS:
-            raise ValueError(f"unknown symbol {self.symbol!r}; known: {', '.join(sorted(SYMBOLS))}")
-        if (self.symbol in COLOURED_SYMBOLS) != (self.colour is not None):
-            need = "needs a colour" if self.symbol in COLOURED_SYMBOLS else "has no colour"
-            raise ValueError(f"symbol {self.symbol!r} {need}")
+    def __new__(cls, symbol: str, colour: Colour | None = None) -> Self:
+        if symbol not in SYMBOLS:
+            raise ValueError(f"unknown symbol {symbol!r}; known: {', '.join(sorted(SYMBOLS))}")
+        if (symbol in COLOURED_SYMBOLS) != (colour is not None):
+            need = "needs a colour" if symbol in COLOURED_SYMBOLS else "has no colour"
+            raise ValueError(f"symbol {symbol!r} {need}")
+        return Value.__new__(cls, symbol, colour)
 
     @property
     def is_number(self) -> bool:
@@ -158,8 +157,7 @@ class Face:
         return f"Face({self.code})"
 
 
-@attrs.frozen(slots=True)
-class Die:
+class Die(Value):
     """A six-sided die.
 
     Attributes:
@@ -174,8 +172,7 @@ class Die:
         return f"die {self.id} [{' '.join(f.code for f in self.faces)}]"
 
 
-@attrs.frozen(slots=True)
-class Domino:
+class Domino(Value):
     """A domino tile with two ends.
 
     Attributes:
@@ -261,8 +258,7 @@ class Bag(Generic[Piece]):
         return Bag(self._items)
 
 
-@attrs.frozen(slots=True)
-class ComponentSet:
+class ComponentSet(Value):
     """A named set of dice or dominoes.
 
     Attributes:

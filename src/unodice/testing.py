@@ -32,6 +32,7 @@ from unodice.moves import Scored
 from unodice.pieces import Die, Domino
 from unodice.record import replay
 from unodice.registry import Registry, default_registry
+from unodice.values import Value, fields_of
 
 __all__ = [
     "CheckReport",
@@ -104,6 +105,8 @@ def pieces_in(value: Any) -> list[Die | Domino]:
         item = stack.pop()
         if isinstance(item, Die | Domino):
             found.append(item)
+        elif isinstance(item, Value):
+            stack.extend(fields_of(item).values())
         elif isinstance(item, Mapping):
             stack.extend(item.values())
         elif isinstance(item, list | tuple | set | frozenset):

@@ -50,7 +50,6 @@ class PigOptions:
 
 
 # --8<-- [start:moves]
-@attrs.frozen(slots=True)
 class RollDie(Move):
     """Draw a die from the bag and roll it (PIG-2). Notation: ``roll``."""
 
@@ -60,7 +59,6 @@ class RollDie(Move):
         return "roll"
 
 
-@attrs.frozen(slots=True)
 class Hold(Move):
     """Bank the turn total and pass the turn (PIG-4). Notation: ``hold``."""
 
@@ -77,7 +75,6 @@ MOVES_BY_NOTATION = {str(move): move for move in (ROLL, HOLD)}
 
 
 # --8<-- [start:events]
-@attrs.frozen(slots=True)
 class Rolled(Event):
     """A player drew a die and rolled it.
 
@@ -93,7 +90,6 @@ class Rolled(Event):
     face: Face
 
 
-@attrs.frozen(slots=True)
 class Busted(Event):
     """A letter face lost a player her turn total (PIG-3).
 

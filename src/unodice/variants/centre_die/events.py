@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
-
 from unodice.moves import Event
 from unodice.pieces import Colour, Die, Face
 
@@ -30,7 +28,6 @@ __all__ = [
 ]
 
 
-@attrs.frozen(slots=True)
 class Starter(Event):
     """Who starts the round (CD-1): seat 0 in the first round, then the last winner.
 
@@ -42,7 +39,6 @@ class Starter(Event):
     seat: int
 
 
-@attrs.frozen(slots=True)
 class CentreRedrawn(Event):
     """The starter drew a die without a number face for the centre; it goes back (CD-1).
 
@@ -56,7 +52,6 @@ class CentreRedrawn(Event):
     die: Die
 
 
-@attrs.frozen(slots=True)
 class CentreRolled(Event):
     """The starter rolled the centre die (CD-1); she rolls again until it shows a number.
 
@@ -70,7 +65,6 @@ class CentreRolled(Event):
     face: Face
 
 
-@attrs.frozen(slots=True)
 class Dealt(Event):
     """A player drew her hand of five dice and rolled them (CD-1).
 
@@ -84,7 +78,6 @@ class Dealt(Event):
     faces: tuple[Face, ...]
 
 
-@attrs.frozen(slots=True)
 class Rerolled(Event):
     """A player re-rolled her whole hand (CD-4).
 
@@ -98,7 +91,6 @@ class Rerolled(Event):
     faces: tuple[Face, ...]
 
 
-@attrs.frozen(slots=True)
 class Drew(Event):
     """A player drew dice from the bag and rolled them into her hand.
 
@@ -118,7 +110,6 @@ class Drew(Event):
     reason: str
 
 
-@attrs.frozen(slots=True)
 class Skipped(Event):
     """A player loses her turn (CD-6, CD-7, CD-8).
 
@@ -132,7 +123,6 @@ class Skipped(Event):
     cause: str
 
 
-@attrs.frozen(slots=True)
 class Reversed(Event):
     """The direction of play reversed (CD-6).
 
@@ -144,7 +134,6 @@ class Reversed(Event):
     direction: int
 
 
-@attrs.frozen(slots=True)
 class Challenged(Event):
     """A WD4 was challenged (CD-8).
 
@@ -160,7 +149,6 @@ class Challenged(Event):
     succeeded: bool
 
 
-@attrs.frozen(slots=True)
 class CentreReverted(Event):
     """After a successful challenge the die the WD4 covered is the centre die again (CD-8).
 
@@ -174,7 +162,6 @@ class CentreReverted(Event):
     colour: Colour | None
 
 
-@attrs.frozen(slots=True)
 class UnoCaught(Event):
     """A player was caught without having called Uno (CD-9).
 
@@ -188,7 +175,6 @@ class UnoCaught(Event):
     offender: int
 
 
-@attrs.frozen(slots=True)
 class RoundBlocked(Event):
     """Nobody can ever play again, so the round ends with no winner and no points (CD-10).
 
@@ -199,7 +185,6 @@ class RoundBlocked(Event):
     kind: ClassVar[str] = "round-blocked"
 
 
-@attrs.frozen(slots=True)
 class WentOut(Event):
     """A player played her last die and wins the round (CD-10).
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
-
 from unodice.errors import IllegalMove
 from unodice.moves import Move, WordMove
 from unodice.options import brief
@@ -60,7 +58,6 @@ def _suffix(colour: Colour | None, uno: bool) -> str:
     return declared + (" uno" if uno else "")
 
 
-@attrs.frozen(slots=True)
 class Play(Move):
     """Play a die from the hand onto the centre (CD-3).
 
@@ -79,7 +76,6 @@ class Play(Move):
         return f"play {self.face.code}{_suffix(self.colour, self.uno)}"
 
 
-@attrs.frozen(slots=True)
 class Bluff(Move):
     """Play a WD4 although another die in the hand matches the centre die (CD-7).
 
@@ -103,42 +99,36 @@ class Bluff(Move):
         return f"bluff WD4{_suffix(self.colour, self.uno)}"
 
 
-@attrs.frozen(slots=True)
 class Decline(WordMove):
     """Play nothing at step 1: the whole hand is re-rolled (CD-3, CD-4)."""
 
     kind: ClassVar[str] = "decline"
 
 
-@attrs.frozen(slots=True)
 class DrawOne(WordMove):
     """Play nothing after the re-roll: draw one die (CD-4, CD-5)."""
 
     kind: ClassVar[str] = "draw"
 
 
-@attrs.frozen(slots=True)
 class Keep(WordMove):
     """Keep the drawn die instead of playing it; the turn ends (CD-5)."""
 
     kind: ClassVar[str] = "keep"
 
 
-@attrs.frozen(slots=True)
 class Challenge(WordMove):
     """Challenge the WD4 that hit you (CD-8)."""
 
     kind: ClassVar[str] = "challenge"
 
 
-@attrs.frozen(slots=True)
 class Accept(WordMove):
     """Accept the WD4 that hit you: draw four and lose the turn (CD-7)."""
 
     kind: ClassVar[str] = "accept"
 
 
-@attrs.frozen(slots=True)
 class Catch(WordMove):
     """Catch the player who played down to one die without calling Uno (CD-9)."""
 

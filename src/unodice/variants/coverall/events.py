@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
-
 from unodice.moves import Event
 from unodice.pieces import Colour, Face
+from unodice.values import Value
 
 __all__ = [
     "HalfOpened",
@@ -32,8 +31,7 @@ __all__ = [
 ]
 
 
-@attrs.frozen(slots=True)
-class Run:
+class Run(Value):
     """One scoring run: adjacent dice in one line sharing a colour or a kind (CV-11).
 
     Attributes:
@@ -51,7 +49,6 @@ class Run:
     value: int
 
 
-@attrs.frozen(slots=True)
 class RollOff(Event):
     """Players rolled one die each to find the starting player (CV-1).
 
@@ -65,7 +62,6 @@ class RollOff(Event):
     faces: tuple[Face, ...]
 
 
-@attrs.frozen(slots=True)
 class StarterChosen(Event):
     """The starting player of this game is known (CV-1, CV-14).
 
@@ -79,7 +75,6 @@ class StarterChosen(Event):
     reason: str
 
 
-@attrs.frozen(slots=True)
 class StartingDie(Event):
     """The starting player drew and rolled the starting die (CV-2).
 
@@ -95,7 +90,6 @@ class StartingDie(Event):
     faces: tuple[Face, ...]
 
 
-@attrs.frozen(slots=True)
 class Rolled(Event):
     """A player began her turn by rolling every die she holds (CV-3).
 
@@ -115,7 +109,6 @@ class Rolled(Event):
     reserve: int
 
 
-@attrs.frozen(slots=True)
 class WildDeclared(Event):
     """The starting W got its colour (CV-2).
 
@@ -131,7 +124,6 @@ class WildDeclared(Event):
     colour: Colour
 
 
-@attrs.frozen(slots=True)
 class Placed(Event):
     """A die went into the tray, and what it scored (CV-5, CV-11).
 
@@ -155,7 +147,6 @@ class Placed(Event):
     points: int
 
 
-@attrs.frozen(slots=True)
 class ReserveDrawn(Event):
     """A player drew dice to keep for her next turn (CV-2, CV-7, CV-8).
 
@@ -171,7 +162,6 @@ class ReserveDrawn(Event):
     because: str
 
 
-@attrs.frozen(slots=True)
 class Skipped(Event):
     """A player loses her turn to an S, or to an R between two players (CV-2, CV-8, CV-9).
 
@@ -183,7 +173,6 @@ class Skipped(Event):
     seat: int
 
 
-@attrs.frozen(slots=True)
 class PlayReversed(Event):
     """The direction of play reversed (CV-2, CV-8).
 
@@ -195,7 +184,6 @@ class PlayReversed(Event):
     direction: int
 
 
-@attrs.frozen(slots=True)
 class TurnLost(Event):
     """A player could place none of her dice; they went back to the bag (CV-4).
 
@@ -209,7 +197,6 @@ class TurnLost(Event):
     returned: int
 
 
-@attrs.frozen(slots=True)
 class NoDice(Event):
     """A player had no dice at all when her turn came, and passed (CV-10).
 
@@ -221,7 +208,6 @@ class NoDice(Event):
     seat: int
 
 
-@attrs.frozen(slots=True)
 class HalfOpened(Event):
     """The second half of a partitioned tray opened (CV-12).
 
@@ -236,7 +222,6 @@ class HalfOpened(Event):
     reason: str
 
 
-@attrs.frozen(slots=True)
 class TrayClosed(Event):
     """The game is over (CV-13).
 

@@ -18,8 +18,6 @@ import re
 import string
 from typing import ClassVar
 
-import attrs
-
 from unodice.errors import IllegalMove
 from unodice.moves import Move
 from unodice.pieces import Colour, Face, parse_colour
@@ -36,7 +34,6 @@ NOTATION_HELP = (
 )
 
 
-@attrs.frozen(slots=True)
 class Place(Move):
     """Place the die showing ``face`` on the space at ``row`` and ``column`` (CV-5).
 
@@ -64,7 +61,6 @@ class Place(Move):
         return f"{self.face.code}{declared} {self.space_name}"
 
 
-@attrs.frozen(slots=True)
 class Declare(Move):
     """Declare the colour of the starting W (CV-2).
 

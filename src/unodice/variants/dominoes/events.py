@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-import attrs
-
 from unodice.moves import Event
 from unodice.pieces import Colour, Domino, Face
 
@@ -31,7 +29,6 @@ __all__ = [
 ]
 
 
-@attrs.frozen(slots=True)
 class DominoEvent(Event):
     """Base class of this variant's events; each can say itself in one line."""
 
@@ -40,7 +37,6 @@ class DominoEvent(Event):
         return self.kind
 
 
-@attrs.frozen(slots=True)
 class Dealt(DominoEvent):
     """Every player was dealt her hand (DO-1).
 
@@ -58,7 +54,6 @@ class Dealt(DominoEvent):
         return f"each player is dealt {self.tiles} tiles; {self.boneyard} stay in the boneyard"
 
 
-@attrs.frozen(slots=True)
 class Drew(DominoEvent):
     """A player drew tiles from the boneyard (how many, never which).
 
@@ -83,7 +78,6 @@ class Drew(DominoEvent):
         return f"seat {self.seat} draws {self.count} {tiles} ({self.reason})"
 
 
-@attrs.frozen(slots=True)
 class Opened(DominoEvent):
     """The round opened: a player laid the spinner (DO-1).
 
@@ -101,7 +95,6 @@ class Opened(DominoEvent):
         return f"seat {self.seat} opens with the spinner {self.tile.code}; ends 1-4 are open"
 
 
-@attrs.frozen(slots=True)
 class Placed(DominoEvent):
     """A player laid a tile (DO-3), or the double-Wild on the spinner (DO-9).
 
@@ -140,7 +133,6 @@ class Placed(DominoEvent):
         return line
 
 
-@attrs.frozen(slots=True)
 class UnoCalled(DominoEvent):
     """A player called Uno with the play that left her one tile (DO-6).
 
@@ -156,7 +148,6 @@ class UnoCalled(DominoEvent):
         return f"seat {self.seat} calls Uno"
 
 
-@attrs.frozen(slots=True)
 class Caught(DominoEvent):
     """A player was caught without calling Uno (DO-6); she draws two.
 
@@ -174,7 +165,6 @@ class Caught(DominoEvent):
         return f"seat {self.catcher} catches seat {self.seat} without Uno"
 
 
-@attrs.frozen(slots=True)
 class Skipped(DominoEvent):
     """A player loses her turn (S, a two-player R, D2 or WD4; DO-4).
 
@@ -190,7 +180,6 @@ class Skipped(DominoEvent):
         return f"seat {self.seat} loses her turn"
 
 
-@attrs.frozen(slots=True)
 class Reversed(DominoEvent):
     """The direction of play reversed (DO-4).
 
@@ -209,7 +198,6 @@ class Reversed(DominoEvent):
         return f"play now runs {way}"
 
 
-@attrs.frozen(slots=True)
 class Passed(DominoEvent):
     """A player's turn ended without a tile laid (DO-5).
 
@@ -225,7 +213,6 @@ class Passed(DominoEvent):
         return f"seat {self.seat} passes"
 
 
-@attrs.frozen(slots=True)
 class Challenged(DominoEvent):
     """A Wild Draw Four was challenged (DO-8).
 
@@ -249,7 +236,6 @@ class Challenged(DominoEvent):
         )
 
 
-@attrs.frozen(slots=True)
 class TakenBack(DominoEvent):
     """An illegal Wild Draw Four went back to its player's hand (DO-8).
 
@@ -267,7 +253,6 @@ class TakenBack(DominoEvent):
         return f"seat {self.seat} takes {self.tile.code} back; the layout is as it was"
 
 
-@attrs.frozen(slots=True)
 class DeadEnd(DominoEvent):
     """Every line ends in a dead end (DO-9).
 
@@ -283,7 +268,6 @@ class DeadEnd(DominoEvent):
         return f"seat {self.seat} closed the last line: every end is dead"
 
 
-@attrs.frozen(slots=True)
 class RoundOver(DominoEvent):
     """The round ended (DO-7, DO-9, DO-10); the scores follow as ``scored`` events.
 

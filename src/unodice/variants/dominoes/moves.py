@@ -17,13 +17,12 @@
 from __future__ import annotations
 
 import re
-from typing import ClassVar
-
-import attrs
+from typing import ClassVar, Self
 
 from unodice.errors import IllegalMove
 from unodice.moves import Move, WordMove
 from unodice.pieces import Colour, Face, parse_colour
+from unodice.values import Value, field
 from unodice.variants.dominoes.layout import SPINNER
 
 __all__ = [
@@ -55,12 +54,11 @@ NOTATION_HELP = (
 """What the notation looks like, for error messages."""
 
 
-@attrs.frozen(slots=True)
 class Play(Move):
     """Lay a tile from the hand on an open end (DO-3), or the double-Wild on the spinner (DO-9).
 
-    Two plays are equal when their notation is: the notation names every field, and comparing
-    one string is much cheaper than comparing faces.
+    The notation is worked out once, when the play is made. It names every field, so two plays
+    are equal exactly when their notation is.
 
     Attributes:
         touching: The end laid against the open end; it is the active end (DO-4).
@@ -72,18 +70,21 @@ class Play(Move):
     """
 
     kind: ClassVar[str] = "play"
-    touching: Face = attrs.field(eq=False)
-    far: Face = attrs.field(eq=False)
-    end: int = attrs.field(eq=False)
-    colour: Colour | None = attrs.field(default=None, eq=False)
-    uno: bool = attrs.field(default=False, eq=False)
-    text: str = attrs.field(init=False, repr=False)
+    touching: Face
+    far: Face
+    end: int
+    colour: Colour | None = None
+    uno: bool = False
+    text: str = field(init=False, repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        declared = f":{self.colour.letter}" if self.colour is not None else ""
-        target = "spinner" if self.end == SPINNER else str(self.end)
-        uno = " uno" if self.uno else ""
-        object.__setattr__(self, "text", f"play {self.tile_code}{declared} on {target}{uno}")
+    def __new__(
+        cls, touching: Face, far: Face, end: int, colour: Colour | None = None, uno: bool = False
+    ) -> Self:
+        declared = f":{colour.letter}" if colour is not None else ""
+        target = "spinner" if end == SPINNER else str(end)
+        call = " uno" if uno else ""
+        text = f"play {touching.code}|{far.code}{declared} on {target}{call}"
+        return Value.__new__(cls, touching, far, end, colour, uno, text)
 
     @property
     def tile_code(self) -> str:
@@ -94,49 +95,42 @@ class Play(Move):
         return self.text
 
 
-@attrs.frozen(slots=True)
 class DrawTile(WordMove):
     """Draw one tile from the boneyard instead of playing (DO-5)."""
 
     kind: ClassVar[str] = "draw"
 
 
-@attrs.frozen(slots=True)
 class Keep(WordMove):
     """Keep the tile just drawn instead of playing it; the turn passes (DO-5)."""
 
     kind: ClassVar[str] = "keep"
 
 
-@attrs.frozen(slots=True)
 class Pass(WordMove):
     """End the turn without playing (offered only beside ``catch`` when nothing else is)."""
 
     kind: ClassVar[str] = "pass"
 
 
-@attrs.frozen(slots=True)
 class Challenge(WordMove):
     """Challenge the Wild Draw Four that hit you (DO-8)."""
 
     kind: ClassVar[str] = "challenge"
 
 
-@attrs.frozen(slots=True)
 class Accept(WordMove):
     """Accept the Wild Draw Four that hit you: draw four and lose the turn (DO-4)."""
 
     kind: ClassVar[str] = "accept"
 
 
-@attrs.frozen(slots=True)
 class Catch(WordMove):
     """Catch the player who played down to one tile without calling Uno (DO-6)."""
 
     kind: ClassVar[str] = "catch"
 
 
-@attrs.frozen(slots=True)
 class Decline(WordMove):
     """Do not lay the double-Wild on a dead layout (DO-9)."""
 
