@@ -6,6 +6,7 @@ reveal what its seat may not see, or change any game.
 
 from __future__ import annotations
 
+import re
 import types
 from typing import Any, ClassVar
 
@@ -300,7 +301,7 @@ def test_check_variant_catches_a_view_that_leaks_or_can_be_changed(variant, word
     registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
         lambda registry: registry.add_variant(variant))), variant.name)
     report = check_variant(variant.name, games=2, registry=registry, raise_on_failure=False)
-    assert any(pytest.importorskip("re").search(words, f) for f in report.failures), \
+    assert any(re.search(words, f) for f in report.failures), \
         report.failures
     assert check_variant("toy-race", games=2, registry=registry).ok
 
@@ -313,3 +314,53 @@ def test_a_move_after_the_end_cites_the_game_end_clause(variant, clause):
                              options={"target": 50} if variant != "coverall" else None)
     with pytest.raises(IllegalMove, match=f"^{clause}: the game is over"):
         game.play("draw")
+
+
+class ToyReference:
+    """The toy's rules read plainly: roll, or hold a turn total above nothing to bank it."""
+
+    def __init__(self, hold_bonus: int = 0, forget_hold: bool = False):
+        self.hold_bonus = hold_bonus
+        self.forget_hold = forget_hold
+
+    def legal_moves(self, variant: Any, state: ToyState) -> list[Move]:
+        from toy import Hold, Roll
+
+        holding = state.turn_total > 0 and not self.forget_hold
+        return [Roll(), Hold()] if holding else [Roll()]
+
+    def move_points(self, variant: Any, state: ToyState, move: Any) -> list[int]:
+        points = [0] * variant.player_count
+        if str(move) == "hold":
+            points[state.seats.current] = state.turn_total + self.hold_bonus
+        return points
+
+    def round_points(self, variant: Any, state: ToyState) -> list[int]:
+        return [0] * variant.player_count
+
+
+@pytest.mark.parametrize(("reading", "words"), [
+    (ToyReference(), None),
+    (ToyReference(hold_bonus=1), r"playing 'hold' scored \[\d+, \d+\], the reference says"),
+    (ToyReference(forget_hold=True), r"not in the reference \['hold'\]"),
+])
+def test_check_variant_compares_the_fast_path_with_the_reference(reading, words):
+    class Referenced(ToyRace):
+        name = "referenced-race"
+        reference = reading
+
+    registry = Registry()
+    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
+        lambda registry: registry.add_variant(Referenced))), "referenced")
+    report = check_variant("referenced-race", players=[2], games=3, registry=registry,
+                           reference=True, raise_on_failure=False)
+    if words is None:
+        assert report.ok, report.failures
+    else:
+        assert any(re.search(words, failure) for failure in report.failures), report.failures
+
+
+def test_the_reference_check_needs_a_reference(registry):
+    report = check_variant("toy-race", games=1, registry=registry, reference=True,
+                           raise_on_failure=False)
+    assert report.failures and "declares no reference" in report.failures[0]

@@ -207,6 +207,8 @@ class Game:
         plugin: The name of the plugin that provides the variant, for error messages.
         state: The variant's state of the current round. It is the variant's own object:
             read it in tests and tools, but change the game only through ``play``.
+        round_end_state: The state the latest round ended in (the next round has its own),
+            or ``None`` before any round has ended: read it to see how a round finished.
     """
 
     def __init__(
@@ -240,6 +242,7 @@ class Game:
         self._round_winners: tuple[int, ...] | None = None
         self._over = False
         self._winners: tuple[int, ...] = ()
+        self.round_end_state: State | None = None
         self._legal: tuple[Move, ...] | None = None
         self._by_text: dict[str, Move] | None = None
         try:
@@ -469,6 +472,7 @@ class Game:
     def _settle(self) -> None:
         """Close finished rounds, start the next ones, end the match when it is over."""
         while self._round_winners is not None:
+            self.round_end_state = self.state
             outcome = RoundOutcome(self._round, self._round_winners, tuple(self._round_points))
             self._events.append(RoundEnded(outcome.round, outcome.winners, outcome.points))
             if self.variant.match_over(self._totals, self._round):

@@ -28,7 +28,7 @@ from unodice.agents import RandomAgent
 from unodice.chance import Draw, Roll, ScriptedChance, ScriptError, Showing
 from unodice.errors import IllegalMove, UnodiceError
 from unodice.game import Game, new_game
-from unodice.moves import Scored
+from unodice.moves import RoundEnded, Scored
 from unodice.pieces import Die, Domino
 from unodice.record import replay
 from unodice.registry import Registry, default_registry
@@ -252,6 +252,7 @@ def check_variant(
     max_decisions: int = 100_000,
     registry: Registry | None = None,
     raise_on_failure: bool = True,
+    reference: bool = False,
 ) -> CheckReport:
     """Play ``games`` random games per player count and check the variant's contract.
 
@@ -266,6 +267,11 @@ def check_variant(
         registry: Where to find the variant.
         raise_on_failure: Raise [`VariantCheckFailed`][unodice.testing.VariantCheckFailed]
             listing every problem (default), or just return the report.
+        reference: Also compare the variant's fast path with its plain reading of the rules
+            (its [`Reference`][unodice.variant.Reference]) at every decision: the legal moves
+            as a set, the points each move scores and the points each round's end scores.
+            A variant without a reference fails this check; house rules are not allowed with
+            it, since they change the points.
     """
     registry = registry or default_registry()
     report = CheckReport(variant)
@@ -275,13 +281,24 @@ def check_variant(
     except UnodiceError as error:
         report.failures.append(f"cannot start {variant}: {error}")
         counts = []
+    if reference and counts:
+        if house_rules:
+            report.failures.append("the reference check scores without house rules; name none")
+            counts = []
+        elif info.variant_class.reference is None:
+            report.failures.append(
+                f"{variant} declares no reference: set the Variant's reference attribute to "
+                "its plain reading of the rules (a reference module with legal_moves, "
+                "move_points and round_points)"
+            )
+            counts = []
     rng = random.Random(seed)
     for count in counts:
         for _ in range(games):
             game_seed = rng.randrange(2**32)
             try:
                 _check_one(report, variant, count, game_seed, options, house_rules,
-                           max_decisions, registry)
+                           max_decisions, registry, reference)
             except Exception as error:
                 report.failures.append(
                     f"{variant} players={count} seed={game_seed}: "
@@ -303,6 +320,7 @@ def _check_one(
     house_rules: Sequence[str],
     max_decisions: int,
     registry: Registry,
+    reference: bool = False,
 ) -> None:
     where = f"{variant} players={players} seed={seed}"
 
@@ -338,11 +356,14 @@ def _check_one(
             _check_copy(game, fail, step)
         seen_moves.update(moves)
         move = agent.choose(game.view(seat), moves)
+        expected = _reference_before(game, move, fail, step) if reference else None
         try:
-            game.play(move)
+            events = game.play(move)
         except IllegalMove as error:
             fail(f"decision {step}: legal_moves offered {str(move)!r} but play refused it: {error}")
             return
+        if expected is not None:
+            _reference_after(game, move, events, expected, fail, step)
         step += 1
     report.decisions += step
     _check_conservation(game, fail, step)
@@ -368,6 +389,45 @@ def _check_one(
     replayed = replay(record, registry)
     if _fingerprint(replayed) != _fingerprint(game):
         fail("record -> replay does not reproduce the game")
+
+
+def _reference_before(game: Game, move: Any, fail: Any, step: int) -> tuple[int, ...]:
+    """Compare the legal moves with the reference's; return the points it says ``move`` scores."""
+    reading = type(game.variant).reference
+    assert reading is not None
+    fast = game.legal_moves()
+    plain = list(reading.legal_moves(game.variant, game.state))
+    if len(set(plain)) != len(plain):
+        fail(f"decision {step}: the reference offers a move twice")
+    missing = sorted(map(str, set(plain) - set(fast)))
+    extra = sorted(map(str, set(fast) - set(plain)))
+    if missing or extra:
+        fail(f"decision {step}: the fast path's legal moves differ from the reference's: "
+             f"missing {missing[:4]}, not in the reference {extra[:4]}")
+    return tuple(reading.move_points(game.variant, game.state, move))
+
+
+def _reference_after(
+    game: Game, move: Any, events: Sequence[Any], expected: tuple[int, ...], fail: Any,
+    step: int,
+) -> None:
+    """Compare the points the move scored with the reference's, a round's end included."""
+    reading = type(game.variant).reference
+    assert reading is not None
+    scored = [0] * game.players
+    for event in events:
+        if isinstance(event, Scored):
+            scored[event.seat] += event.points
+    total = list(expected) if expected else [0] * game.players
+    if any(isinstance(event, RoundEnded) for event in events):
+        # Several rounds cannot end in one move, so the state the last one ended in is it.
+        ended = game.round_end_state
+        assert ended is not None
+        for seat, points in enumerate(reading.round_points(game.variant, ended)):
+            total[seat] += points
+    if scored != total:
+        fail(f"decision {step}: playing {str(move)!r} scored {scored}, the reference says "
+             f"{total}")
 
 
 def _check_conservation(game: Game, fail: Any, step: int) -> None:

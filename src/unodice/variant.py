@@ -25,7 +25,7 @@ from unodice.pieces import ComponentSet, Die, Domino
 if TYPE_CHECKING:
     from unodice.chance import Chance
 
-__all__ = ["NoOptions", "RoundOutcome", "State", "Table", "Variant", "View"]
+__all__ = ["NoOptions", "Reference", "RoundOutcome", "State", "Table", "Variant", "View"]
 
 
 @attrs.frozen
@@ -211,6 +211,32 @@ class View:
         }
 
 
+class Reference(Protocol):
+    """A plain reading of a variant's rules, beside its fast path, to check it against.
+
+    A variant's ``reference.py`` module is one: three functions that read the rules straight
+    from their clauses, as slowly and obviously as need be, with no tables, masks or caches.
+    [`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares the
+    variant's fast path with it at every decision. None of the functions may change the state.
+    """
+
+    def legal_moves(self, variant: Any, state: Any) -> Iterable[Move]:
+        """Every move the seat to act may make in ``state`` (in any order)."""
+        ...
+
+    def move_points(self, variant: Any, state: Any, move: Any) -> Sequence[int]:
+        """The points, per seat, that playing ``move`` in ``state`` scores by itself.
+
+        Points scored when a round ends are ``round_points``' (a variant that scores only at
+        the end of a round gives zeros here).
+        """
+        ...
+
+    def round_points(self, variant: Any, state: Any) -> Sequence[int]:
+        """The points, per seat, that the end of a round scores, from the state it ended in."""
+        ...
+
+
 class Variant(abc.ABC):
     """Base class of every rule set.
 
@@ -222,6 +248,8 @@ class Variant(abc.ABC):
     * ``summary`` — one sentence for listings;
     * ``version`` — the rules' version, stored in records;
     * ``end_clause`` — the rule clause that ends the game, cited when a move comes after it;
+    * ``reference`` — the plain reading of the rules beside the fast path (its ``reference``
+      module, a [`Reference`][unodice.variant.Reference]), when the variant ships one;
     * ``Options`` — an attrs class declared with [`option`][unodice.options.option].
 
     An instance is made per game with its checked options and player count; it must not keep
@@ -234,6 +262,7 @@ class Variant(abc.ABC):
     summary: ClassVar[str] = ""
     version: ClassVar[str] = "1.0"
     end_clause: ClassVar[str | None] = None
+    reference: ClassVar[Reference | None] = None
     Options: ClassVar[type] = NoOptions
 
     def __init__(
