@@ -177,7 +177,7 @@ def played(name: str, seed: int, attack_too: bool) -> tuple[Game, list[str]]:
             notation = [str(move) for move in moves]
             roots = [moves, tuple(game.events), tuple(game.moves),
                      game.variant.components(game.state)]
-            for value in [*targets(*roots), *pieces_seen(view)]:
+            for value in [*targets(*roots), *targets(dict(view.data))]:
                 if id(value) not in attacked:
                     attacked.add(id(value))
                     problems += attack(value, decoys_for(value))

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from unodice.pieces import Colour, Domino, Face
+from unodice.values import Value
 from unodice.variants.dominoes.tiles import EndKeys, Lay, TileTable
 
 if TYPE_CHECKING:
@@ -28,8 +29,7 @@ SPINNER = 0
 """The number standing for the spinner itself, as a line's origin and in the notation."""
 
 
-@attrs.frozen(slots=True)
-class OpenEnd:
+class OpenEnd(Value):
     """A line of the layout and the end it offers.
 
     Attributes:
@@ -58,8 +58,7 @@ def open_end(id: int, face: Face, colour: Colour | None, origin: int) -> OpenEnd
     return OpenEnd(id, face, colour, origin, face.symbol == "DE")
 
 
-@attrs.frozen(slots=True)
-class Placement:
+class Placement(Value):
     """A tile on the table.
 
     Attributes:
