@@ -8,7 +8,7 @@ import pickle
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
-from stop_helpers import faulty_plugin_registry
+from stop_helpers import faulty_plugin_registry, unpicklable_fault_registry
 from toy import Roll
 
 import unodice.errors
@@ -75,3 +75,9 @@ def test_a_plugin_fault_in_a_spawned_worker_arrives_as_that_plugin_error():
     assert str(caught.value) == f"plugin 'flaky' is broken: {cause}"
     assert (caught.value.plugin, caught.value.cause) == ("flaky", cause)
 
+
+def test_an_exception_that_cannot_cross_becomes_a_simulation_error_naming_it():
+    with _spawned_pool() as pool, pytest.raises(SimulationError) as caught:
+        simulate("toy-race", 4, players=2, executor=pool, registry=unpicklable_fault_registry)
+    assert "Unpicklable: the moon and the tide" in str(caught.value)
+    assert "\n" not in str(caught.value)
