@@ -112,7 +112,7 @@ def test_workers_and_scheduler_exclude_each_other(capsys):
 def test_scheduler_without_dask_names_the_extra(toy_installed, capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # makes the import fail
     status, _ = run("toy-race", "--games", "3", "--scheduler", "tcp://127.0.0.1:8786")
-    assert status == 2
+    assert status == 1
     assert "unodice[dask]" in capsys.readouterr().err
 
 
@@ -125,8 +125,9 @@ def test_unreachable_scheduler_is_one_line(toy_installed, capsys, monkeypatch):
     monkeypatch.setattr(distributed, "Client", refuse)
     status, _ = run("toy-race", "--games", "3", "--scheduler", "tcp://127.0.0.1:9")
     err = capsys.readouterr().err
-    assert status == 2
+    assert status == 1
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
+    assert err.count("\n") == 1
 
 
 def test_scheduler_runs_on_a_dask_cluster(toy_installed):

@@ -1,6 +1,6 @@
 """Simulations stop cleanly: on signals, on a dead worker, on absurd requests; no process is left.
 
-The signal tests run a small script as a real subprocess in its own
+The signal tests run the command line (or a small script) as a real subprocess in its own
 session, wait for something observable (its worker processes in ``/proc``, its progress on a
 terminal), send the signal, and then check the output, the exit status, and that every worker
 process it had is gone. Every wait is a bounded poll; whatever happens, the session's processes
@@ -10,7 +10,10 @@ are killed at the end of the test.
 from __future__ import annotations
 
 import contextlib
+import io
+import json
 import os
+import re
 import select
 import signal
 import subprocess
@@ -25,9 +28,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from stop_helpers import toy_registry
+from stop_helpers import failing_registry, toy_registry
 
 import unodice.simulate as simulation
+from unodice import registry as registry_module
+from unodice.cli import main
 from unodice.errors import InvalidOptions
 from unodice.simulate import MAX_GAMES, simulate
 
@@ -152,6 +157,105 @@ def _session(argv: list[str], terminal: bool = True) -> Iterator[_Session]:
         yield session
     finally:
         session.kill_all()
+
+
+def _cli(*argv: str) -> list[str]:
+    return [sys.executable, "-m", "unodice", "simulate", *argv]
+
+
+LONG = ["coverall", "--games", "1000000000", "--workers", "2", "--seed", "3"]
+"""A simulation that never ends during a test, in chunks of 1,000 games."""
+
+
+def _games_done(text: str) -> int:
+    counts = re.findall(r"([\d,]+)/[\d,]+ games", text)
+    return int(counts[-1].replace(",", "")) if counts else 0
+
+
+# -- signals to the command line ------------------------------------------------------------------
+
+
+@posix_with_proc
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_stops_the_workers_and_prints_the_partial_report(signum, status):
+    with _session(_cli(*LONG, "--json")) as session:
+        workers = session.workers(2)
+        _poll(lambda: _games_done(session.read_terminal()) > 0, "a chunk to finish")
+        os.kill(session.process.pid, signum)
+        code, out, err = session.finish()
+        _assert_all_gone(workers)
+    name = signal.Signals(signum).name
+    assert code == status, err
+    report = json.loads(out)
+    finished = report["partial"]["games_finished"]
+    assert report["partial"] == {"games_finished": finished, "games_asked": 10**9,
+                                 "stopped_by": name}
+    assert report["games"] == finished > 0
+    assert finished % 1000 == 0  # whole chunks only
+    assert sum(seat["win_share"] for seat in report["seats"]) == pytest.approx(finished)
+    last = err.strip().splitlines()[-1]
+    assert last == (f"unodice: stopped by {name} after {finished:,} of 1,000,000,000 games; "
+                    f"the report printed counts only those")
+    assert "Traceback" not in err
+
+
+@posix_with_proc
+def test_the_partial_text_report_says_it_is_partial():
+    with _session(_cli(*LONG)) as session:
+        workers = session.workers(2)
+        _poll(lambda: _games_done(session.read_terminal()) > 0, "a chunk to finish")
+        os.kill(session.process.pid, signal.SIGINT)
+        code, out, err = session.finish()
+        _assert_all_gone(workers)
+    assert code == 130
+    assert "Traceback" not in err
+    first = out.splitlines()[0]
+    finished = int(re.search(r"after ([\d,]+) of", first)[1].replace(",", ""))
+    assert first == (f"PARTIAL REPORT, stopped by SIGINT after {finished:,} of 1,000,000,000 "
+                     f"games: it counts only the games that finished.")
+    assert f"coverall: {finished:,} games, 2 players, seed 3" in out
+
+
+@posix_with_proc
+def test_a_signal_before_any_game_finished_still_stops_everything():
+    with _session(_cli(*LONG, "--json"), terminal=False) as session:
+        workers = session.workers(2)
+        os.kill(session.process.pid, signal.SIGTERM)
+        code, out, err = session.finish()
+        _assert_all_gone(workers)
+    assert code == 143
+    assert json.loads(out)["partial"]["stopped_by"] == "SIGTERM"
+    assert "Traceback" not in err
+
+
+@posix_with_proc
+def test_ctrl_c_to_the_whole_job_stops_it_cleanly():
+    """A terminal sends SIGINT to every process of the job, workers included."""
+    with _session(_cli(*LONG, "--json")) as session:
+        workers = session.workers(2)
+        _poll(lambda: _games_done(session.read_terminal()) > 0, "a chunk to finish")
+        os.killpg(session.process.pid, signal.SIGINT)
+        code, out, err = session.finish()
+        _assert_all_gone(workers)
+    assert code == 130
+    assert json.loads(out)["partial"]["games_finished"] > 0
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+@posix_with_proc
+def test_a_killed_worker_is_one_line_and_status_1():
+    with _session(_cli(*LONG), terminal=False) as session:
+        workers = session.workers(2)
+        victim = min(workers)
+        os.kill(victim, signal.SIGKILL)
+        code, out, err = session.finish()
+        _assert_all_gone(workers)
+    assert code == 1
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith(f"unodice: error: worker process {victim} was killed by SIGKILL "
+                          f"while it was playing games, so the simulation stopped")
+    assert "--workers 1" in err
 
 
 # -- the Python API -------------------------------------------------------------------------------
@@ -299,7 +403,44 @@ def test_too_many_workers_are_capped_with_a_warning(monkeypatch):
     assert simulation.max_workers() == 2 * simulation._cores()
 
 
+def test_the_command_caps_workers_with_one_line(capsys):
+    if simulation.max_workers() >= 150:
+        pytest.skip("this machine can use 150 workers")
+    status = main(["simulate", "coverall", "--games", "4", "--workers", "150", "--json"],
+                  io.StringIO())
+    err = capsys.readouterr().err
+    assert status == 0
+    assert err == (f"unodice: warning: 150 worker processes asked for, more than this "
+                   f"machine can use: starting {simulation.max_workers()} "
+                   f"({simulation.WORKERS_PER_CORE} per core, {simulation._cores()} cores)\n")
+
+
 def test_a_reasonable_worker_count_gives_no_warning():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert simulate("toy-race", 6, players=2, workers=2, registry=toy_registry).games == 6
+
+
+# -- command-line failures ------------------------------------------------------------------------
+
+
+def test_a_failing_game_is_one_line_and_status_1(monkeypatch, capsys):
+    monkeypatch.setattr(registry_module, "_default", failing_registry())
+    status = main(["simulate", "failing-race", "--games", "3", "--workers", "1"], io.StringIO())
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err.count("\n") == 1
+    assert re.match(r"unodice: error: game 0 of failing-race \(seed \d+\) failed: RuntimeError: "
+                    r"the dice fell off the table$", err.strip())
+
+
+@pytest.mark.parametrize("address", ["notaurl", "tcp://", "foo://x:1"])
+def test_a_scheduler_address_that_is_not_one_is_one_line_and_status_1(address, capsys):
+    pytest.importorskip("distributed")
+    status = main(["simulate", "coverall", "--games", "3", "--scheduler", address],
+                  io.StringIO())
+    err = capsys.readouterr().err
+    assert status == 1
+    assert err.count("\n") == 1
+    assert err.startswith(f"unodice: error: cannot reach the Dask scheduler at {address}: ")
+    assert "tcp://host:8786" in err
