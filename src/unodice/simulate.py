@@ -635,10 +635,9 @@ def simulate(
             pool.stop()
         raise SimulationInterrupted(report_of(run.tally), games) from None
     except BrokenExecutor as error:
-        failure = _broken(error, processes)
         if pool is not None:
-            pool.stop()
-        raise failure from None
+            pool.stop()  # after it, every worker's exit status is known
+        raise _broken(error, processes) from None
     except BaseException:
         if pool is not None:
             pool.stop()
