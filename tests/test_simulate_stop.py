@@ -19,7 +19,6 @@ import signal
 import subprocess
 import sys
 import textwrap
-import threading
 import time
 import warnings
 from collections.abc import Callable, Iterator
@@ -195,7 +194,7 @@ def test_a_signal_stops_the_workers_and_prints_the_partial_report(signum, status
     assert sum(seat["win_share"] for seat in report["seats"]) == pytest.approx(finished)
     last = err.strip().splitlines()[-1]
     assert last == (f"unodice: stopped by {name} after {finished:,} of 1,000,000,000 games; "
-                    f"the report printed counts only those")
+                    f"the report printed counts only those"), err
     assert "Traceback" not in err
 
 
@@ -359,25 +358,18 @@ def test_the_limit_itself_is_accepted():
 
 
 class _CountingPool(ThreadPoolExecutor):
-    """A thread pool that records the most chunks it held at once (queued or running)."""
+    """A thread pool that records the most chunks it held at once (submitted, not yet done)."""
 
     def __init__(self, workers: int):
         super().__init__(max_workers=workers)
-        self.held = 0
         self.most = 0
-        self._count_lock = threading.Lock()
+        self._held: list[Any] = []
 
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
-        with self._count_lock:
-            self.held += 1
-            self.most = max(self.most, self.held)
         future = super().submit(fn, *args, **kwargs)
-        future.add_done_callback(self._done)
+        self._held = [*(held for held in self._held if not held.done()), future]
+        self.most = max(self.most, len(self._held))
         return future
-
-    def _done(self, future: Any) -> None:
-        with self._count_lock:
-            self.held -= 1
 
 
 def test_the_work_queue_is_bounded_whatever_the_number_of_games():

@@ -346,6 +346,7 @@ class _LocalPool:
     def stop(self) -> None:
         """Stop now: cancel what has not started, end the workers, wait until they are gone."""
         workers = list(self.processes.values())
+        manager = getattr(self.executor, "_executor_manager_thread", None)
         self.executor.shutdown(wait=False, cancel_futures=True)
         for worker in workers:
             _signal_worker(worker, "terminate")
@@ -354,7 +355,11 @@ class _LocalPool:
             if worker.exitcode is None:
                 _signal_worker(worker, "kill")
                 worker.join(5)
-        self.executor.shutdown(wait=True)
+        # The pool's own thread sees the workers end and closes its pipes. Wait for it: if it
+        # were still closing them when the interpreter exits, the pool's exit hook could write
+        # to a closed pipe and print a spurious "Bad file descriptor" error.
+        if isinstance(manager, threading.Thread):
+            manager.join(10)
 
 
 def _processes_of(executor: Executor) -> dict[int, Any]:
