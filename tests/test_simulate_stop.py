@@ -335,6 +335,25 @@ def test_an_interrupt_in_this_process_keeps_the_finished_chunks():
         "toy-race", 6, players=2, workers=1, registry=toy_registry).tally
 
 
+
+def test_an_interrupt_on_dask_cancels_the_rest_and_leaves_the_client_working():
+    distributed = pytest.importorskip("distributed")
+
+    def interrupt(done, total):
+        if done:
+            raise KeyboardInterrupt
+
+    with (
+        distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2,
+                                 dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        with pytest.raises(simulation.SimulationInterrupted) as caught:
+            simulate("toy-race", 400, players=2, chunk_size=1, executor=client.get_executor(),
+                     registry=toy_registry, progress=interrupt)
+        assert client.submit(sum, [1, 2]).result() == 3
+    assert caught.value.report.games == 1 and caught.value.games == 400
+
 # -- bounds ---------------------------------------------------------------------------------------
 
 
