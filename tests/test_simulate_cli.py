@@ -127,6 +127,7 @@ def test_unreachable_scheduler_is_one_line(toy_installed, capsys, monkeypatch):
     err = capsys.readouterr().err
     assert status == 1
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
+    assert err.count("\n") == 1
 
 
 def test_scheduler_runs_on_a_dask_cluster(toy_installed):

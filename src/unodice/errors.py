@@ -2,6 +2,8 @@
 
 Every refusal the library makes is one of these, with a message a person can act on. They all
 derive from [`UnodiceError`][unodice.errors.UnodiceError], so one ``except`` clause catches them.
+They pickle with their message and attributes, so they reach the caller intact from worker
+processes (a simulation's workers, or any other process pool).
 """
 
 from __future__ import annotations
@@ -9,8 +11,22 @@ from __future__ import annotations
 from typing import Any
 
 
+def _rebuild(cls: type[UnodiceError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
+    """An exception unpickled as it was: its ``args`` and attributes, without calling ``__init__``.
+
+    The default unpickling calls ``cls(*args)`` with the formatted message alone, which fails
+    for the classes whose constructor takes the parts of the message instead.
+    """
+    error = cls.__new__(cls, *args)
+    error.__dict__.update(state)
+    return error
+
+
 class UnodiceError(Exception):
     """Base class of every error the library raises on purpose."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild, (type(self), self.args, dict(self.__dict__))
 
 
 def _quoted(value: Any) -> str:

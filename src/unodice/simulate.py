@@ -28,15 +28,27 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import json
 import math
 import os
+import pickle
+import signal
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures import as_completed as futures_as_completed
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+)
+from concurrent.futures import wait as futures_wait
+from types import FrameType, TracebackType
 from typing import Any, TextIO
 
 import attrs
@@ -54,10 +66,12 @@ __all__ = [
     "Report",
     "SeatResult",
     "SimulationError",
+    "SimulationInterrupted",
     "Tally",
     "add_simulate_command",
     "agent_seed",
     "game_seed",
+    "max_workers",
     "simulate",
     "simulated_game",
 ]
@@ -71,9 +85,56 @@ RegistrySource = Registry | Callable[[], Registry]
 MAX_CHUNK = 1000
 """The most games in one chunk (one unit of work sent to a worker)."""
 
+MAX_GAMES = 10**12
+"""The most games one simulation plays (a million million); more is refused.
+
+At the speed of the built-in variants that is decades of work for one core: a bigger number is
+almost surely a mistake (such as ``2**70``), and would never finish.
+"""
+
+WORKERS_PER_CORE = 2
+"""Local worker processes started per core, at most: ``workers`` above that is lowered to it."""
+
+PENDING_PER_WORKER = 4
+"""Chunks handed out ahead per worker: more are handed out only as others finish.
+
+So the work waiting in the queue, and the memory it takes, does not grow with ``games``. An
+executor whose number of workers is unknown (a Dask client's) gets 256 chunks ahead.
+"""
+
+_PENDING_UNSIZED = 256
+
 
 class SimulationError(UnodiceError):
-    """A simulated game failed; the message names the game's index and seed to replay it."""
+    """A simulation failed: a game raised, a worker process died, or a cluster is out of reach.
+
+    When a game raised, the message names its index and seed, to play it again with
+    [`simulated_game`][unodice.simulate.simulated_game].
+    """
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """`simulate` was interrupted (Ctrl-C, or a signal that raises ``KeyboardInterrupt``).
+
+    By the time it is raised, the worker processes `simulate` started are stopped. It is a
+    ``KeyboardInterrupt``, so code that stops on Ctrl-C keeps doing so.
+
+    Attributes:
+        report: The report of the games that had finished (``report.games`` of them, maybe
+            none). Which games finished depends on timing, so it is a partial view only.
+        games: The number of games asked for.
+    """
+
+    def __init__(self, report: Report, games: int):
+        super().__init__(report, games)
+        self.report = report
+        self.games = games
+
+    def __str__(self) -> str:
+        return f"simulation interrupted after {self.report.games:,} of {self.games:,} games"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return type(self), (self.report, self.games)
 
 
 # -- seeds -----------------------------------------------------------------------------------------
@@ -169,12 +230,36 @@ def run_chunk(spec: _Spec, start: int, stop: int, registry: Registry | None = No
         try:
             game = spec.play(index, registry)
         except Exception as error:
-            raise SimulationError(
+            raise SimulationError(_one_line(
                 f"game {index} of {spec.variant} (seed {game_seed(spec.seed, index)}) failed: "
                 f"{type(error).__name__}: {error}"
-            ) from error
+            )) from error
         tally.add(game.scores, game.winners, len(game.moves), game.round)
     return tally
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _sent_chunk(spec: _Spec, start: int, stop: int, registry: Registry | None) -> Tally:
+    """`run_chunk` as sent to an executor: whatever it raises can be sent back.
+
+    An exception that does not survive pickling would break the process pool ("terminated
+    abruptly") instead of reaching the caller; it is replaced by a `SimulationError` naming it.
+    """
+    try:
+        return run_chunk(spec, start, stop, registry)
+    except Exception as error:
+        try:
+            pickle.loads(pickle.dumps(error))
+        except Exception:
+            raise SimulationError(_one_line(
+                f"games {start} to {stop - 1} of {spec.variant} failed in a worker with "
+                f"{type(error).__name__}: {error} (an error that cannot be sent back from "
+                f"a worker; run with workers=1 to see it where it happens)"
+            )) from None
+        raise
 
 
 def _chunks(games: int, chunk_size: int) -> Iterator[tuple[int, int]]:
@@ -187,13 +272,143 @@ def _default_chunk_size(games: int) -> int:
     return max(1, min(MAX_CHUNK, math.ceil(games / 200)))
 
 
+# -- local worker processes -----------------------------------------------------------------------
+
+
+def _cores() -> int:
+    """The number of cores this process may run on."""
+    count = getattr(os, "process_cpu_count", None)  # Python 3.13 and later
+    if count is not None:
+        return count() or 1
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def max_workers() -> int:
+    """The most local worker processes `simulate` starts: `WORKERS_PER_CORE` per core.
+
+    Asking for more starts this many, with a warning: more processes than that compete for the
+    same cores and only use memory.
+    """
+    return WORKERS_PER_CORE * _cores()
+
+
+def _worker_started() -> None:
+    """Set up a local worker process so that the process that started it decides when it ends.
+
+    Ctrl-C reaches every process of the terminal's job: the workers ignore it and are stopped
+    by the caller instead. ``terminate()`` ends a worker at once, whatever handler it inherited.
+    And a worker whose caller has gone away (killed outright) ends on its own within a second.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    watcher = threading.Thread(
+        target=_end_with_parent, args=(os.getppid(),), name="unodice-parent-watch", daemon=True
+    )
+    watcher.start()
+
+
+def _end_with_parent(parent: int) -> None:
+    while True:
+        time.sleep(1.0)
+        if os.getppid() != parent:
+            os._exit(1)
+
+
+def _describe_exit(code: int) -> str:
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        return f"was killed by {name}"
+    return f"exited with status {code}"
+
+
+class _LocalPool:
+    """The worker processes one simulation starts; whatever happens, they are gone at the end.
+
+    ``ProcessPoolExecutor.shutdown`` cancels the chunks not yet started but lets running ones
+    finish (possibly never), so stopping also terminates the processes, then kills any that
+    have not ended a few seconds later.
+    """
+
+    def __init__(self, count: int):
+        self.executor = ProcessPoolExecutor(max_workers=count, initializer=_worker_started)
+        self.processes = _processes_of(self.executor)
+
+    def close(self) -> None:
+        """All the work is done: let the workers end normally."""
+        self.executor.shutdown(wait=True)
+
+    def stop(self) -> None:
+        """Stop now: cancel what has not started, end the workers, wait until they are gone."""
+        workers = list(self.processes.values())
+        manager = getattr(self.executor, "_executor_manager_thread", None)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            _signal_worker(worker, "terminate")
+        for worker in workers:
+            worker.join(5)
+            if worker.exitcode is None:
+                _signal_worker(worker, "kill")
+                worker.join(5)
+        # The pool's own thread sees the workers end and closes its pipes. Wait for it: if it
+        # were still closing them when the interpreter exits, the pool's exit hook could write
+        # to a closed pipe and print a spurious "Bad file descriptor" error.
+        if isinstance(manager, threading.Thread):
+            manager.join(10)
+
+
+def _processes_of(executor: Executor) -> dict[int, Any]:
+    """The live map of a process pool's worker processes by pid (filled in as they start)."""
+    processes = getattr(executor, "_processes", None)
+    return processes if isinstance(processes, dict) else {}
+
+
+def _signal_worker(worker: Any, how: str) -> None:
+    try:
+        if worker.exitcode is None:
+            getattr(worker, how)()
+    except (OSError, ValueError):  # already ended, or already closed
+        pass
+
+
+def _broken(error: BrokenExecutor, processes: Mapping[int, Any]) -> SimulationError:
+    """A broken pool (a worker died) as a `SimulationError` that says which and how to look."""
+    died: list[tuple[int, int]] = []
+    for pid, worker in list(processes.items()):
+        try:
+            code = worker.exitcode
+        except ValueError:  # closed
+            continue
+        if code:
+            died.append((pid, code))
+    # The pool terminates the other workers once one has died: name the one that died first.
+    died.sort(key=lambda death: death[1] == -signal.SIGTERM)
+    if died:
+        pid, code = died[0]
+        what = f"worker process {pid} {_describe_exit(code)}"
+    else:
+        cause = error.__cause__
+        last = str(cause).strip().splitlines()[-1:] if cause is not None else []
+        what = f"a worker process ended abruptly ({last[0].strip() if last else error})"
+    return SimulationError(_one_line(
+        f"{what} while it was playing games, so the simulation stopped; to see why, run it "
+        f"in this process (workers=1, or --workers 1 on the command line) or look for the "
+        f"process in the system's log (the out-of-memory killer names the processes it kills)"
+    ))
+
+
 # -- where the chunks run -------------------------------------------------------------------------
 
 
 def _choose_executor(
     executor: Executor | None, workers: int | None, registry: RegistrySource | None
-) -> tuple[Executor | None, bool]:
-    """The executor to run chunks on (``None``: this process) and whether we own it."""
+) -> tuple[Executor | None, _LocalPool | None]:
+    """The executor to run chunks on (``None``: this process), and the pool if we start it."""
     local_registry = isinstance(registry, Registry)
     if executor is not None:
         if workers is not None:
@@ -203,7 +418,7 @@ def _choose_executor(
                 "a Registry object cannot be sent to other processes; pass a module-level "
                 "function that builds it, or run in this process (workers=1)"
             )
-        return executor, False
+        return executor, None
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
                                 or workers < 1):
         raise InvalidOptions(f"workers must be a whole number of at least 1, not {workers!r}")
@@ -212,50 +427,68 @@ def _choose_executor(
             "a Registry object cannot be sent to worker processes; pass a module-level "
             "function that builds it, or use workers=1"
         )
-    count = workers if workers is not None else (1 if local_registry else os.cpu_count() or 1)
+    count = workers if workers is not None else (1 if local_registry else _cores())
+    limit = max_workers()
+    if count > limit:
+        warnings.warn(_too_many_workers(count), RuntimeWarning, stacklevel=3)
+        count = limit
     if count == 1:
-        return None, False
-    return ProcessPoolExecutor(max_workers=count), True
+        return None, None
+    pool = _LocalPool(count)
+    return pool.executor, pool
 
 
-def _run_here(
-    spec: _Spec, chunks: list[tuple[int, int]], registry: Registry | None, progress: Progress
-) -> Tally:
-    total = Tally.empty(spec.players)
-    done = 0
-    games = chunks[-1][1] if chunks else 0
-    for start, stop in chunks:
-        total = total.merge(run_chunk(spec, start, stop, registry))
-        done += stop - start
-        progress(done, games)
-    return total
+def _too_many_workers(count: int) -> str:
+    return (f"{count} worker processes asked for, more than this machine can use: starting "
+            f"{max_workers()} ({WORKERS_PER_CORE} per core, {_cores()} cores)")
 
 
-def _run_on(
-    executor: Executor,
-    spec: _Spec,
-    chunks: list[tuple[int, int]],
-    registry: Registry | None,
-    progress: Progress,
-) -> Tally:
-    games = chunks[-1][1] if chunks else 0
-    futures: list[Future[Tally]] = [
-        executor.submit(run_chunk, spec, start, stop, registry) for start, stop in chunks
-    ]
-    total = Tally.empty(spec.players)
-    done = 0
-    try:
+def _pending_limit(executor: Executor) -> int:
+    """How many chunks to hand ``executor`` ahead (`PENDING_PER_WORKER` per worker)."""
+    size = getattr(executor, "_max_workers", None)
+    if isinstance(size, int) and not isinstance(size, bool) and size > 0:
+        return PENDING_PER_WORKER * size
+    return _PENDING_UNSIZED
+
+
+class _Run:
+    """The chunks of one simulation and what has come back of them so far."""
+
+    def __init__(self, spec: _Spec, games: int, chunk_size: int, progress: Progress):
+        self.spec = spec
+        self.games = games
+        self.chunk_size = chunk_size
+        self.progress = progress
+        self.tally = Tally.empty(spec.players)
+
+    def _add(self, part: Tally) -> None:
         # Merged as they finish: the merge is order-independent, so the result is the same.
-        for future in futures_as_completed(futures):
-            part = future.result()
-            total = total.merge(part)
-            done += part.games
-            progress(done, games)
-    except BaseException:
-        for future in futures:
-            future.cancel()
-        raise
-    return total
+        self.tally = self.tally.merge(part)
+        self.progress(self.tally.games, self.games)
+
+    def here(self, registry: Registry | None) -> None:
+        """Play every chunk in this process, one after another."""
+        for start, stop in _chunks(self.games, self.chunk_size):
+            self._add(run_chunk(self.spec, start, stop, registry))
+
+    def on(self, executor: Executor, registry: Registry | None) -> None:
+        """Play the chunks on ``executor``, a few ahead per worker, refilled as they finish."""
+        chunks = _chunks(self.games, self.chunk_size)
+        limit = _pending_limit(executor)
+        pending: set[Future[Tally]] = set()
+        try:
+            while True:
+                for start, stop in itertools.islice(chunks, limit - len(pending)):
+                    pending.add(executor.submit(_sent_chunk, self.spec, start, stop, registry))
+                if not pending:
+                    return
+                finished, pending = futures_wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    self._add(future.result())
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
 
 
 # -- the public entry points ----------------------------------------------------------------------
@@ -333,7 +566,7 @@ def simulate(
 
     Args:
         variant: The variant's name, or a game string such as ``"coverall(players=3)"``.
-        games: How many games to play.
+        games: How many games to play, at most `MAX_GAMES`.
         players: Seats per game (default: the variant's smallest count).
         agents: Agent names, cycled over the seats: ``"random"``, ``"random,greedy"`` or
             ``["greedy", "random", "random"]``.
@@ -342,9 +575,12 @@ def simulate(
         house_rules: Names of house rules in force.
         executor: Where to run the chunks: any `concurrent.futures.Executor`, such as a
             ``ProcessPoolExecutor`` or a Dask client's ``client.get_executor()``. It is left
-            open for you to shut down.
+            open for you to shut down (on an error or an interrupt, the chunks not yet started
+            are cancelled; those running finish there).
         workers: Without an executor: ``1`` plays every game in this process; ``N`` starts
-            ``N`` local worker processes; ``None`` (the default) one per core.
+            ``N`` local worker processes (at most [`max_workers()`][unodice.simulate.max_workers],
+            with a ``RuntimeWarning`` if more are asked for); ``None`` (the default) one per
+            core. They are always stopped when `simulate` returns or raises.
         progress: Called as ``progress(games_done, games_total)`` at the start and after each
             chunk, in this thread.
         chunk_size: Games per unit of work (default: about 1/200 of the games, at most
@@ -357,12 +593,20 @@ def simulate(
         The [`Report`][unodice.stats.Report].
 
     Raises:
-        InvalidOptions: Bad counts, agents, options, players or executor arguments.
+        InvalidOptions: Bad counts (``games`` above `MAX_GAMES`, say), agents, options,
+            players or executor arguments.
         UnknownVariant: No such variant or house rule is installed.
-        SimulationError: A game failed; the message names its index and seed.
+        PluginError: A plugin failed to load in a worker process.
+        SimulationError: A game failed (the message names its index and seed), or a worker
+            process died (the message says how it ended and how to find out why).
+        SimulationInterrupted: Interrupted (``KeyboardInterrupt``): the worker processes are
+            stopped, and the exception holds the report of the games that finished.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise InvalidOptions(f"games must be a whole number of at least 1, not {games!r}")
+    if games > MAX_GAMES:
+        raise InvalidOptions(f"games must be at most {MAX_GAMES:,} (a million million), "
+                             f"not {games:,}; run several simulations with different seeds")
     if chunk_size is None:
         chunk_size = _default_chunk_size(games)
     elif isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
@@ -370,28 +614,46 @@ def simulate(
     spec, local_registry, probe = _prepare(
         variant, players, agents, seed, options, house_rules, registry
     )
-    runner, owned = _choose_executor(executor, workers, registry)
-    chunks = list(_chunks(games, chunk_size))
-    report_progress = progress or (lambda done, total: None)
-    report_progress(0, games)
+
+    def report_of(tally: Tally) -> Report:
+        return Report.from_tally(
+            tally,
+            variant=probe.variant.name,
+            seed=seed,
+            agents=spec.agents,
+            options=probe.options_json(),
+            house_rules=spec.house_rules,
+        )
+
+    runner, pool = _choose_executor(executor, workers, registry)
+    run = _Run(spec, games, chunk_size, progress or (lambda done, total: None))
+    processes = pool.processes if pool is not None else _processes_of(runner) if runner else {}
     try:
+        run.progress(0, games)
         if runner is None:
-            tally = _run_here(spec, chunks, local_registry, report_progress)
+            run.here(local_registry)
         else:
             # Only a thread pool gets a Registry object (it is refused for other executors).
-            shared = registry if isinstance(registry, Registry) else None
-            tally = _run_on(runner, spec, chunks, shared, report_progress)
-    finally:
-        if owned and runner is not None:
-            runner.shutdown(wait=True, cancel_futures=True)
-    return Report.from_tally(
-        tally,
-        variant=probe.variant.name,
-        seed=seed,
-        agents=spec.agents,
-        options=probe.options_json(),
-        house_rules=spec.house_rules,
-    )
+            run.on(runner, registry if isinstance(registry, Registry) else None)
+    except KeyboardInterrupt:
+        if pool is not None:
+            pool.stop()
+        raise SimulationInterrupted(report_of(run.tally), games) from None
+    except BrokenExecutor as error:
+        if pool is not None:
+            pool.stop()  # after it, every worker's exit status is known
+        raise _broken(error, processes) from None
+    except BaseException:
+        if pool is not None:
+            pool.stop()
+        raise
+    if pool is not None:
+        try:
+            pool.close()
+        except BaseException:
+            pool.stop()
+            raise
+    return report_of(run.tally)
 
 
 def simulated_game(
@@ -426,6 +688,10 @@ def simulated_game(
 
 
 # -- the command line -----------------------------------------------------------------------------
+
+EXIT_FAILURE = 1
+"""The command's exit status for a failed simulation (the stop signals give ``128 + signal``)."""
+
 
 
 def add_simulate_command(commands: Any) -> None:
@@ -473,10 +739,34 @@ def _run_simulate(args: argparse.Namespace, out: TextIO) -> int:
     options = dict(args.option)
     if len(options) != len(args.option):
         raise InvalidOptions("an --option is given twice")
+    workers = args.workers
+    if workers is not None and workers > max_workers():
+        print(f"unodice: warning: {_too_many_workers(workers)}", file=sys.stderr)
+        workers = max_workers()
+    with _StopSignals() as signals:
+        try:
+            return _simulate_and_print(args, options, workers, out)
+        except SimulationInterrupted as stop:
+            return _print_partial(stop, signals, args.json, out)
+        except KeyboardInterrupt:
+            print(f"unodice: stopped by {signals.name}", file=sys.stderr)
+            return signals.status
+        except SimulationError as error:
+            if signals.received is not None:  # a worker was stopped by the same signal
+                print(f"unodice: stopped by {signals.name}", file=sys.stderr)
+                return signals.status
+            print(f"unodice: error: {error}", file=sys.stderr)
+            return EXIT_FAILURE
+
+
+def _simulate_and_print(
+    args: argparse.Namespace, options: dict[str, str], workers: int | None, out: TextIO
+) -> int:
     bar = _ProgressBar(sys.stderr, args.variant) if sys.stderr.isatty() else None
-    client = _dask_client(args.scheduler) if args.scheduler else None
+    client = None
     began = time.perf_counter()
     try:
+        client = _dask_client(args.scheduler) if args.scheduler else None
         report = simulate(
             args.variant,
             args.games,
@@ -486,7 +776,7 @@ def _run_simulate(args: argparse.Namespace, out: TextIO) -> int:
             options=options,
             house_rules=args.house_rule,
             executor=client.get_executor() if client is not None else None,
-            workers=args.workers,
+            workers=workers,
             progress=bar,
         )
     finally:
@@ -499,16 +789,85 @@ def _run_simulate(args: argparse.Namespace, out: TextIO) -> int:
         print(json.dumps(report.to_json(), indent=2), file=out)
         return 0
     print(report, file=out)
-    where = f"on {args.scheduler}" if args.scheduler else _workers_text(args.workers)
+    where = f"on {args.scheduler}" if args.scheduler else _workers_text(workers)
     print(f"\n{report.games:,} games in {elapsed:.1f} s "
           f"({report.games / max(elapsed, 1e-9):,.0f} games/s, {where})", file=out)
     return 0
 
 
+def _print_partial(
+    stop: SimulationInterrupted, signals: _StopSignals, as_json: bool, out: TextIO
+) -> int:
+    """Print the report of the games that finished, marked as partial; return the status."""
+    report = stop.report
+    what = f"stopped by {signals.name} after {report.games:,} of {stop.games:,} games"
+    if as_json:
+        partial = {"games_finished": report.games, "games_asked": stop.games,
+                   "stopped_by": signals.name}
+        print(json.dumps({"partial": partial, **report.to_json()}, indent=2), file=out)
+    else:
+        print(f"PARTIAL REPORT, {what}: it counts only the games that finished.", file=out)
+        if report.games:
+            print(f"\n{report}", file=out)
+    print(f"unodice: {what}; the report printed counts only those", file=sys.stderr)
+    return signals.status
+
+
+class _StopSignals:
+    """While the command runs, SIGINT and SIGTERM stop it the same way.
+
+    The first one raises ``KeyboardInterrupt`` in the main thread, which `simulate` turns into
+    stopping its workers; the command then prints the partial report and exits with
+    ``128 + signal`` (130 for SIGINT, 143 for SIGTERM). Signals that come while it stops are
+    ignored. The previous handlers are put back at the end.
+    """
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+        self._owner = os.getpid()
+        self._previous: dict[int, Any] = {}
+
+    def __enter__(self) -> _StopSignals:
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                self._previous[signum] = signal.signal(signum, self._handle)
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        for signum, handler in self._previous.items():
+            if handler is not None:
+                signal.signal(signum, handler)
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != self._owner:
+            # A worker forked before it set its own handlers: end as if none were set.
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        if self.received is None:
+            self.received = signum
+            raise KeyboardInterrupt
+
+    @property
+    def name(self) -> str:
+        """The signal's name (``SIGINT`` for a ``KeyboardInterrupt`` from elsewhere)."""
+        return signal.Signals(self.received or signal.SIGINT).name
+
+    @property
+    def status(self) -> int:
+        """The exit status: 128 plus the signal's number."""
+        return 128 + (self.received or signal.SIGINT)
+
+
 def _workers_text(workers: int | None) -> str:
     if workers == 1:
         return "in one process"
-    return f"{workers or os.cpu_count() or 1} worker processes"
+    return f"{workers or _cores()} worker processes"
 
 
 def _dask_client(address: str) -> Any:
@@ -516,13 +875,16 @@ def _dask_client(address: str) -> Any:
     try:
         from distributed import Client
     except ImportError:
-        raise UnodiceError(
+        raise SimulationError(
             "--scheduler needs Dask: install the extra with pip install 'unodice[dask]'"
         ) from None
     try:
         return Client(address, timeout="10s")
-    except (OSError, TimeoutError) as error:
-        raise UnodiceError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    except Exception as error:  # an address it cannot read, or a scheduler out of reach
+        raise SimulationError(_one_line(
+            f"cannot reach the Dask scheduler at {address}: {error} (an address looks like "
+            f"tcp://host:8786)"
+        )) from None
 
 
 class _ProgressBar:
