@@ -623,6 +623,37 @@ def test_do10_a_wild_draw_four_taken_back_on_an_empty_boneyard_counts_as_a_pass(
     ]
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="the engine still counts a WD4 taken back on an empty boneyard as a pass; counting "
+    "only real passes lets a repeated bluff and challenge go on for ever, which no rule stops yet",
+)
+def test_do8_do10_a_wild_draw_four_taken_back_is_not_a_pass_so_the_round_is_not_blocked():
+    """DO-8, DO-10: only real passes block a round, not a turn whose WD4 was taken back.
+
+    The whole set is dealt, so the boneyard is empty from the start. Seat 1 lays her WD4
+    although g2|y2 could go; seat 0 challenges, the WD4 goes back, and seat 0, who cannot lay
+    anything, passes. Seat 1 has not passed and can still lay g2|y2, so the round goes on.
+    """
+    registry = registry_with_tiles("g9|g9", "b3|y3", "b1|WD4", "g2|y2")
+    game = start(["g9|g9", "b3|y3"], ["b1|WD4", "g2|y2"], registry=registry,
+                 options={"tiles": "tiny", "target": 10})
+    assert len(game.state.boneyard) == 0 and game.to_act == 1
+    game.play("play WD4|b1 on 1")  # illegal: g2|y2 could go
+    events = game.play("challenge")
+    assert [e.upheld for e in of_kind(events, Challenged)] == [True]
+    assert [e.seat for e in of_kind(events, Passed)] == [0]
+    assert not of_kind(events, RoundOver)
+    assert game.to_act == 1 and game.state.phase is Phase.TURN
+    assert "play g2|y2 on 1 uno" in texts(game)
+    game.play("play g2|y2 on 1 uno")
+    events = game.play("play y3|b3 on 1")  # seat 0 goes out on the y2 end
+    # seat 1 is left with b1|WD4: 1 + 20
+    assert [(e.winner, e.ending, e.hand_points) for e in of_kind(events, RoundOver)] == [
+        (0, "went out", (0, 21))
+    ]
+
+
 # -- DO-11 the match -------------------------------------------------------------------------------
 
 
