@@ -481,10 +481,16 @@ class UnoDominoes(Variant):
         return self._count_idle_turn(table, state)
 
     def _count_idle_turn(self, table: Table, state: DominoesState) -> bool:
-        """Count a turn that left the layout as it was; True when the round is thereby blocked.
+        """Count a pass on an empty boneyard; True when the round is thereby blocked (DO-10).
 
-        Only turns on an empty boneyard count. Once every seat in a row has had one, nothing
-        can change any more and the round ends (DO-10).
+        Only real passes count, and only on an empty boneyard. Once every seat in a row has
+        passed, nothing can change any more and the round ends. A laid tile that stays, or a
+        Wild Draw Four taken back after a challenge (DO-8), is not a pass and starts the count
+        again: the player whose tile went back may still hold a tile she can lay.
+
+        Open: on an empty boneyard a Wild Draw Four taken back leaves the round exactly as it
+        was, and no rule stops the same bluff and the same challenge from following again, so
+        a round can go on for ever.
         """
         if state.boneyard:
             return False
@@ -521,8 +527,8 @@ class UnoDominoes(Variant):
         state.hands[pending.seat].append(pending.tile)
         table.emit(TakenBack(pending.seat, pending.tile))
         self._draw(table, state, pending.seat, 4, "illegal wild draw four")
-        if not self._count_idle_turn(table, state):
-            self._begin_turn(table, state, challenger)
+        state.idle_turns = 0  # her turn was not a pass, so it ends any run of passes (DO-10)
+        self._begin_turn(table, state, challenger)
 
     # -- dead end (DO-9) -----------------------------------------------------------------------
 
