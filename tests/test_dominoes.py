@@ -609,18 +609,133 @@ def test_do10_a_tie_for_the_lowest_hand_scores_nothing():
     assert (over.winner, over.hand_points) == (None, (9, 9))
 
 
-def test_do10_a_wild_draw_four_taken_back_on_an_empty_boneyard_counts_as_a_pass():
+def test_do8_do10_a_boneyard_emptied_by_the_take_back_does_not_block_the_round_either():
+    """DO-8, DO-10: the last tile goes to the player whose WD4 went back; she has not passed."""
     registry = registry_with_tiles("g9|g9", "b3|y3", "b1|WD4", "g2|y2", "b4|y4")
     game = start(["g9|g9", "b3|y3"], ["b1|WD4", "g2|y2"], then=["b4|y4"], registry=registry,
                  options={"tiles": "tiny", "target": 10})
     game.play("play WD4|b1 on 1")  # illegal: g2|y2 could go
     events = game.play("challenge")
-    # Seat 1 takes it back and draws the last tile; seat 0 still cannot lay a tile and
-    # passes: two turns in a row changed nothing, so the round is blocked.
+    # Seat 1 takes it back and draws the last tile; seat 0 cannot lay a tile and passes,
+    # but seat 1 can, so the round goes on with her turn.
+    assert [(e.seat, e.count) for e in of_kind(events, Drew)] == [(1, 1)]
     assert [e.seat for e in of_kind(events, Passed)] == [0]
+    assert not of_kind(events, RoundOver)
+    assert len(game.state.boneyard) == 0
+    assert game.to_act == 1 and "play g2|y2 on 1" in texts(game)
+    # She drew a tile, so DO-8's bar does not apply: she may lay the WD4 again.
+    assert game.state.wild_draw_four_barred == set() and "play WD4|b1 on 2" in texts(game)
+
+
+def test_do8_do10_a_wild_draw_four_taken_back_is_not_a_pass_so_the_round_is_not_blocked():
+    """DO-8, DO-10: only real passes block a round, not a turn whose WD4 was taken back.
+
+    The whole set is dealt, so the boneyard is empty from the start. Seat 1 lays her WD4
+    although g2|y2 could go; seat 0 challenges, the WD4 goes back, and seat 0, who cannot lay
+    anything, passes. Seat 1 has not passed and can still lay g2|y2, so the round goes on.
+    """
+    registry = registry_with_tiles("g9|g9", "b3|y3", "b1|WD4", "g2|y2")
+    game = start(["g9|g9", "b3|y3"], ["b1|WD4", "g2|y2"], registry=registry,
+                 options={"tiles": "tiny", "target": 10})
+    assert len(game.state.boneyard) == 0 and game.to_act == 1
+    game.play("play WD4|b1 on 1")  # illegal: g2|y2 could go
+    events = game.play("challenge")
+    assert [e.upheld for e in of_kind(events, Challenged)] == [True]
+    assert [e.seat for e in of_kind(events, Passed)] == [0]
+    assert not of_kind(events, RoundOver)
+    assert game.to_act == 1 and game.state.phase is Phase.TURN
+    assert "play g2|y2 on 1 uno" in texts(game)
+    game.play("play g2|y2 on 1 uno")
+    events = game.play("play y3|b3 on 1")  # seat 0 goes out on the y2 end
+    # seat 1 is left with b1|WD4: 1 + 20
     assert [(e.winner, e.ending, e.hand_points) for e in of_kind(events, RoundOver)] == [
-        (0, "blocked", (6, 33))
+        (0, "went out", (0, 21))
     ]
+
+
+def position(game: Game) -> str:
+    """Everything a later move could depend on, with the order of tiles in a hand left out."""
+    state = game.state
+    return repr((
+        game.round, game.is_over, game.to_act, state.phase, len(state.boneyard),
+        [codes(tiles) for tiles in state.hands], sorted(ends(game).items()),
+        sorted(texts(game)), state.seats.direction,
+    ))
+
+
+def bluffer_and_challenger(game: Game, limit: int) -> list[str]:
+    """Finish the round, always laying a WD4 when offered and always challenging; the moves.
+
+    With no rule against it, this repeats a bluff taken back on an empty boneyard for ever;
+    stops after ``limit`` decisions.
+    """
+    made: list[str] = []
+    current = game.round
+    while not game.is_over and game.round == current and len(made) < limit:
+        moves = [str(move) for move in game.legal_moves()]
+        move = next((m for m in moves if m.startswith("play WD4")), None)
+        move = move or ("challenge" if "challenge" in moves else moves[0])
+        game.play(move)
+        made.append(move)
+    return made
+
+
+def test_do8_do10_a_bluff_taken_back_on_an_empty_boneyard_must_not_bring_the_round_back():
+    """DO-8, DO-10: every round must end, so a turn must not lead back to where it started.
+
+    Seat 1 bluffs the WD4, seat 0 challenges, the tile goes back and seat 0 passes. Seat 1
+    drew nothing, so DO-8's Decision bars her from the WD4 until a tile is laid: she must lay
+    g2|y2, and the round ends (seat 0 goes out on it), even for players who would bluff and
+    challenge for ever.
+    """
+    registry = registry_with_tiles("g9|g9", "b3|y3", "b1|WD4", "g2|y2")
+    game = start(["g9|g9", "b3|y3"], ["b1|WD4", "g2|y2"], registry=registry,
+                 options={"tiles": "tiny", "target": 100})
+    before = position(game)
+    game.play("play WD4|b1 on 1")
+    game.play("challenge")
+    assert position(game) != before
+    made = bluffer_and_challenger(game, limit=20)
+    assert made == ["play g2|y2 on 1 uno", "play y3|b3 on 1"]
+    first_round = of_kind(game.events, RoundOver)[0]
+    assert (first_round.winner, first_round.ending) == (0, "went out")
+
+
+def test_do8_a_wd4_taken_back_on_an_empty_boneyard_cannot_be_laid_again_at_once():
+    """DO-8: she drew nothing, so until a tile is laid she is offered no WD4 and is refused one."""
+    registry = registry_with_tiles("g9|g9", "b3|y3", "b1|WD4", "g2|y2")
+    game = start(["g9|g9", "b3|y3"], ["b1|WD4", "g2|y2"], registry=registry,
+                 options={"tiles": "tiny", "target": 10})
+    assert "play WD4|b1 on 1" in texts(game)
+    game.play("play WD4|b1 on 1")
+    events = game.play("challenge")
+    assert [(e.seat, e.count) for e in of_kind(events, Drew)] == [(1, 0)]
+    assert [e.seat for e in of_kind(events, Passed)] == [0]  # seat 0 cannot lay anything
+    assert game.to_act == 1 and "b1|WD4" in hand(game, 1)
+    assert texts(game) == {f"play g2|y2 on {end}{uno}" for end in range(1, 5)
+                           for uno in ("", " uno")}
+    assert [game.view(seat).data["wild_draw_four_barred"] for seat in (0, 1)] == [(1,), (1,)]
+    with pytest.raises(IllegalMove) as barred:
+        game.play("play WD4|b1 on 2")
+    assert barred.value.clause == "DO-8"
+    assert "cannot be played again until a tile has been laid" in barred.value.reason
+
+
+def test_do8_any_tile_laid_lifts_the_bar_and_a_copy_keeps_its_own():
+    """DO-8: seat 0's tile stays on the table, so seat 1 may lay her WD4 again."""
+    registry = registry_with_tiles("g9|g9", "g3|r3", "r8|y8", "b1|WD4", "g2|y2", "b5|y5")
+    game = start(["g9|g9", "g3|r3", "r8|y8"], ["b1|WD4", "g2|y2", "b5|y5"], registry=registry,
+                 options={"tiles": "tiny", "target": 10})
+    game.play("play WD4|b1 on 1")
+    game.play("challenge")
+    assert game.to_act == 0 and game.state.wild_draw_four_barred == {1}
+    twin = game.copy()
+    twin.play("play g3|r3 on 2")
+    assert twin.state.wild_draw_four_barred == set()
+    assert game.state.wild_draw_four_barred == {1}  # the copy changed nothing here
+    game.play("play g3|r3 on 2")
+    assert game.to_act == 1 and game.view(1).data["wild_draw_four_barred"] == ()
+    assert {"play WD4|b1 on 1", "play WD4|b1 on 2"} <= texts(game)
 
 
 # -- DO-11 the match -------------------------------------------------------------------------------

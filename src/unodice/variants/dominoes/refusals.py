@@ -94,6 +94,12 @@ def _explain_play(
             "end needs the same number or word, the same colour, or to be W or WD4",
             "DO-3",
         )
+    if move.touching.symbol == "WD4" and seat in state.wild_draw_four_barred:
+        return (
+            f"seat {seat}'s WD4 was taken back on an empty boneyard: a WD4 taken back on an "
+            "empty boneyard cannot be played again until a tile has been laid",
+            "DO-8",
+        )
     if move.far.symbol in WILDS and move.colour is None:
         return (
             f"declare a colour for the {move.far.code} end, for example "

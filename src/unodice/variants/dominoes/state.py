@@ -72,8 +72,12 @@ class DominoesState(State):
         rescuers: The seats still to be offered the double-Wild on a dead layout (DO-9).
         closer: Who closed the last line (DO-9).
         totals: The match totals as they stood when the round began or last scored.
-        idle_turns: Turns in a row without a tile that stayed on the table, while the
-            boneyard was empty (DO-10).
+        idle_turns: Real passes in a row on an empty boneyard, since the last tile that stayed
+            on the table or the last Wild Draw Four taken back (DO-10).
+        wild_draw_four_barred: The seats whose Wild Draw Four was taken back on an empty
+            boneyard (so that they drew nothing) since a tile was last laid and stayed: they may
+            not lay a tile with its WD4 end touching until one is (DO-8). Replaced, never
+            changed in place, so copies may share it.
     """
 
     def __init__(self, players: int, boneyard: Bag[Domino], layout: Layout):
@@ -91,6 +95,7 @@ class DominoesState(State):
         self.closer: int | None = None
         self.totals: tuple[int, ...] = (0,) * players
         self.idle_turns = 0
+        self.wild_draw_four_barred: frozenset[int] = frozenset()
 
     def copy(self) -> DominoesState:
         """An independent copy, for ``Game.copy()``."""

@@ -75,6 +75,12 @@ _TURN, _DRAWN, _CHALLENGED, _RESCUE, _OVER = (
 )
 _NO_COLOUR: tuple[Colour | None, ...] = (None,)
 _COLOURS: tuple[Colour | None, ...] = tuple(Colour)
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _touches_with_wd4(move: Move) -> bool:
+    """Whether ``move`` lays a tile with its WD4 end touching (what DO-8's bar forbids)."""
+    return isinstance(move, Play) and move.touching.symbol == "WD4"
 
 
 class UnoDominoes(Variant):
@@ -165,7 +171,7 @@ class UnoDominoes(Variant):
         if phase is _TURN:
             plays = state.plays
             if plays is None:
-                plays = self._plays_from(state, hand, len(hand) == 2)
+                plays = self._plays_from(state, seat, hand, len(hand) == 2)
             if state.boneyard:
                 return (*catch, *plays, DRAW)
             if catch and not plays:
@@ -175,7 +181,7 @@ class UnoDominoes(Variant):
             assert state.drawn is not None
             plays = state.plays
             if plays is None:
-                plays = self._plays_from(state, (state.drawn,), len(hand) == 2)
+                plays = self._plays_from(state, seat, (state.drawn,), len(hand) == 2)
             return (*plays, KEEP)
         if phase is _CHALLENGED:
             return (*catch, ACCEPT, CHALLENGE)
@@ -184,13 +190,15 @@ class UnoDominoes(Variant):
         return ()
 
     def _plays_from(
-        self, state: DominoesState, tiles: Iterable[Domino], leaves_one: bool
+        self, state: DominoesState, seat: int, tiles: Iterable[Domino], leaves_one: bool
     ) -> list[Move]:
-        """Every way to lay any of ``tiles`` on an open end (DO-3), each tile kind once.
+        """Every way ``seat`` may lay any of ``tiles`` on an open end (DO-3), each tile kind once.
 
         This is the hot path of the engine: move objects come from a cache shared by every
         game with the same tile set, keyed by (way to lay, the mask of the open ends that take
-        it, whether it leaves one tile).
+        it, whether it leaves one tile). A seat whose WD4 was taken back on an empty boneyard
+        is offered no play with a WD4 touching end (DO-8); that costs a test only while some
+        seat is barred.
         """
         table = self.tiles
         offers, twins = table.offers[leaves_one], table.twins
@@ -212,6 +220,9 @@ class UnoDominoes(Variant):
                 except KeyError:  # the first time this way to lay meets such ends (0: none)
                     found = cached[ends] = self._plays_on(lay, ends, leaves_one)
                     moves += found
+        barred = state.wild_draw_four_barred
+        if barred and seat in barred:
+            return [move for move in moves if not _touches_with_wd4(move)]
         return moves
 
     def _plays_on(self, lay: Lay, ends: int, leaves_one: bool) -> tuple[Play, ...]:
@@ -383,8 +394,12 @@ class UnoDominoes(Variant):
         return state.seats.next_seat(2, seat)
 
     def _stands(self, table: Table, state: DominoesState, seat: int, next_seat: int) -> None:
-        """A laid tile stays on the table: check for a dead layout, else play on (DO-9)."""
+        """A laid tile stays on the table: check for a dead layout, else play on (DO-9).
+
+        It ends any run of passes (DO-10) and lifts every bar on laying a WD4 (DO-8).
+        """
         state.idle_turns = 0
+        state.wild_draw_four_barred = _NOBODY
         if state.layout.all_closed:
             self._dead_end(table, state, seat)
         else:
@@ -433,7 +448,7 @@ class UnoDominoes(Variant):
     def _offer_drawn(self, state: DominoesState, seat: int, tile: Domino) -> bool:
         """Let her decide on the tile she drew if it can be laid; return whether it can."""
         hand = state.hands[seat]
-        plays = self._plays_from(state, (tile,), len(hand) == 2)
+        plays = self._plays_from(state, seat, (tile,), len(hand) == 2)
         if not plays:
             return False
         state.drawn = tile
@@ -465,7 +480,7 @@ class UnoDominoes(Variant):
             if state.uno_debtor == seat:
                 state.uno_debtor = None
             hand = state.hands[seat]
-            plays = self._plays_from(state, hand, len(hand) == 2)
+            plays = self._plays_from(state, seat, hand, len(hand) == 2)
             if plays or (state.uno_debtor is not None and self._catch_open(state, seat)):
                 state.plays = plays  # what legal_moves will offer
                 state.phase, state.to_act = _TURN, seat  # _decide, inlined
@@ -485,10 +500,21 @@ class UnoDominoes(Variant):
         return self._count_idle_turn(table, state)
 
     def _count_idle_turn(self, table: Table, state: DominoesState) -> bool:
-        """Count a turn that left the layout as it was; True when the round is thereby blocked.
+        """Count a pass on an empty boneyard; True when the round is thereby blocked (DO-10).
 
-        Only turns on an empty boneyard count. Once every seat in a row has had one, nothing
-        can change any more and the round ends (DO-10).
+        Only real passes count, and only on an empty boneyard: once every seat in a row has
+        passed, nothing can change any more and the round ends. A tile that stays on the table,
+        or a Wild Draw Four taken back after a challenge (DO-8), starts the count again.
+
+        Why every round ends, with P seats and H tiles in the hands when the boneyard empties:
+        from then on draws give nothing, so between two tiles that stay the hands and the layout
+        do not change and each turn, in seat order, is a real pass (a seat with no play), a tile
+        that stays, or a WD4 taken back. A take-back bars its player from the WD4 until a tile
+        stays, yet she keeps the tile that made it illegal, so her next turn lays a tile that
+        stays: after a tile stays, another does within 2P turns, unless nobody can lay, when P
+        passes block the round. Each tile that stays shortens the hands by one and the round
+        ends when a hand is empty, so at most H - P + 1 stay, and a round runs at most
+        2P(H - P + 1) turns on an empty boneyard (H is at most the set's size less one).
         """
         if state.boneyard:
             return False
@@ -524,9 +550,11 @@ class UnoDominoes(Variant):
         state.layout.restore(pending.before)
         state.hands[pending.seat].append(pending.tile)
         table.emit(TakenBack(pending.seat, pending.tile))
-        self._draw(table, state, pending.seat, 4, "illegal wild draw four")
-        if not self._count_idle_turn(table, state):
-            self._begin_turn(table, state, challenger)
+        if not self._draw(table, state, pending.seat, 4, "illegal wild draw four"):
+            # Nothing changed but the bar: she may not lay a WD4 again until a tile stays (DO-8).
+            state.wild_draw_four_barred |= {pending.seat}
+        state.idle_turns = 0  # her turn was not a pass, so it starts the count again (DO-10)
+        self._begin_turn(table, state, challenger)
 
     # -- dead end (DO-9) -----------------------------------------------------------------------
 
@@ -641,6 +669,7 @@ class UnoDominoes(Variant):
             "direction": state.seats.direction,
             "uno_debtor": state.uno_debtor,
             "wild_draw_four_by": pending.seat if pending is not None else None,
+            "wild_draw_four_barred": tuple(sorted(state.wild_draw_four_barred)),
         }
 
     def hidden_pieces(self, state: DominoesState, seat: int) -> Iterable[Domino]:  # type: ignore[override]
