@@ -96,7 +96,7 @@ class UnoDominoes(Variant):
         "Lay Uno dominoes on a four-way spinner, matching number, word or colour; "
         "first to 500 wins."
     )
-    version = "1.0"
+    version = "1.1"
     end_clause = "DO-11"
     Options = DominoesOptions
 
