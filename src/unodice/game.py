@@ -34,7 +34,7 @@ from unodice.moves import (
 )
 from unodice.options import brief, build_options, options_to_json
 from unodice.registry import HouseRule, Registry, default_registry
-from unodice.variant import RoundOutcome, State, Variant, View
+from unodice.variant import AnyVariant, RoundOutcome, State, View
 
 __all__ = ["SEED_LIMIT", "Game", "new_game", "parse_game_string"]
 
@@ -213,7 +213,7 @@ class Game:
 
     def __init__(
         self,
-        variant: Variant,
+        variant: AnyVariant,
         *,
         seed: int,
         chance: Chance | None = None,

@@ -30,10 +30,11 @@ from unodice.errors import (
 from unodice.game import SEED_LIMIT
 from unodice.options import brief, build_options
 from unodice.registry import Registry, VariantInfo, default_registry
+from unodice.variant import MAX_MOVES
 
 if TYPE_CHECKING:
     from unodice.game import Game
-    from unodice.variant import Variant
+    from unodice.variant import AnyVariant
 
 __all__ = [
     "FORMAT",
@@ -50,12 +51,9 @@ FORMAT = "unodice-record"
 """The value of a record's ``format`` field."""
 FORMAT_VERSION = 1
 """The record format version this library writes and reads."""
-MAX_MOVES = 200_000
-"""The most moves a record may hold, unless its variant's options allow more
-([`Variant.move_limit`][unodice.variant.Variant.move_limit]); longer ones are refused unread."""
 MAX_OUTCOMES = 2_000_000
-"""The most chance outcomes a record of ``MAX_MOVES`` moves may hold: ten a move. A variant that
-allows more moves allows more outcomes in proportion."""
+"""The most chance outcomes a record of [`MAX_MOVES`][unodice.variant.MAX_MOVES] moves may hold:
+ten a move. A variant that allows more moves allows more outcomes in proportion."""
 MAX_BYTES = 64 * 1024 * 1024
 """The largest record file [`load`][unodice.record.load] reads."""
 MAX_NAME = 100
@@ -159,7 +157,7 @@ def _events_for(game: Game, seat: int) -> list[Any]:
     return [event for event in told if event is not None]
 
 
-def _limits(variant: Variant, plugin: str) -> tuple[int, int]:
+def _limits(variant: AnyVariant, plugin: str) -> tuple[int, int]:
     """The most moves and chance outcomes a record of a game of ``variant`` may hold."""
     moves = variant.move_limit()
     if type(moves) is not int or moves < 1:
@@ -170,7 +168,7 @@ def _limits(variant: Variant, plugin: str) -> tuple[int, int]:
     return moves, MAX_OUTCOMES * moves // MAX_MOVES
 
 
-def _check_lengths(record: Mapping[str, Any], variant: Variant, plugin: str) -> None:
+def _check_lengths(record: Mapping[str, Any], variant: AnyVariant, plugin: str) -> None:
     """Refuse, unread, more moves or outcomes than a record of this game may hold."""
     most_moves, most_outcomes = _limits(variant, plugin)
     moves = record["moves"]
@@ -251,7 +249,7 @@ def _check_elements(record: Mapping[str, Any]) -> None:
             )
 
 
-def _variant_of(record: Mapping[str, Any], info: VariantInfo, registry: Registry) -> Variant:
+def _variant_of(record: Mapping[str, Any], info: VariantInfo, registry: Registry) -> AnyVariant:
     """The variant with the record's options and seats, to learn its limits before replay."""
     try:
         options = build_options(info.variant_class.Options, record["options"], info.name)

@@ -43,7 +43,7 @@ from unodice.errors import PluginError, UnknownVariant
 from unodice.hooks import PROJECT, HookSpecs
 from unodice.options import OptionInfo, describe_options
 from unodice.pieces import ComponentSet, builtin_component_sets
-from unodice.variant import Variant
+from unodice.variant import AnyVariant, Variant
 
 __all__ = [
     "ALLOW_OVERRIDE_VARIABLE",
@@ -95,7 +95,7 @@ class VariantInfo:
     summary: str
     version: str
     plugin: str
-    variant_class: type[Variant] = attrs.field(repr=False)
+    variant_class: type[AnyVariant] = attrs.field(repr=False)
 
 
 @attrs.frozen
@@ -161,14 +161,14 @@ class Registrar:
         self._registry = registry
         self.plugin = plugin
         """The name of the plugin whose registrations this records."""
-        self.variants: dict[str, type[Variant]] = {}
+        self.variants: dict[str, type[AnyVariant]] = {}
         """The variant classes registered so far, by name."""
         self.house_rules: dict[str, HouseRule] = {}
         """The house rules registered so far, by name."""
         self.components: dict[str, ComponentSet] = {}
         """The component sets registered so far, by name."""
 
-    def add_variant(self, variant_class: type[Variant]) -> None:
+    def add_variant(self, variant_class: type[AnyVariant]) -> None:
         """Register a variant class.
 
         Raises:
