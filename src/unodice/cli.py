@@ -16,7 +16,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, TypeVar, TypeVarTuple
 
 from unodice import __version__
 from unodice.agents import AGENTS, Agent, make_agent
@@ -30,6 +30,9 @@ from unodice.testing import pieces_in
 from unodice.variant import View
 
 __all__ = ["main"]
+
+_T = TypeVar("_T")
+_Args = TypeVarTuple("_Args")
 
 EXIT_FAILURE = 1
 """Bad input (options, names, seats, records) or a failure: every library error, a crash."""
@@ -221,7 +224,7 @@ class _Quit(Exception):
     """The person at the terminal asked to end the game."""
 
 
-def _ask(game: Game, during: str, method: Callable[..., Any], *args: Any) -> Any:
+def _ask(game: Game, during: str, method: Callable[[*_Args], _T], *args: *_Args) -> _T:
     """Call one of the variant's methods for the command line, naming its plugin on a crash.
 
     The game does the same for the calls it makes itself (see ``Game``); an exception that is
@@ -271,14 +274,14 @@ class HumanAgent:
             if answer in by_text:
                 return by_text[answer]
             try:
-                move = _ask(game, "in parse_move", game.variant.parse_move, answer)
+                parsed: Move = _ask(game, "in parse_move", game.variant.parse_move, answer)
             except UnodiceError as error:
                 print(f"  {error}", file=self._out)
                 continue
-            if move in moves:
-                return move
+            if parsed in moves:
+                return parsed
             refusal = _ask(game, "in explain_illegal", game.variant.explain_illegal, game.state,
-                           move)
+                           parsed)
             print(f"  {refusal}", file=self._out)
 
 

@@ -14,7 +14,7 @@ import re
 import secrets
 from array import array
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
-from typing import Any
+from typing import Any, TypeVar, TypeVarTuple
 
 import pluggy
 
@@ -37,6 +37,9 @@ from unodice.registry import HouseRule, Registry, default_registry
 from unodice.variant import AnyVariant, RoundOutcome, State, View
 
 __all__ = ["SEED_LIMIT", "Game", "new_game", "parse_game_string"]
+
+_T = TypeVar("_T")
+_Args = TypeVarTuple("_Args")
 
 SEED_LIMIT = 2**256 - 1
 """The largest magnitude of a seed: any 256-bit number will do, and records stay readable."""
@@ -409,7 +412,7 @@ class Game:
                 f"raised by variant {self.variant.name!r} of plugin {self.plugin!r}, {during}"
             )
 
-    def _ask_variant(self, during: str, method: Any, *args: Any) -> Any:
+    def _ask_variant(self, during: str, method: Callable[[*_Args], _T], *args: *_Args) -> _T:
         """Call one of the variant's methods, noting the plugin on any crash."""
         try:
             return method(*args)
@@ -439,7 +442,8 @@ class Game:
             found = self._by_text.get(move.strip())
             if found is not None:
                 return found
-            move = self._ask_variant("in parse_move", self.variant.parse_move, move)
+            parsed: Move = self._ask_variant("in parse_move", self.variant.parse_move, move)
+            move = parsed
             found = _same_move(legal, move)
             if found is not None:
                 return found
@@ -467,7 +471,8 @@ class Game:
         self._round_points = [0] * self.players
         self._round_winners = None
         self._events.append(RoundStarted(self._round))
-        return self.variant.start_round(self._table, previous)
+        state: State = self.variant.start_round(self._table, previous)
+        return state
 
     def _settle(self) -> None:
         """Close finished rounds, start the next ones, end the match when it is over."""

@@ -33,7 +33,7 @@ import os
 import re
 import threading
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -244,8 +244,11 @@ class Registrar:
         self.components[component_set.name] = component_set
 
     def _check_free(self, name: str, what: str) -> None:
-        mine = {"variant": self.variants, "house rule": self.house_rules,
-                "component set": self.components}[what]
+        registered: dict[str, Mapping[str, object]] = {
+            "variant": self.variants, "house rule": self.house_rules,
+            "component set": self.components,
+        }
+        mine = registered[what]
         if name in mine:
             raise PluginError(self.plugin, f"{what} {name!r} is already registered by this plugin")
 
@@ -530,10 +533,11 @@ class Registry:
         if None in ranks and top == _BUILTIN:
             leaders = []  # the shipped set stays: no plugin replaces it unless allowed to
         winner = leaders[0] if len(leaders) == 1 else None
-        table: dict[str, Any] = {
+        tables: dict[str, dict[str, Any]] = {
             "variant": self._variants, "house rule": self._house_rules,
             "component set": self._components,
-        }[kind]
+        }
+        table = tables[kind]
         table.pop(name, None)
         self._contested.pop(key, None)
         if kind == "component set":

@@ -177,6 +177,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     version = "1.0"
     end_clause = "CD-11"
     Options = CentreDieOptions
+    options: CentreDieOptions
 
     def __init__(
         self,
@@ -646,7 +647,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
 
     def piece_locations(self, state: CentreDieState) -> dict[str, tuple[Die, ...]]:
         """The centre (with a die a WD4 covers), the bag and each hand."""
-        centre = (state.centre_die,) if state.centre_die is not None else ()
+        centre: tuple[Die, ...] = (state.centre_die,) if state.centre_die is not None else ()
         if state.covered is not None:
             centre += (state.covered[0],)
         places: dict[str, tuple[Die, ...]] = {"centre": centre, "bag": tuple(state.bag)}

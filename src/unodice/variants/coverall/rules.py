@@ -201,6 +201,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
     version = "1.0"
     end_clause = "CV-13"
     Options = CoverallOptions
+    options: CoverallOptions
 
     def __init__(
         self,

@@ -94,6 +94,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     version = "1.0"
     end_clause = "DO-11"
     Options = DominoesOptions
+    options: DominoesOptions
 
     def __init__(
         self,
