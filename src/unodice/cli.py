@@ -23,7 +23,7 @@ from unodice.agents import AGENTS, Agent, make_agent
 from unodice.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.game import Game, new_game
 from unodice.moves import Move, MovePlayed, RoundStarted
-from unodice.options import brief
+from unodice.quoting import brief
 from unodice.record import load, save
 from unodice.registry import default_registry
 from unodice.testing import pieces_in

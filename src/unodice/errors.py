@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from unodice.quoting import brief
+
 
 class UnodiceError(Exception):
     """Base class of every error the library raises on purpose."""
@@ -15,8 +17,6 @@ class UnodiceError(Exception):
 
 def _quoted(value: Any) -> str:
     """A value from outside, quoted and cut short (a 10 MB name gives a short message)."""
-    from unodice.options import brief  # here: unodice.options imports this module
-
     return brief(value)
 
 

@@ -32,7 +32,8 @@ from unodice.moves import (
     Scored,
     shared_event,
 )
-from unodice.options import brief, build_options, options_to_json
+from unodice.options import build_options, options_to_json
+from unodice.quoting import brief
 from unodice.registry import HouseRule, Registry, default_registry
 from unodice.variant import AnyVariant, RoundOutcome, State, View
 
@@ -43,6 +44,23 @@ _Args = TypeVarTuple("_Args")
 
 SEED_LIMIT = 2**256 - 1
 """The largest magnitude of a seed: any 256-bit number will do, and records stay readable."""
+
+RecordMaker = Callable[["Game", "int | None"], dict[str, Any]]
+"""What makes a game's record: ``maker(game, seat)``, as ``Game.record`` returns it."""
+
+_record_maker: RecordMaker | None = None
+
+
+def install_record_maker(maker: RecordMaker) -> None:
+    """Install the function [`Game.record`][unodice.game.Game.record] calls.
+
+    Records sit above the engine: the game does not import the record module, which installs
+    its [`make_record`][unodice.record.make_record] here when it is imported (and importing
+    ``unodice`` imports it).
+    """
+    global _record_maker
+    _record_maker = maker
+
 
 _GAME_STRING = re.compile(r"^\s*([a-z][a-z0-9-]*)\s*(?:\((.*)\))?\s*$", re.DOTALL)
 
@@ -537,10 +555,10 @@ class Game:
         Raises:
             InvalidOptions: ``seat`` is not a seat of the game.
         """
-        from unodice.record import make_record
-
         self._check_usable()
-        return make_record(self, seat)
+        if _record_maker is None:  # only when unodice.record was never imported
+            raise UnodiceError("records are not loaded: import unodice.record first")
+        return _record_maker(self, seat)
 
     def options_json(self) -> dict[str, Any]:
         """The options as JSON-ready data."""

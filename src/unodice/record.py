@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from unodice._version import __version__
 from unodice.chance import ReplayChance
 from unodice.errors import (
     IllegalMove,
@@ -27,8 +28,9 @@ from unodice.errors import (
     UnknownVariant,
     UnodiceError,
 )
-from unodice.game import SEED_LIMIT
-from unodice.options import brief, build_options
+from unodice.game import SEED_LIMIT, install_record_maker
+from unodice.options import build_options
+from unodice.quoting import brief
 from unodice.registry import Registry, VariantInfo, default_registry
 from unodice.variant import MAX_MOVES
 
@@ -97,8 +99,6 @@ def make_record(game: Game, seat: int | None = None) -> dict[str, Any]:
             record of it may hold ([`Variant.move_limit`][unodice.variant.Variant.move_limit]),
             so its record could not be replayed.
     """
-    from unodice import __version__
-
     head: dict[str, Any] = {"format": FORMAT, "format_version": FORMAT_VERSION}
     if seat is not None:
         if type(seat) is not int or not 0 <= seat < game.players:
@@ -434,3 +434,6 @@ def load(
     except RecursionError:
         raise InvalidRecord(f"{path.name} is JSON nested too deeply to read") from None
     return replay(record, registry, allow_scripted=allow_scripted)
+
+
+install_record_maker(make_record)  # Game.record calls it: the game does not import this module

@@ -19,8 +19,8 @@ from typing import ClassVar, TypeAlias
 
 from unodice.errors import IllegalMove
 from unodice.moves import Move, WordMove
-from unodice.options import brief
 from unodice.pieces import Colour, Face, parse_colour
+from unodice.quoting import brief
 
 __all__ = [
     "ACCEPT",
