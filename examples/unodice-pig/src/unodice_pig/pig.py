@@ -68,13 +68,15 @@ class Hold(Move):
         return "hold"
 
 
-PigMove: TypeAlias = RollDie | Hold
-"""Any move of pig: the variant's move type."""
-
 ROLL = RollDie()
 HOLD = Hold()
 MOVES_BY_NOTATION: dict[str, PigMove] = {str(move): move for move in (ROLL, HOLD)}
 # --8<-- [end:moves]
+
+# --8<-- [start:typing]
+PigMove: TypeAlias = RollDie | Hold
+"""Any move of pig: the move type of ``Pig``, a ``Variant[PigState, PigMove]``."""
+# --8<-- [end:typing]
 
 
 # --8<-- [start:events]
