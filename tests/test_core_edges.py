@@ -21,8 +21,9 @@ from unodice.chance import Draw, ScriptError
 from unodice.errors import InvalidOptions, InvalidRecord, PluginError
 from unodice.hooks import hookimpl
 from unodice.moves import Move, RoundStarted, to_json
-from unodice.options import brief, build_options, option
+from unodice.options import build_options, option
 from unodice.pieces import Bag, Colour, Die, Domino, Face, faces_of, load_components
+from unodice.quoting import brief
 from unodice.record import replay
 from unodice.registry import Registry
 from unodice.render import paint, paint_face

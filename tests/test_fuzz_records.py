@@ -27,7 +27,7 @@ import unodice.registry
 from unodice.cli import main
 from unodice.errors import InvalidRecord
 from unodice.game import Game
-from unodice.options import brief
+from unodice.quoting import brief
 from unodice.record import load
 
 SECONDS_PER_REPLAY = 10.0

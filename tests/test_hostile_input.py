@@ -19,7 +19,8 @@ from unodice.agents import RandomAgent
 from unodice.errors import IllegalMove, InvalidOptions, UnknownVariant
 from unodice.game import SEED_LIMIT, parse_game_string
 from unodice.moves import Move
-from unodice.options import INT_LIMIT, OptionInfo, brief
+from unodice.options import INT_LIMIT, OptionInfo
+from unodice.quoting import brief
 
 OPTIONS: list[tuple[str, OptionInfo]] = [
     (name, info) for name in VARIANTS for info in everything().variant(name).options

@@ -272,6 +272,7 @@ def test_a_long_fixed_match_replays(monkeypatch):
     The same case at a smaller scale: a default limit of 1,000 moves (and outcomes in the same
     proportion) and a centre-die match of 40 rounds, which takes about 2,000 moves.
     """
+    monkeypatch.setattr("unodice.variant.MAX_MOVES", 1_000)  # the default move limit
     monkeypatch.setattr("unodice.record.MAX_MOVES", 1_000)
     monkeypatch.setattr("unodice.record.MAX_OUTCOMES", 10_000)
     game = play_game("centre-die", [RandomAgent(1), RandomAgent(2)], seed=3,
@@ -298,6 +299,7 @@ def test_every_variant_allows_at_least_the_default(name):
 
 
 def test_a_game_too_long_to_replay_is_not_recorded(monkeypatch, registry):
+    monkeypatch.setattr("unodice.variant.MAX_MOVES", 3)  # the default move limit
     monkeypatch.setattr("unodice.record.MAX_MOVES", 3)
     game = unodice.new_game("toy-race", seed=12, registry=registry)
     for _ in range(4):

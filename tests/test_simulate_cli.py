@@ -11,8 +11,9 @@ from toy import ToyPlugin
 
 from unodice import registry as registry_module
 from unodice.cli import main
+from unodice.cli_simulate import _ProgressBar
 from unodice.registry import Registry, default_registry
-from unodice.simulate import _ProgressBar, simulate
+from unodice.simulate import simulate
 
 
 @pytest.fixture

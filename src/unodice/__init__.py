@@ -18,9 +18,8 @@ See the reference site for concepts, the rules of each variant and the plugin gu
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from unodice import agents
+from unodice._version import __version__
 from unodice.agents import GreedyAgent, RandomAgent, play_game
 from unodice.chance import Chance
 from unodice.errors import (
@@ -46,11 +45,6 @@ from unodice.variant import State, Variant, View
 # the public API promises (see ``unodice/_callable.py``): ``unodice.variants()`` lists the installed
 # variants, ``unodice.simulate(...)`` runs a simulation, and both modules import by their names.
 from unodice import simulate, variants  # isort: skip
-
-try:
-    __version__ = version("unodice")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0"
 
 __all__ = [
     "Chance",

@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 from unodice.errors import IllegalMove, InvalidOptions, UnodiceError
 from unodice.game import Game, new_game
 from unodice.moves import Move
-from unodice.options import brief
+from unodice.quoting import brief
 from unodice.variant import View
 
 __all__ = ["AGENTS", "Agent", "GreedyAgent", "RandomAgent", "make_agent", "play_game"]

@@ -16,20 +16,23 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO, TypeVar, TypeVarTuple
 
 from unodice import __version__
 from unodice.agents import AGENTS, Agent, make_agent
 from unodice.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.game import Game, new_game
 from unodice.moves import Move, MovePlayed, RoundStarted
-from unodice.options import brief
+from unodice.quoting import brief
 from unodice.record import load, save
 from unodice.registry import default_registry
 from unodice.testing import pieces_in
 from unodice.variant import View
 
 __all__ = ["main"]
+
+_T = TypeVar("_T")
+_Args = TypeVarTuple("_Args")
 
 EXIT_FAILURE = 1
 """Bad input (options, names, seats, records) or a failure: every library error, a crash."""
@@ -127,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_simulate(commands: Any) -> None:
     """Add the ``simulate`` command when the simulation module is available."""
     try:
-        from unodice.simulate import add_simulate_command
+        from unodice.cli_simulate import add_simulate_command
     except ImportError:
         return
     add_simulate_command(commands)
@@ -221,7 +224,7 @@ class _Quit(Exception):
     """The person at the terminal asked to end the game."""
 
 
-def _ask(game: Game, during: str, method: Callable[..., Any], *args: Any) -> Any:
+def _ask(game: Game, during: str, method: Callable[[*_Args], _T], *args: *_Args) -> _T:
     """Call one of the variant's methods for the command line, naming its plugin on a crash.
 
     The game does the same for the calls it makes itself (see ``Game``); an exception that is
@@ -271,14 +274,14 @@ class HumanAgent:
             if answer in by_text:
                 return by_text[answer]
             try:
-                move = _ask(game, "in parse_move", game.variant.parse_move, answer)
+                parsed: Move = _ask(game, "in parse_move", game.variant.parse_move, answer)
             except UnodiceError as error:
                 print(f"  {error}", file=self._out)
                 continue
-            if move in moves:
-                return move
+            if parsed in moves:
+                return parsed
             refusal = _ask(game, "in explain_illegal", game.variant.explain_illegal, game.state,
-                           move)
+                           parsed)
             print(f"  {refusal}", file=self._out)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from unodice.quoting import brief
+
 
 def _rebuild(cls: type[UnodiceError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
     """An exception unpickled as it was: its ``args`` and attributes, without calling ``__init__``.
@@ -31,8 +33,6 @@ class UnodiceError(Exception):
 
 def _quoted(value: Any) -> str:
     """A value from outside, quoted and cut short (a 10 MB name gives a short message)."""
-    from unodice.options import brief  # here: unodice.options imports this module
-
     return brief(value)
 
 

@@ -14,7 +14,7 @@ import re
 import secrets
 from array import array
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
-from typing import Any
+from typing import Any, TypeVar, TypeVarTuple
 
 import pluggy
 
@@ -32,14 +32,35 @@ from unodice.moves import (
     Scored,
     shared_event,
 )
-from unodice.options import brief, build_options, options_to_json
+from unodice.options import build_options, options_to_json
+from unodice.quoting import brief
 from unodice.registry import HouseRule, Registry, default_registry
-from unodice.variant import RoundOutcome, State, Variant, View
+from unodice.variant import AnyVariant, RoundOutcome, State, View
 
 __all__ = ["SEED_LIMIT", "Game", "new_game", "parse_game_string"]
 
+_T = TypeVar("_T")
+_Args = TypeVarTuple("_Args")
+
 SEED_LIMIT = 2**256 - 1
 """The largest magnitude of a seed: any 256-bit number will do, and records stay readable."""
+
+RecordMaker = Callable[["Game", "int | None"], dict[str, Any]]
+"""What makes a game's record: ``maker(game, seat)``, as ``Game.record`` returns it."""
+
+_record_maker: RecordMaker | None = None
+
+
+def install_record_maker(maker: RecordMaker) -> None:
+    """Install the function [`Game.record`][unodice.game.Game.record] calls.
+
+    Records sit above the engine: the game does not import the record module, which installs
+    its [`make_record`][unodice.record.make_record] here when it is imported (and importing
+    ``unodice`` imports it).
+    """
+    global _record_maker
+    _record_maker = maker
+
 
 _GAME_STRING = re.compile(r"^\s*([a-z][a-z0-9-]*)\s*(?:\((.*)\))?\s*$", re.DOTALL)
 
@@ -213,7 +234,7 @@ class Game:
 
     def __init__(
         self,
-        variant: Variant,
+        variant: AnyVariant,
         *,
         seed: int,
         chance: Chance | None = None,
@@ -409,7 +430,7 @@ class Game:
                 f"raised by variant {self.variant.name!r} of plugin {self.plugin!r}, {during}"
             )
 
-    def _ask_variant(self, during: str, method: Any, *args: Any) -> Any:
+    def _ask_variant(self, during: str, method: Callable[[*_Args], _T], *args: *_Args) -> _T:
         """Call one of the variant's methods, noting the plugin on any crash."""
         try:
             return method(*args)
@@ -439,7 +460,8 @@ class Game:
             found = self._by_text.get(move.strip())
             if found is not None:
                 return found
-            move = self._ask_variant("in parse_move", self.variant.parse_move, move)
+            parsed: Move = self._ask_variant("in parse_move", self.variant.parse_move, move)
+            move = parsed
             found = _same_move(legal, move)
             if found is not None:
                 return found
@@ -467,7 +489,8 @@ class Game:
         self._round_points = [0] * self.players
         self._round_winners = None
         self._events.append(RoundStarted(self._round))
-        return self.variant.start_round(self._table, previous)
+        state: State = self.variant.start_round(self._table, previous)
+        return state
 
     def _settle(self) -> None:
         """Close finished rounds, start the next ones, end the match when it is over."""
@@ -532,10 +555,10 @@ class Game:
         Raises:
             InvalidOptions: ``seat`` is not a seat of the game.
         """
-        from unodice.record import make_record
-
         self._check_usable()
-        return make_record(self, seat)
+        if _record_maker is None:  # only when unodice.record was never imported
+            raise UnodiceError("records are not loaded: import unodice.record first")
+        return _record_maker(self, seat)
 
     def options_json(self) -> dict[str, Any]:
         """The options as JSON-ready data."""

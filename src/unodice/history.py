@@ -13,7 +13,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left
 from collections.abc import Iterator, MutableSequence, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
 from unodice.moves import Event, Move, MovePlayed
 
@@ -93,7 +93,8 @@ class History(Sequence[_Item], Generic[_Item]):
             index += self._length
         if not 0 <= index < self._length:
             raise IndexError("history index out of range")
-        return self._item(index)
+        item: _Item = self._item(index)  # an event or a move, as ``_moves`` says
+        return item
 
     def _item(self, index: int) -> Any:
         log = self._log
@@ -105,15 +106,17 @@ class History(Sequence[_Item], Generic[_Item]):
         return entry
 
     def __iter__(self) -> Iterator[_Item]:
+        # Whether the items are moves or events is ``_moves``, a value the type checker cannot
+        # follow: the casts say what it selects.
         log, length = self._log, self._length
         if self._moves:
             entries = log.entries
-            return iter([entries[i] for i in log.positions()[:length]])
+            return iter(cast("list[_Item]", [entries[i] for i in log.positions()[:length]]))
         movers = iter(log.movers)
-        return iter([
+        return iter(cast("list[_Item]", [
             MovePlayed(next(movers), entry) if isinstance(entry, Move) else entry
             for entry in log.entries[:length]
-        ])
+        ]))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str | bytes):

@@ -11,13 +11,13 @@ what is valid.
 from __future__ import annotations
 
 import functools
-import reprlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from unodice.errors import InvalidOptions
+from unodice.quoting import brief  # re-exported: plugins import it from here
 
 __all__ = [
     "INT_LIMIT",
@@ -38,31 +38,6 @@ INT_LIMIT = 2**63 - 1
 readers everywhere (a record with a thousand-digit option is refused, not carried)."""
 TEXT_LIMIT = 200
 """The longest value of a ``str`` option (they name things: component sets, styles)."""
-
-
-
-class _Brief(reprlib.Repr):
-    """``repr`` cut short: long texts and deep nesting elided, huge numbers summarised."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.maxstring = self.maxother = 60
-        self.maxlevel = 3
-
-    def repr_int(self, value: int, level: int) -> str:
-        # Python refuses to turn ints of more than a few thousand digits into text.
-        if value.bit_length() > 200:
-            return f"<a whole number of {value.bit_length()} bits>"
-        return super().repr_int(value, level)
-
-
-_brief = _Brief()
-
-
-def brief(value: Any) -> str:
-    """A short ``repr`` of a value from outside, safe for huge or deeply nested data."""
-    return _brief.repr(value)
-
 
 @attrs.frozen
 class OptionInfo:

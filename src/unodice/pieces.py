@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Any, Generic, Self, TypeVar
 
 from unodice.errors import ComponentError
-from unodice.options import brief
+from unodice.quoting import brief
 from unodice.values import Value
 
 __all__ = [

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from unodice._version import __version__
 from unodice.chance import ReplayChance
 from unodice.errors import (
     IllegalMove,
@@ -27,13 +28,15 @@ from unodice.errors import (
     UnknownVariant,
     UnodiceError,
 )
-from unodice.game import SEED_LIMIT
-from unodice.options import brief, build_options
+from unodice.game import SEED_LIMIT, install_record_maker
+from unodice.options import build_options
+from unodice.quoting import brief
 from unodice.registry import Registry, VariantInfo, default_registry
+from unodice.variant import MAX_MOVES
 
 if TYPE_CHECKING:
     from unodice.game import Game
-    from unodice.variant import Variant
+    from unodice.variant import AnyVariant
 
 __all__ = [
     "FORMAT",
@@ -50,12 +53,9 @@ FORMAT = "unodice-record"
 """The value of a record's ``format`` field."""
 FORMAT_VERSION = 1
 """The record format version this library writes and reads."""
-MAX_MOVES = 200_000
-"""The most moves a record may hold, unless its variant's options allow more
-([`Variant.move_limit`][unodice.variant.Variant.move_limit]); longer ones are refused unread."""
 MAX_OUTCOMES = 2_000_000
-"""The most chance outcomes a record of ``MAX_MOVES`` moves may hold: ten a move. A variant that
-allows more moves allows more outcomes in proportion."""
+"""The most chance outcomes a record of [`MAX_MOVES`][unodice.variant.MAX_MOVES] moves may hold:
+ten a move. A variant that allows more moves allows more outcomes in proportion."""
 MAX_BYTES = 64 * 1024 * 1024
 """The largest record file [`load`][unodice.record.load] reads."""
 MAX_NAME = 100
@@ -99,8 +99,6 @@ def make_record(game: Game, seat: int | None = None) -> dict[str, Any]:
             record of it may hold ([`Variant.move_limit`][unodice.variant.Variant.move_limit]),
             so its record could not be replayed.
     """
-    from unodice import __version__
-
     head: dict[str, Any] = {"format": FORMAT, "format_version": FORMAT_VERSION}
     if seat is not None:
         if type(seat) is not int or not 0 <= seat < game.players:
@@ -159,7 +157,7 @@ def _events_for(game: Game, seat: int) -> list[Any]:
     return [event for event in told if event is not None]
 
 
-def _limits(variant: Variant, plugin: str) -> tuple[int, int]:
+def _limits(variant: AnyVariant, plugin: str) -> tuple[int, int]:
     """The most moves and chance outcomes a record of a game of ``variant`` may hold."""
     moves = variant.move_limit()
     if type(moves) is not int or moves < 1:
@@ -170,7 +168,7 @@ def _limits(variant: Variant, plugin: str) -> tuple[int, int]:
     return moves, MAX_OUTCOMES * moves // MAX_MOVES
 
 
-def _check_lengths(record: Mapping[str, Any], variant: Variant, plugin: str) -> None:
+def _check_lengths(record: Mapping[str, Any], variant: AnyVariant, plugin: str) -> None:
     """Refuse, unread, more moves or outcomes than a record of this game may hold."""
     most_moves, most_outcomes = _limits(variant, plugin)
     moves = record["moves"]
@@ -251,7 +249,7 @@ def _check_elements(record: Mapping[str, Any]) -> None:
             )
 
 
-def _variant_of(record: Mapping[str, Any], info: VariantInfo, registry: Registry) -> Variant:
+def _variant_of(record: Mapping[str, Any], info: VariantInfo, registry: Registry) -> AnyVariant:
     """The variant with the record's options and seats, to learn its limits before replay."""
     try:
         options = build_options(info.variant_class.Options, record["options"], info.name)
@@ -436,3 +434,6 @@ def load(
     except RecursionError:
         raise InvalidRecord(f"{path.name} is JSON nested too deeply to read") from None
     return replay(record, registry, allow_scripted=allow_scripted)
+
+
+install_record_maker(make_record)  # Game.record calls it: the game does not import this module

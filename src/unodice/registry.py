@@ -33,7 +33,7 @@ import os
 import re
 import threading
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -43,7 +43,7 @@ from unodice.errors import PluginError, UnknownVariant
 from unodice.hooks import PROJECT, HookSpecs
 from unodice.options import OptionInfo, describe_options
 from unodice.pieces import ComponentSet, builtin_component_sets
-from unodice.variant import Variant
+from unodice.variant import AnyVariant, Variant
 
 __all__ = [
     "ALLOW_OVERRIDE_VARIABLE",
@@ -95,7 +95,7 @@ class VariantInfo:
     summary: str
     version: str
     plugin: str
-    variant_class: type[Variant] = attrs.field(repr=False)
+    variant_class: type[AnyVariant] = attrs.field(repr=False)
 
 
 @attrs.frozen
@@ -161,14 +161,14 @@ class Registrar:
         self._registry = registry
         self.plugin = plugin
         """The name of the plugin whose registrations this records."""
-        self.variants: dict[str, type[Variant]] = {}
+        self.variants: dict[str, type[AnyVariant]] = {}
         """The variant classes registered so far, by name."""
         self.house_rules: dict[str, HouseRule] = {}
         """The house rules registered so far, by name."""
         self.components: dict[str, ComponentSet] = {}
         """The component sets registered so far, by name."""
 
-    def add_variant(self, variant_class: type[Variant]) -> None:
+    def add_variant(self, variant_class: type[AnyVariant]) -> None:
         """Register a variant class.
 
         Raises:
@@ -244,8 +244,11 @@ class Registrar:
         self.components[component_set.name] = component_set
 
     def _check_free(self, name: str, what: str) -> None:
-        mine = {"variant": self.variants, "house rule": self.house_rules,
-                "component set": self.components}[what]
+        registered: dict[str, Mapping[str, object]] = {
+            "variant": self.variants, "house rule": self.house_rules,
+            "component set": self.components,
+        }
+        mine = registered[what]
         if name in mine:
             raise PluginError(self.plugin, f"{what} {name!r} is already registered by this plugin")
 
@@ -530,10 +533,11 @@ class Registry:
         if None in ranks and top == _BUILTIN:
             leaders = []  # the shipped set stays: no plugin replaces it unless allowed to
         winner = leaders[0] if len(leaders) == 1 else None
-        table: dict[str, Any] = {
+        tables: dict[str, dict[str, Any]] = {
             "variant": self._variants, "house rule": self._house_rules,
             "component set": self._components,
-        }[kind]
+        }
+        table = tables[kind]
         table.pop(name, None)
         self._contested.pop(key, None)
         if kind == "component set":

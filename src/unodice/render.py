@@ -25,7 +25,7 @@ def paint(text: str, colour: Colour | None, enabled: bool) -> str:
     """``text`` in ``colour`` when ``enabled``; wild (``None``) is shown in magenta."""
     if not enabled:
         return text
-    return f"{_ANSI.get(colour, _WILD) if colour else _WILD}{text}{_RESET}"  # type: ignore[arg-type]
+    return f"{_ANSI.get(colour, _WILD) if colour else _WILD}{text}{_RESET}"
 
 
 def paint_face(face: Face, enabled: bool, declared: Colour | None = None, width: int = 0) -> str:

@@ -471,9 +471,9 @@ def _check_views(game: Game, fail: Any, step: int) -> None:
     recent = {"events": game.events[max(0, len(game.events) - 8):]}
     for problem in boundary_problems(recent)[:3]:
         fail(f"decision {step}: {problem}")
-    seat = game.to_act
-    assert seat is not None
-    roots = {"view": game.view(seat), "moves": game.legal_moves()}
+    acting = game.to_act
+    assert acting is not None
+    roots = {"view": game.view(acting), "moves": game.legal_moves()}
     before = _signature(roots)
     twin = game.copy()
     for _ in range(20):
@@ -484,7 +484,7 @@ def _check_views(game: Game, fail: Any, step: int) -> None:
         except UnodiceError:
             break  # a move legal_moves offers but play refuses: _check_copy reports it
     if _signature(roots) != before:
-        fail(f"decision {step}: what seat {seat}'s view reaches changed while a copy of the game "
+        fail(f"decision {step}: what seat {acting}'s view reaches changed while a copy of the game "
              "played on, so it depends on more than the seat's own position")
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 
@@ -25,7 +25,25 @@ from unodice.pieces import ComponentSet, Die, Domino
 if TYPE_CHECKING:
     from unodice.chance import Chance
 
-__all__ = ["NoOptions", "Reference", "RoundOutcome", "State", "Table", "Variant", "View"]
+__all__ = [
+    "MAX_MOVES",
+    "AnyVariant",
+    "MoveT",
+    "NoOptions",
+    "Reference",
+    "RoundOutcome",
+    "State",
+    "StateT",
+    "Table",
+    "Variant",
+    "View",
+]
+
+
+MAX_MOVES = 200_000
+"""The most moves a record may hold, unless its variant's options allow more
+([`Variant.move_limit`][unodice.variant.Variant.move_limit]); longer ones are refused unread.
+Also importable as ``unodice.record.MAX_MOVES``."""
 
 
 @attrs.frozen
@@ -45,6 +63,14 @@ class State(abc.ABC):
     @abc.abstractmethod
     def copy(self) -> State:
         """An independent copy (the core uses it for ``Game.copy()``)."""
+
+
+StateT = TypeVar("StateT", bound=State)
+"""The state type a variant keeps (a subclass of [`State`][unodice.variant.State])."""
+
+MoveT = TypeVar("MoveT", bound=Move)
+"""The move type a variant offers and applies (a [`Move`][unodice.moves.Move] subclass, or a
+union of them)."""
 
 
 class Table(Protocol):
@@ -130,7 +156,7 @@ class View:
         scores: tuple[int, ...],
         round: int,
         data: Mapping[str, Any],
-        variant: Variant,
+        variant: AnyVariant,
     ):
         self._seat = seat
         self._to_act = to_act
@@ -237,7 +263,7 @@ class Reference(Protocol):
         ...
 
 
-class Variant(abc.ABC):
+class Variant(abc.ABC, Generic[StateT, MoveT]):
     """Base class of every rule set.
 
     Class attributes to set:
@@ -254,6 +280,11 @@ class Variant(abc.ABC):
 
     An instance is made per game with its checked options and player count; it must not keep
     per-game mutable state itself (that goes in the [`State`][unodice.variant.State]).
+
+    The class is generic over the variant's state and move types: ``class Pig(Variant[PigState,
+    PigMove])`` makes ``legal_moves``, ``apply``, ``view_data`` and the rest take a ``PigState``
+    and ``PigMove`` in the type checker's eyes. ``explain_illegal`` takes any
+    [`Move`][unodice.moves.Move], since a caller may hand in a move of another variant.
     """
 
     name: ClassVar[str]
@@ -289,7 +320,7 @@ class Variant(abc.ABC):
     # -- the rules ---------------------------------------------------------------------------
 
     @abc.abstractmethod
-    def start_round(self, table: Table, previous: RoundOutcome | None) -> State:
+    def start_round(self, table: Table, previous: RoundOutcome | None) -> StateT:
         """Set up a round (a whole game, for single-round variants) and return its state.
 
         Advance through everything that is not a decision, so that ``state.to_act`` is the
@@ -297,25 +328,25 @@ class Variant(abc.ABC):
         """
 
     @abc.abstractmethod
-    def legal_moves(self, state: State) -> tuple[Move, ...]:
+    def legal_moves(self, state: StateT) -> tuple[MoveT, ...]:
         """Every move ``state.to_act`` may make now, in a stable order."""
 
     @abc.abstractmethod
-    def apply(self, table: Table, state: State, move: Move) -> None:
+    def apply(self, table: Table, state: StateT, move: MoveT) -> None:
         """Carry out a legal move, then advance to the next decision or end the round.
 
         The core has already checked that ``move`` is legal.
         """
 
     @abc.abstractmethod
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> MoveT:
         """Read a move from its notation.
 
         Raises:
             IllegalMove: The text is not a move of this variant (say what notation looks like).
         """
 
-    def explain_illegal(self, state: State, move: Move) -> IllegalMove:
+    def explain_illegal(self, state: StateT, move: Move) -> IllegalMove:
         """Why ``move`` is not legal now, with the rule clause that forbids it.
 
         Override to give precise reasons; the default says the move is not among the legal ones.
@@ -325,10 +356,10 @@ class Variant(abc.ABC):
     # -- what seats see ----------------------------------------------------------------------
 
     @abc.abstractmethod
-    def view_data(self, state: State, seat: int) -> dict[str, Any]:
+    def view_data(self, state: StateT, seat: int) -> dict[str, Any]:
         """The variant's part of what ``seat`` may see."""
 
-    def hidden_pieces(self, state: State, seat: int) -> Iterable[Die | Domino]:
+    def hidden_pieces(self, state: StateT, seat: int) -> Iterable[Die | Domino]:
         """The pieces ``seat`` may not see (other hands, the bag). The default: none."""
         return ()
 
@@ -344,18 +375,18 @@ class Variant(abc.ABC):
         """
         return event.to_json()
 
-    def piece_locations(self, state: State) -> Mapping[str, Iterable[Die | Domino]]:
+    def piece_locations(self, state: StateT) -> Mapping[str, Iterable[Die | Domino]]:
         """Where every piece of the component set is, by place name.
 
         Used by the conformance checks: every piece must be in exactly one place.
         """
         raise NotImplementedError
 
-    def components(self, state: State | None = None) -> ComponentSet:
+    def components(self, state: StateT | None = None) -> ComponentSet:
         """The component set this game uses (the checks compare locations against it)."""
         raise NotImplementedError
 
-    def render(self, state: State, seat: int | None = None, colour: bool = False) -> str:
+    def render(self, state: StateT, seat: int | None = None, colour: bool = False) -> str:
         """The position as text for a terminal (``seat``: whose eyes; ``None``: everything)."""
         return repr(state)
 
@@ -393,12 +424,10 @@ class Variant(abc.ABC):
         [`replay`][unodice.record.replay] refuses a longer record before reading its moves
         (and one with more than ten chance outcomes a move allowed), and a game longer than
         this is not recorded, so that the library replays every record it writes. The default
-        is [`MAX_MOVES`][unodice.record.MAX_MOVES], 200,000, far more than a match of a few
+        is [`MAX_MOVES`][unodice.variant.MAX_MOVES], 200,000, far more than a match of a few
         rounds takes. A variant whose options allow longer matches (many rounds, a high
         target) returns more, in proportion to what they allow.
         """
-        from unodice.record import MAX_MOVES
-
         return MAX_MOVES
 
     def match_winners(self, totals: Sequence[int]) -> tuple[int, ...]:
@@ -408,6 +437,10 @@ class Variant(abc.ABC):
 
     # -- helpers for agents ------------------------------------------------------------------
 
-    def gain(self, view: View, move: Move) -> float:
+    def gain(self, view: View, move: MoveT) -> float:
         """What a move gains at once, for greedy bots. The default: nothing."""
         return 0.0
+
+
+AnyVariant: TypeAlias = Variant[Any, Any]
+"""A variant of any state and move types, as the core holds it (``Game.variant``)."""

@@ -22,7 +22,7 @@ faces rolled this turn, in order (a tuple of ``unodice.pieces.Face``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 import attrs
 from unodice import Event, IllegalMove, Move, State, Variant, View, option
@@ -30,7 +30,7 @@ from unodice.pieces import Bag, ComponentSet, Die, Face, load_components
 from unodice.render import paint_face
 from unodice.variant import RoundOutcome, Table
 
-__all__ = ["Busted", "Hold", "Pig", "PigOptions", "PigState", "RollDie", "Rolled"]
+__all__ = ["Busted", "Hold", "Pig", "PigMove", "PigOptions", "PigState", "RollDie", "Rolled"]
 
 DICE = "centre-die-40"
 """The component set pig is played with."""
@@ -70,8 +70,13 @@ class Hold(Move):
 
 ROLL = RollDie()
 HOLD = Hold()
-MOVES_BY_NOTATION = {str(move): move for move in (ROLL, HOLD)}
+MOVES_BY_NOTATION: dict[str, PigMove] = {str(move): move for move in (ROLL, HOLD)}
 # --8<-- [end:moves]
+
+# --8<-- [start:typing]
+PigMove: TypeAlias = RollDie | Hold
+"""Any move of pig: the move type of ``Pig``, a ``Variant[PigState, PigMove]``."""
+# --8<-- [end:typing]
 
 
 # --8<-- [start:events]
@@ -135,7 +140,7 @@ class PigState(State):
 
 
 # --8<-- [start:variant]
-class Pig(Variant):
+class Pig(Variant[PigState, PigMove]):
     """Pig: roll dice for points, but a letter face loses the turn; hold to bank."""
 
     name = "pig"
@@ -154,7 +159,7 @@ class Pig(Variant):
         super().__init__(options, players, component_sets)
         self._dice = load_components(DICE)
 
-    def components(self, state: State | None = None) -> ComponentSet:
+    def components(self, state: PigState | None = None) -> ComponentSet:
         """The forty centre-die dice."""
         return self._dice
 
@@ -164,7 +169,7 @@ class Pig(Variant):
 # --8<-- [end:variant]
 
     # --8<-- [start:rules]
-    def legal_moves(self, state: PigState) -> tuple[Move, ...]:
+    def legal_moves(self, state: PigState) -> tuple[PigMove, ...]:
         """Roll, and hold once there is something to hold.
 
         The bag never runs dry: its eight action dice show only letters, so a turn busts
@@ -172,7 +177,7 @@ class Pig(Variant):
         """
         return (ROLL, HOLD) if state.turn_total else (ROLL,)
 
-    def apply(self, table: Table, state: PigState, move: Move) -> None:
+    def apply(self, table: Table, state: PigState, move: PigMove) -> None:
         """Roll or hold for the seat to act."""
         if move == HOLD:
             self._hold(table, state)
@@ -223,7 +228,7 @@ class Pig(Variant):
     # --8<-- [end:rules]
 
     # --8<-- [start:notation]
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> PigMove:
         """Read ``roll`` or ``hold`` (in any case)."""
         move = MOVES_BY_NOTATION.get(text.strip().lower())
         if move is None:
@@ -265,7 +270,7 @@ class Pig(Variant):
             f"bag, first to {self.options.target} wins"
         )
 
-    def gain(self, view: View, move: Move) -> float:
+    def gain(self, view: View, move: PigMove) -> float:
         """Holding gains the turn total; rolling gains nothing for sure."""
         return float(view.data["turn_total"]) if move == HOLD else 0.0
     # --8<-- [end:views]

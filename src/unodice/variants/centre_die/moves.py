@@ -15,12 +15,12 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, TypeAlias
 
 from unodice.errors import IllegalMove
 from unodice.moves import Move, WordMove
-from unodice.options import brief
 from unodice.pieces import Colour, Face, parse_colour
+from unodice.quoting import brief
 
 __all__ = [
     "ACCEPT",
@@ -34,6 +34,7 @@ __all__ = [
     "Accept",
     "Bluff",
     "Catch",
+    "CentreDieMove",
     "Challenge",
     "Decline",
     "DrawOne",
@@ -142,12 +143,15 @@ CHALLENGE = Challenge()
 ACCEPT = Accept()
 CATCH = Catch()
 
-_WORDS: dict[str, Move] = {
+CentreDieMove: TypeAlias = Play | Bluff | Decline | DrawOne | Keep | Challenge | Accept | Catch
+"""Any centre-die move: the move type of the ``CentreDie`` variant."""
+
+_WORDS: dict[str, CentreDieMove] = {
     str(move): move for move in (DECLINE, DRAW, KEEP, CHALLENGE, ACCEPT, CATCH)
 }
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str) -> CentreDieMove:
     """Read a move from its notation (see the table in this module's docstring).
 
     Raises:
@@ -163,7 +167,7 @@ def parse_move(text: str) -> Move:
     raise IllegalMove(text, f"cannot read the move; {NOTATION_HELP}")
 
 
-def _read_play(text: str, verb: str, face_text: str, uno: bool) -> Move:
+def _read_play(text: str, verb: str, face_text: str, uno: bool) -> Play | Bluff:
     code, _, colour_text = face_text.partition(":")
     try:
         face = Face.parse(code)

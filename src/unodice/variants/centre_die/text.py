@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from unodice.moves import Event, MovePlayed
 from unodice.pieces import Colour, Face
@@ -102,7 +103,8 @@ def describe_event(event: Event) -> str | None:
     return describe(event) if describe is not None else None
 
 
-_DESCRIBERS = {
+# Each describer takes its own kind of event: a mapping typing cannot pair key with value.
+_DESCRIBERS: dict[type[Event], Callable[[Any], str]] = {
     Starter: lambda e: f"seat {e.seat} starts the round",
     CentreRedrawn: lambda e: f"seat {e.seat} drew die {e.die.id} (no number face) and puts it back",
     CentreRolled: lambda e: f"seat {e.seat} rolls the centre die: {e.face.code}",

@@ -45,6 +45,7 @@ from .moves import (
     Accept,
     Bluff,
     Catch,
+    CentreDieMove,
     Challenge,
     Decline,
     DrawOne,
@@ -162,7 +163,7 @@ def _tables_for(dice_set: ComponentSet) -> _Tables:
     return tables
 
 
-class CentreDie(Variant):
+class CentreDie(Variant[CentreDieState, CentreDieMove]):
     """The hand-and-centre-die Uno dice game (rules CD-1 to CD-11).
 
     Every player holds an open hand of rolled dice and plays dice that match the centre die;
@@ -176,6 +177,7 @@ class CentreDie(Variant):
     version = "1.0"
     end_clause = "CD-11"
     Options = CentreDieOptions
+    options: CentreDieOptions
 
     def __init__(
         self,
@@ -271,7 +273,7 @@ class CentreDie(Variant):
 
     # -- legal moves -------------------------------------------------------------------------
 
-    def legal_moves(self, state: CentreDieState) -> tuple[Move, ...]:  # type: ignore[override]
+    def legal_moves(self, state: CentreDieState) -> tuple[CentreDieMove, ...]:
         """Every move the player to act may make, in a stable order.
 
         A catch comes first when one is open, then the plays in the order of their faces,
@@ -279,7 +281,7 @@ class CentreDie(Variant):
         """
         phase = state.phase
         if phase == ANSWERING_WD4:
-            answers: tuple[Move, ...] = (CHALLENGE, ACCEPT)
+            answers: tuple[CentreDieMove, ...] = (CHALLENGE, ACCEPT)
             return (CATCH, *answers) if state.catchable is not None else answers
         if phase == ROUND_OVER:
             return ()
@@ -293,12 +295,12 @@ class CentreDie(Variant):
             return (CATCH, *plays, DECLINE)
         return (*plays, DECLINE)
 
-    def _plays(self, codes: list[int], key: int) -> list[Move]:
+    def _plays(self, codes: list[int], key: int) -> list[CentreDieMove]:
         """Every play from a hand onto the centre key (CD-2, CD-7), one per distinct face."""
         faces = self.faces
         uno = len(codes) == 2
         play_moves = self._play_moves
-        moves: list[Move] = []
+        moves: list[CentreDieMove] = []
         for code in sorted(faces.playable[key].intersection(codes)):
             if faces.kinds[code] == WILD_DRAW_FOUR and faces.any_match(codes, key):
                 moves.extend(self._bluff_moves[uno])
@@ -306,7 +308,7 @@ class CentreDie(Variant):
                 moves.extend(play_moves[code][uno])
         return moves
 
-    def _drawn_die_plays(self, codes: list[int], key: int) -> tuple[Move, ...]:
+    def _drawn_die_plays(self, codes: list[int], key: int) -> tuple[CentreDieMove, ...]:
         """The plays of the drawn die (the last of the hand), and of nothing else (CD-5)."""
         code = codes[-1]
         kind = self.faces.kinds[code]
@@ -323,7 +325,7 @@ class CentreDie(Variant):
 
     # -- carrying out a move -----------------------------------------------------------------
 
-    def apply(self, table: Table, state: CentreDieState, move: Move) -> None:  # type: ignore[override]
+    def apply(self, table: Table, state: CentreDieState, move: CentreDieMove) -> None:
         """Carry out a legal move, then advance to the next decision or the end of the round."""
         if type(move) is Catch:
             self._apply_catch(table, state)
@@ -352,7 +354,7 @@ class CentreDie(Variant):
         if len(codes) == 1 and not move.uno:
             state.uno_missed = seat
         if symbol == "WD4":
-            self._await_answer(state, covered, wd4_legal)  # type: ignore[arg-type]
+            self._await_answer(state, covered, wd4_legal)
             return
         state.bag.put(covered[0])  # type: ignore[arg-type]
         self._pass_turn(table, state, self._command_effect(table, state, symbol))
@@ -592,17 +594,17 @@ class CentreDie(Variant):
 
     # -- notation and refusals ---------------------------------------------------------------
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> CentreDieMove:
         """Read a move from its notation (``play r5``, ``play W:g uno``, ``decline``, …)."""
         return parse_move(text)
 
-    def explain_illegal(self, state: CentreDieState, move: Move) -> IllegalMove:  # type: ignore[override]
+    def explain_illegal(self, state: CentreDieState, move: Move) -> IllegalMove:
         """Why ``move`` is not legal now, citing the clause that forbids it."""
         return explain_refusal(self, state, move)
 
     # -- what seats see ----------------------------------------------------------------------
 
-    def view_data(self, state: CentreDieState, seat: int) -> dict[str, Any]:  # type: ignore[override]
+    def view_data(self, state: CentreDieState, seat: int) -> dict[str, Any]:
         """Everything on the table: hands are open; only the bag's contents are hidden.
 
         Keys: ``centre`` (face), ``centre_colour`` (the colour it counts as), ``hands`` (per
@@ -628,7 +630,7 @@ class CentreDie(Variant):
             "catchable": state.catchable,
         }
 
-    def hidden_pieces(self, state: CentreDieState, seat: int) -> tuple[Die, ...]:  # type: ignore[override]
+    def hidden_pieces(self, state: CentreDieState, seat: int) -> tuple[Die, ...]:
         """The dice in the bag (every hand is open)."""
         return tuple(state.bag)
 
@@ -643,9 +645,9 @@ class CentreDie(Variant):
             data["die"] = None
         return data
 
-    def piece_locations(self, state: CentreDieState) -> dict[str, tuple[Die, ...]]:  # type: ignore[override]
+    def piece_locations(self, state: CentreDieState) -> dict[str, tuple[Die, ...]]:
         """The centre (with a die a WD4 covers), the bag and each hand."""
-        centre = (state.centre_die,) if state.centre_die is not None else ()
+        centre: tuple[Die, ...] = (state.centre_die,) if state.centre_die is not None else ()
         if state.covered is not None:
             centre += (state.covered[0],)
         places: dict[str, tuple[Die, ...]] = {"centre": centre, "bag": tuple(state.bag)}
@@ -653,7 +655,7 @@ class CentreDie(Variant):
             places[f"hand {seat}"] = tuple(dice)
         return places
 
-    def render(self, state: CentreDieState, seat: int | None = None,  # type: ignore[override]
+    def render(self, state: CentreDieState, seat: int | None = None,
                colour: bool = False) -> str:
         """The table as text: centre die, every hand, bag, direction, turn and scores."""
         return render_state(self, state, seat, colour)
@@ -664,7 +666,7 @@ class CentreDie(Variant):
 
     # -- for bots ----------------------------------------------------------------------------
 
-    def gain(self, view: View, move: Move) -> float:
+    def gain(self, view: View, move: CentreDieMove) -> float:
         """A cheap measure for greedy bots.
 
         A play gains the points of the die it sheds (a number its value, R/S/D2 20, W/WD4 50),

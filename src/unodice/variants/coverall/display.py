@@ -6,7 +6,8 @@ without it the same text reads on its own, since every die is written with its c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from unodice.moves import Event
 from unodice.pieces import Colour, Face
@@ -180,7 +181,8 @@ def _tray_closed(event: TrayClosed) -> str:
     return f"no die can ever fill {' '.join(event.empty)}: game over"
 
 
-_DESCRIBERS = {
+# Each describer takes its own kind of event: a mapping typing cannot pair key with value.
+_DESCRIBERS: dict[type[Event], Callable[[Any], str]] = {
     RollOff: _roll_off,
     StarterChosen: lambda e: f"seat {e.seat} starts ({e.reason})",
     StartingDie: _starting_die,

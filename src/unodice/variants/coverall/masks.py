@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
-from unodice.moves import Move
+if TYPE_CHECKING:
+    from unodice.variants.coverall.moves import Place
 
 __all__ = ["MovesOnSpaces", "mask_of", "spaces_of"]
 
@@ -51,13 +53,13 @@ class MovesOnSpaces:
 
     __slots__ = ("_blocks", "_per_space")
 
-    def __init__(self, per_space: Sequence[tuple[Move, ...]]):
+    def __init__(self, per_space: Sequence[tuple[Place, ...]]):
         self._per_space = per_space
         self._blocks = _blocks(len(per_space))
 
-    def on(self, mask: int) -> list[Move]:
+    def on(self, mask: int) -> list[Place]:
         """The moves on the spaces of ``mask``: each space's moves in turn."""
-        moves: list[Move] = []
+        moves: list[Place] = []
         per_space = self._per_space
         for table in self._blocks:
             bits = mask & 255

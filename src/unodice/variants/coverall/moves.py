@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import re
 import string
-from typing import ClassVar
+from typing import ClassVar, TypeAlias
 
 from unodice.errors import IllegalMove
 from unodice.moves import Move
 from unodice.pieces import Colour, Face, parse_colour
 from unodice.variants.coverall.tray import parse_space
 
-__all__ = ["Declare", "Place", "parse_move"]
+__all__ = ["CoverallMove", "Declare", "Place", "parse_move"]
 
 _PLACE = re.compile(r"^(\S+?)(?::(\w+))?\s+(\S+)$")
 _DECLARE = re.compile(r"^declare\s+(\w+)$", re.IGNORECASE)
@@ -75,7 +75,11 @@ class Declare(Move):
         return f"declare {self.colour.value}"
 
 
-def parse_move(text: str) -> Move:
+CoverallMove: TypeAlias = Place | Declare
+"""Any coverall move: the move type of the ``Coverall`` variant."""
+
+
+def parse_move(text: str) -> CoverallMove:
     """Read a move from its notation.
 
     Raises:

@@ -49,7 +49,7 @@ from unodice.variants.coverall.matching import (
     offers,
     wants,
 )
-from unodice.variants.coverall.moves import Declare, Place, parse_move
+from unodice.variants.coverall.moves import CoverallMove, Declare, Place, parse_move
 from unodice.variants.coverall.scoring import counting_runs, placement_points
 from unodice.variants.coverall.state import PHASE_NAMES, CoverallState, Phase
 from unodice.variants.coverall.tray import Tray, tray_of
@@ -181,7 +181,7 @@ def _roll_value(face: Face) -> int:
     return -1 if number is None else number
 
 
-class Coverall(Variant):
+class Coverall(Variant[CoverallState, CoverallMove]):
     """Uno Dice, Game 3: fill the tray with dice that match a neighbour; runs score.
 
     Args:
@@ -201,6 +201,7 @@ class Coverall(Variant):
     version = "1.0"
     end_clause = "CV-13"
     Options = CoverallOptions
+    options: CoverallOptions
 
     def __init__(
         self,
@@ -337,15 +338,15 @@ class Coverall(Variant):
 
     # -- decisions -----------------------------------------------------------------------------
 
-    def legal_moves(self, state: CoverallState) -> tuple[Move, ...]:  # type: ignore[override]
+    def legal_moves(self, state: CoverallState) -> tuple[CoverallMove, ...]:
         """Every legal move now: placements of a distinct face on a space, or declarations."""
         return state.moves
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> CoverallMove:
         """Read ``r5 B2``, ``W:g C4``, ``WD4:b A1``, ``W C3`` (starting W) or ``declare red``."""
         return parse_move(text)
 
-    def apply(self, table: Table, state: CoverallState, move: Move) -> None:  # type: ignore[override]
+    def apply(self, table: Table, state: CoverallState, move: CoverallMove) -> None:
         """Carry out a decision, then play on automatically to the next decision."""
         if type(move) is Declare:
             self._declare(table, state, move.colour)
@@ -632,7 +633,7 @@ class Coverall(Variant):
         state.hand = state.showing = ()
         state.seats.advance()
 
-    def _legal_placements(self, state: CoverallState) -> tuple[Move, ...]:
+    def _legal_placements(self, state: CoverallState) -> tuple[CoverallMove, ...]:
         """CV-5 to CV-7, CV-12: each distinct face shown on each space it may go to.
 
         A WD4 is offered only when no other face can be placed (a W counts as another).
@@ -644,8 +645,8 @@ class Coverall(Variant):
         if state.empty[region] == len(self.tray.regions[region]):
             reach = tables.reach_all  # an untouched half takes any die anywhere (CV-12)
         by_identity = tables.by_identity
-        others: list[Move] = []
-        wild_draws: list[Move] = []
+        others: list[CoverallMove] = []
+        wild_draws: list[CoverallMove] = []
         seen: list[_FaceInfo] = []
         for face in state.showing:
             info = by_identity.get(id(face)) or tables.by_face[face]
@@ -664,7 +665,7 @@ class Coverall(Variant):
 
     # -- why not -------------------------------------------------------------------------------
 
-    def explain_illegal(self, state: CoverallState, move: Move) -> IllegalMove:  # type: ignore[override]
+    def explain_illegal(self, state: CoverallState, move: Move) -> IllegalMove:
         """Why a move is refused now, citing the clause that forbids it."""
         if state.phase is Phase.OVER:
             return IllegalMove(move, "the game is over", "CV-13")
@@ -788,7 +789,7 @@ class Coverall(Variant):
 
     # -- what seats see ------------------------------------------------------------------------
 
-    def view_data(self, state: CoverallState, seat: int) -> dict[str, Any]:  # type: ignore[override]
+    def view_data(self, state: CoverallState, seat: int) -> dict[str, Any]:
         """Everything is open but the bag's contents: the tray, the rolled dice, reserves."""
         return {
             "phase": PHASE_NAMES[state.phase],
@@ -805,11 +806,11 @@ class Coverall(Variant):
             "points": tuple(state.points),
         }
 
-    def hidden_pieces(self, state: CoverallState, seat: int) -> Iterable[Die]:  # type: ignore[override]
+    def hidden_pieces(self, state: CoverallState, seat: int) -> Iterable[Die]:
         """The dice in the bag: nobody knows which they are."""
         return tuple(state.bag)
 
-    def piece_locations(self, state: CoverallState) -> dict[str, Iterable[Die]]:  # type: ignore[override]
+    def piece_locations(self, state: CoverallState) -> dict[str, Iterable[Die]]:
         """Every die: in the tray, the bag, a hand or a reserve."""
         locations: dict[str, Iterable[Die]] = {
             "tray": [die for die in state.dice if die is not None],
@@ -820,7 +821,7 @@ class Coverall(Variant):
             locations[f"reserve {seat}"] = state.reserves[seat]
         return locations
 
-    def render(self, state: CoverallState, seat: int | None = None, colour: bool = False) -> str:  # type: ignore[override]
+    def render(self, state: CoverallState, seat: int | None = None, colour: bool = False) -> str:
         """The tray as a grid, the rolled dice, reserves, the bag and the scores."""
         return display.render(self, state, seat, colour)
 
@@ -834,7 +835,7 @@ class Coverall(Variant):
         """One game, or as many as there are players in a set (CV-14)."""
         return not self.options.set_of_games or rounds_played >= self.player_count
 
-    def gain(self, view: View, move: Move) -> float:
+    def gain(self, view: View, move: CoverallMove) -> float:
         """The points a placement would score now (CV-11); nothing for other moves."""
         if type(move) is not Place or view.data["phase"] != "place":
             return 0.0

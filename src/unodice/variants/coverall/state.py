@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
-from unodice.moves import Move
 from unodice.pieces import Bag, Colour, Die, Face
 from unodice.turns import Seats
 from unodice.variant import State
 from unodice.variants.coverall.matching import BIT_COUNT
+
+if TYPE_CHECKING:
+    from unodice.variants.coverall.moves import CoverallMove
 
 __all__ = ["PHASE_NAMES", "CoverallState", "Phase"]
 
@@ -93,7 +96,7 @@ class CoverallState(State):
         self.showing: tuple[Face, ...] = ()
         self.reserves: list[tuple[Die, ...]] = [()] * players
         self.in_tray = 0
-        self.moves: tuple[Move, ...] = ()
+        self.moves: tuple[CoverallMove, ...] = ()
         self.points = [0] * players
         self.earlier = earlier
 

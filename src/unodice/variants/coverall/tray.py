@@ -15,7 +15,7 @@ import re
 import string
 from functools import cache
 
-from unodice.options import brief
+from unodice.quoting import brief
 from unodice.variants.coverall.masks import mask_of
 
 __all__ = ["Ray", "Tray", "Walk", "parse_space", "tray_of"]

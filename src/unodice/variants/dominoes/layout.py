@@ -218,8 +218,8 @@ class Layout:
             by_colour[self._table.live_slot] ^= bit
         if not spin:
             return ()
-        far, colour, line = landing.lay.far, landing.colour, landing.line
-        return (self._open_line(far, colour, line), self._open_line(far, colour, line))
+        far, declared, line = landing.lay.far, landing.colour, landing.line
+        return (self._open_line(far, declared, line), self._open_line(far, declared, line))
 
     def open_from_spinner(self, seat: int, tile: Domino, colour: Colour | None) -> int:
         """Lay the double-Wild against the spinner, opening a new line (DO-9); return its number."""

@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Self
+from typing import ClassVar, Self, TypeAlias
 
 from unodice.errors import IllegalMove
 from unodice.moves import Move, WordMove
@@ -38,6 +38,7 @@ __all__ = [
     "Catch",
     "Challenge",
     "Decline",
+    "DominoesMove",
     "DrawTile",
     "Keep",
     "Pass",
@@ -145,7 +146,12 @@ ACCEPT = Accept()
 CATCH = Catch()
 DECLINE = Decline()
 
-_WORDS: dict[str, Move] = {
+DominoesMove: TypeAlias = (
+    Play | DrawTile | Keep | Pass | Challenge | Accept | Catch | Decline
+)
+"""Any dominoes move: the move type of the ``UnoDominoes`` variant."""
+
+_WORDS: dict[str, DominoesMove] = {
     str(move): move for move in (DRAW, KEEP, PASS, CHALLENGE, ACCEPT, CATCH, DECLINE)
 }
 _END_DIGITS = 6
@@ -155,7 +161,7 @@ _PLAY = re.compile(
 )
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str) -> DominoesMove:
     """Read a move from its notation (see the table above).
 
     Raises:

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 import attrs
 
-from unodice.moves import Move
 from unodice.pieces import Bag, Domino
 from unodice.turns import Seats
 from unodice.variant import State
 from unodice.variants.dominoes.layout import Layout, Snapshot
+
+if TYPE_CHECKING:
+    from unodice.variants.dominoes.moves import Play
 
 __all__ = ["DominoesState", "PendingWildDrawFour", "Phase"]
 
@@ -88,7 +91,7 @@ class DominoesState(State):
         self.to_act: int | None = None
         self.phase = Phase.TURN
         self.drawn: Domino | None = None
-        self.plays: list[Move] | None = None
+        self.plays: list[Play] | None = None
         self.uno_debtor: int | None = None
         self.pending: PendingWildDrawFour | None = None
         self.rescuers: tuple[int, ...] = ()

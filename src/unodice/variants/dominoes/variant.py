@@ -47,6 +47,7 @@ from unodice.variants.dominoes.moves import (
     Catch,
     Challenge,
     Decline,
+    DominoesMove,
     DrawTile,
     Keep,
     Pass,
@@ -83,7 +84,7 @@ def _touches_with_wd4(move: Move) -> bool:
     return isinstance(move, Play) and move.touching.symbol == "WD4"
 
 
-class UnoDominoes(Variant):
+class UnoDominoes(Variant[DominoesState, DominoesMove]):
     """Uno dominoes: match tiles by number, word or colour; only the touching end acts.
 
     Options are [`DominoesOptions`][unodice.variants.dominoes.options.DominoesOptions].
@@ -99,6 +100,7 @@ class UnoDominoes(Variant):
     version = "1.1"
     end_clause = "DO-11"
     Options = DominoesOptions
+    options: DominoesOptions
 
     def __init__(
         self,
@@ -155,7 +157,7 @@ class UnoDominoes(Variant):
 
     # -- legal moves ---------------------------------------------------------------------------
 
-    def legal_moves(self, state: DominoesState) -> tuple[Move, ...]:  # type: ignore[override]
+    def legal_moves(self, state: DominoesState) -> tuple[DominoesMove, ...]:
         """Every move the seat to act may make, in a stable order.
 
         A catch (when open) comes first, then plays in hand order, then the other choices.
@@ -163,7 +165,7 @@ class UnoDominoes(Variant):
         seat = state.to_act
         if seat is None:
             return ()
-        catch: tuple[Move, ...] = ()
+        catch: tuple[DominoesMove, ...] = ()
         if state.uno_debtor is not None and self._catch_open(state, seat):
             catch = (CATCH,)
         phase = state.phase
@@ -191,7 +193,7 @@ class UnoDominoes(Variant):
 
     def _plays_from(
         self, state: DominoesState, seat: int, tiles: Iterable[Domino], leaves_one: bool
-    ) -> list[Move]:
+    ) -> list[Play]:
         """Every way ``seat`` may lay any of ``tiles`` on an open end (DO-3), each tile kind once.
 
         This is the hot path of the engine: move objects come from a cache shared by every
@@ -204,7 +206,7 @@ class UnoDominoes(Variant):
         offers, twins = table.offers[leaves_one], table.twins
         by_colour, by_symbol = state.layout.by_colour, state.layout.by_symbol
         seen: list[int] = []
-        moves: list[Move] = []
+        moves: list[Play] = []
         for tile in tiles:
             tile_id = tile.id
             if twins[tile_id]:
@@ -266,7 +268,7 @@ class UnoDominoes(Variant):
 
     # -- applying moves ------------------------------------------------------------------------
 
-    def apply(self, table: Table, state: DominoesState, move: Move) -> None:  # type: ignore[override]
+    def apply(self, table: Table, state: DominoesState, move: DominoesMove) -> None:
         """Carry out a legal move, then advance to the next decision or end the round."""
         seat = state.to_act
         assert seat is not None
@@ -643,18 +645,18 @@ class UnoDominoes(Variant):
 
     # -- notation and refusals -----------------------------------------------------------------
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str) -> DominoesMove:
         """Read a move from its notation (see [`moves`][unodice.variants.dominoes.moves])."""
         return parse_move(text)
 
-    def explain_illegal(self, state: DominoesState, move: Move) -> IllegalMove:  # type: ignore[override]
+    def explain_illegal(self, state: DominoesState, move: Move) -> IllegalMove:
         """Why a move is not legal now, with the clause that forbids it."""
         reason, clause = explain(self, state, move)
         return IllegalMove(move, reason, clause)
 
     # -- what seats see ------------------------------------------------------------------------
 
-    def view_data(self, state: DominoesState, seat: int) -> dict[str, Any]:  # type: ignore[override]
+    def view_data(self, state: DominoesState, seat: int) -> dict[str, Any]:
         """What ``seat`` sees: her hand, the layout, every open end and the others' counts."""
         layout = state.layout
         pending = state.pending
@@ -672,7 +674,7 @@ class UnoDominoes(Variant):
             "wild_draw_four_barred": tuple(sorted(state.wild_draw_four_barred)),
         }
 
-    def hidden_pieces(self, state: DominoesState, seat: int) -> Iterable[Domino]:  # type: ignore[override]
+    def hidden_pieces(self, state: DominoesState, seat: int) -> Iterable[Domino]:
         """The other players' hands and the boneyard."""
         hidden: list[Domino] = list(state.boneyard)
         for other, hand in enumerate(state.hands):
@@ -680,7 +682,7 @@ class UnoDominoes(Variant):
                 hidden.extend(hand)
         return hidden
 
-    def piece_locations(self, state: DominoesState) -> dict[str, Iterable[Domino]]:  # type: ignore[override]
+    def piece_locations(self, state: DominoesState) -> dict[str, Iterable[Domino]]:
         """Every tile of the set: on the layout, in the boneyard or in a hand."""
         places: dict[str, Iterable[Domino]] = {
             "layout": [placement.tile for placement in state.layout.placements],
@@ -690,11 +692,11 @@ class UnoDominoes(Variant):
             places[f"hand {seat}"] = tuple(hand)
         return places
 
-    def components(self, state: DominoesState | None = None) -> ComponentSet:  # type: ignore[override]
+    def components(self, state: DominoesState | None = None) -> ComponentSet:
         """The tile set this game plays with."""
         return self.tiles.components
 
-    def render(self, state: DominoesState, seat: int | None = None, colour: bool = False) -> str:  # type: ignore[override]
+    def render(self, state: DominoesState, seat: int | None = None, colour: bool = False) -> str:
         """The layout as lines from the spinner, the open ends, the hands and the scores."""
         return rendering.render(self, state, seat, colour)
 
@@ -708,7 +710,7 @@ class UnoDominoes(Variant):
 
     # -- bots ----------------------------------------------------------------------------------
 
-    def gain(self, view: View, move: Move) -> float:
+    def gain(self, view: View, move: DominoesMove) -> float:
         """A greedy bot's measure: the points a move sheds from the hand.
 
         A play sheds its tile's DO-7 value (half a point more when it calls Uno); a catch is

@@ -1,0 +1,255 @@
+"""The ``unodice simulate`` command: arguments, progress, signals and the printed report.
+
+The simulation itself is [`unodice.simulate`][unodice.simulate.simulate]; this module is the
+command line's part of it, and like the rest of the command line the only place that knows the
+terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from types import FrameType, TracebackType
+from typing import Any, TextIO
+
+from unodice.agents import AGENTS
+from unodice.errors import InvalidOptions
+from unodice.simulate import (
+    SimulationError,
+    SimulationInterrupted,
+    _cores,
+    _one_line,
+    _too_many_workers,
+    max_workers,
+    simulate,
+)
+
+EXIT_FAILURE = 1
+"""The command's exit status for a failed simulation (the stop signals give ``128 + signal``)."""
+
+
+
+def add_simulate_command(commands: Any) -> None:
+    """Add the ``simulate`` command to the ``unodice`` command line.
+
+    Args:
+        commands: The sub-command set (from ``parser.add_subparsers``) to add it to.
+    """
+    parser = commands.add_parser(
+        "simulate",
+        help="play many games between bots and summarise them",
+        description="Play many games between bots on all cores (or a Dask cluster) and print "
+        "win rates per seat with 95%% intervals, and score and game-length distributions. "
+        "The same seed gives the same result however many workers are used.",
+    )
+    parser.add_argument("variant", help="variant name or game string, e.g. 'coverall(players=3)'")
+    parser.add_argument("--games", type=int, required=True, metavar="N",
+                        help="how many games to play")
+    parser.add_argument("--players", type=int, help="seats per game (default: the least allowed)")
+    parser.add_argument("--agents", default="random", metavar="NAMES",
+                        help=f"agents, comma-separated, cycled over the seats "
+                             f"({', '.join(AGENTS)}; default random)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the simulation (default 0)")
+    parser.add_argument("--option", action="append", default=[], type=_key_value,
+                        metavar="KEY=VALUE", help="a variant option; repeat for more")
+    parser.add_argument("--house-rule", action="append", default=[], metavar="NAME",
+                        help="a house rule to use; repeat for more")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, metavar="W",
+                       help="local worker processes (default: one per core; 1: no subprocesses)")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on a Dask cluster, e.g. tcp://host:8786 (needs unodice[dask])")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.set_defaults(run=_run_simulate)
+
+
+def _key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not KEY=VALUE")
+    return key.strip(), value.strip()
+
+
+def _run_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    options = dict(args.option)
+    if len(options) != len(args.option):
+        raise InvalidOptions("an --option is given twice")
+    workers = args.workers
+    if workers is not None and workers > max_workers():
+        print(f"unodice: warning: {_too_many_workers(workers)}", file=sys.stderr)
+        workers = max_workers()
+    with _StopSignals() as signals:
+        try:
+            return _simulate_and_print(args, options, workers, out)
+        except SimulationInterrupted as stop:
+            return _print_partial(stop, signals, args.json, out)
+        except KeyboardInterrupt:
+            print(f"unodice: stopped by {signals.name}", file=sys.stderr)
+            return signals.status
+        except SimulationError as error:
+            if signals.received is not None:  # a worker was stopped by the same signal
+                print(f"unodice: stopped by {signals.name}", file=sys.stderr)
+                return signals.status
+            print(f"unodice: error: {error}", file=sys.stderr)
+            return EXIT_FAILURE
+
+
+def _simulate_and_print(
+    args: argparse.Namespace, options: dict[str, str], workers: int | None, out: TextIO
+) -> int:
+    bar = _ProgressBar(sys.stderr, args.variant) if sys.stderr.isatty() else None
+    client = None
+    began = time.perf_counter()
+    try:
+        client = _dask_client(args.scheduler) if args.scheduler else None
+        report = simulate(
+            args.variant,
+            args.games,
+            players=args.players,
+            agents=args.agents,
+            seed=args.seed,
+            options=options,
+            house_rules=args.house_rule,
+            executor=client.get_executor() if client is not None else None,
+            workers=workers,
+            progress=bar,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
+        if client is not None:
+            client.close()
+    elapsed = time.perf_counter() - began
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2), file=out)
+        return 0
+    print(report, file=out)
+    where = f"on {args.scheduler}" if args.scheduler else _workers_text(workers)
+    print(f"\n{report.games:,} games in {elapsed:.1f} s "
+          f"({report.games / max(elapsed, 1e-9):,.0f} games/s, {where})", file=out)
+    return 0
+
+
+def _print_partial(
+    stop: SimulationInterrupted, signals: _StopSignals, as_json: bool, out: TextIO
+) -> int:
+    """Print the report of the games that finished, marked as partial; return the status."""
+    report = stop.report
+    what = f"stopped by {signals.name} after {report.games:,} of {stop.games:,} games"
+    if as_json:
+        partial = {"games_finished": report.games, "games_asked": stop.games,
+                   "stopped_by": signals.name}
+        print(json.dumps({"partial": partial, **report.to_json()}, indent=2), file=out)
+    else:
+        print(f"PARTIAL REPORT, {what}: it counts only the games that finished.", file=out)
+        if report.games:
+            print(f"\n{report}", file=out)
+    print(f"unodice: {what}; the report printed counts only those", file=sys.stderr)
+    return signals.status
+
+
+class _StopSignals:
+    """While the command runs, SIGINT and SIGTERM stop it the same way.
+
+    The first one raises ``KeyboardInterrupt`` in the main thread, which `simulate` turns into
+    stopping its workers; the command then prints the partial report and exits with
+    ``128 + signal`` (130 for SIGINT, 143 for SIGTERM). Signals that come while it stops are
+    ignored. The previous handlers are put back at the end.
+    """
+
+    def __init__(self) -> None:
+        self.received: int | None = None
+        self._owner = os.getpid()
+        self._previous: dict[int, Any] = {}
+
+    def __enter__(self) -> _StopSignals:
+        if threading.current_thread() is threading.main_thread():
+            for signum in (signal.SIGINT, signal.SIGTERM):
+                self._previous[signum] = signal.signal(signum, self._handle)
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        for signum, handler in self._previous.items():
+            if handler is not None:
+                signal.signal(signum, handler)
+
+    def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if os.getpid() != self._owner:
+            # A worker forked before it set its own handlers: end as if none were set.
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        if self.received is None:
+            self.received = signum
+            raise KeyboardInterrupt
+
+    @property
+    def name(self) -> str:
+        """The signal's name (``SIGINT`` for a ``KeyboardInterrupt`` from elsewhere)."""
+        return signal.Signals(self.received or signal.SIGINT).name
+
+    @property
+    def status(self) -> int:
+        """The exit status: 128 plus the signal's number."""
+        return 128 + (self.received or signal.SIGINT)
+
+
+def _workers_text(workers: int | None) -> str:
+    if workers == 1:
+        return "in one process"
+    return f"{workers or _cores()} worker processes"
+
+
+def _dask_client(address: str) -> Any:
+    """A Dask ``distributed`` client connected to ``address``."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise SimulationError(
+            "--scheduler needs Dask: install the extra with pip install 'unodice[dask]'"
+        ) from None
+    try:
+        return Client(address, timeout="10s")
+    except Exception as error:  # an address it cannot read, or a scheduler out of reach
+        raise SimulationError(_one_line(
+            f"cannot reach the Dask scheduler at {address}: {error} (an address looks like "
+            f"tcp://host:8786)"
+        )) from None
+
+
+class _ProgressBar:
+    """A one-line text progress bar, redrawn in place."""
+
+    def __init__(self, stream: TextIO, label: str, width: int = 30):
+        self._stream = stream
+        self._label = label
+        self._width = width
+        self._began = time.perf_counter()
+        self._drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self._width * done // max(total, 1)
+        rate = done / max(time.perf_counter() - self._began, 1e-9)
+        self._stream.write(
+            f"\r{self._label} [{'#' * filled}{'.' * (self._width - filled)}] "
+            f"{done:,}/{total:,} games {100 * done // max(total, 1):3d}% {rate:,.0f}/s "
+        )
+        self._stream.flush()
+        self._drawn = True
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self._drawn:
+            self._stream.write("\n")
+            self._stream.flush()
+
