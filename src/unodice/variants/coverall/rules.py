@@ -23,6 +23,7 @@ from unodice.options import option
 from unodice.pieces import Bag, Colour, ComponentSet, Die, Face, load_components
 from unodice.variant import RoundOutcome, Table, Variant, View
 from unodice.variants.coverall import display
+from unodice.variants.coverall import reference as reference_module
 from unodice.variants.coverall.events import (
     HalfOpened,
     NoDice,
@@ -200,6 +201,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
     summary = "Cover the tray with dice that match a neighbour; runs of a colour or kind score."
     version = "1.0"
     end_clause = "CV-13"
+    reference = reference_module
     Options = CoverallOptions
     options: CoverallOptions
 
@@ -339,7 +341,11 @@ class Coverall(Variant[CoverallState, CoverallMove]):
     # -- decisions -----------------------------------------------------------------------------
 
     def legal_moves(self, state: CoverallState) -> tuple[CoverallMove, ...]:
-        """Every legal move now: placements of a distinct face on a space, or declarations."""
+        """Every legal move now: placements of a distinct face on a space, or declarations.
+
+        Checked against `reference.legal_moves` at every decision by
+        `check_variant(reference=True)`.
+        """
         return state.moves
 
     def parse_move(self, text: str) -> CoverallMove:
@@ -490,7 +496,11 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         face: Face,
         colour: Colour | None,
     ) -> None:
-        """CV-11: score the runs the placement makes, through the scoring hook."""
+        """CV-11: score the runs the placement makes, through the scoring hook.
+
+        Checked against `reference.move_points` at every decision by
+        `check_variant(reference=True)`.
+        """
         counts_as = colour if face.colour is None else face.colour
         tray = self.tray
         found = counting_runs(tray, state.kinds, state.colours, space, face.symbol, counts_as)
@@ -637,6 +647,8 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         """CV-5 to CV-7, CV-12: each distinct face shown on each space it may go to.
 
         A WD4 is offered only when no other face can be placed (a W counts as another).
+        Checked against `reference.legal_moves` at every decision by
+        `check_variant(reference=True)`.
         """
         region = state.open_region
         room = state.vacant & self.tray.region_masks[region]

@@ -42,6 +42,9 @@ def counting_runs(
 ) -> list[LineRun]:
     """The run that counts in each line through ``space`` if a die of ``kind`` stands there.
 
+    Checked against `reference.move_points` at every decision by
+    `check_variant(reference=True)`.
+
     Args:
         tray: The tray's shape.
         kinds: The symbol (number or letter) on every space, ``None`` when empty; ``space``
