@@ -33,11 +33,21 @@ if TYPE_CHECKING:
     from .variant import CentreDie
 
 __all__ = [
+    "cd2_matches",
+    "cd5_plays_of_the_drawn_die",
+    "cd7_declarable_colours",
+    "cd7_wd4_within_the_rule",
+    "cd9_calls",
+    "cd9_may_catch",
+    "cd10_value_left_in_hand",
+    "cd10_winner",
     "centre_face",
     "face_shown",
     "hand_faces",
     "legal_moves",
     "move_points",
+    "plays_from_hand",
+    "plays_of_die",
     "round_points",
 ]
 
