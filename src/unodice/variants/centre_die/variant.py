@@ -8,7 +8,7 @@ command dice, skipped turns, scoring — and the engine stops at the next decisi
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from unodice.errors import ComponentError, IllegalMove, InvalidOptions
 from unodice.moves import Event, Move, shared_event
@@ -22,8 +22,9 @@ from unodice.pieces import (
     load_components,
 )
 from unodice.tables import SealedTable
-from unodice.variant import RoundOutcome, Table, Variant, View
+from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
+from . import reference as reference_module
 from .events import (
     CentreRedrawn,
     Challenged,
@@ -176,6 +177,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     summary = "Match the centre die from an open hand of rolled dice; empty your hand first."
     version = "1.0"
     end_clause = "CD-11"
+    reference: ClassVar[Reference | None] = reference_module
     Options = CentreDieOptions
     options: CentreDieOptions
 
@@ -278,6 +280,9 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
 
         A catch comes first when one is open, then the plays in the order of their faces,
         then ``decline``, ``draw`` or ``keep``; a player hit by a WD4 may challenge or accept.
+
+        Checked against `reference.legal_moves` at every decision by
+        `check_variant(reference=True)`.
         """
         phase = state.phase
         if phase == ANSWERING_WD4:
@@ -573,7 +578,11 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     # -- the end of a round (CD-10) ----------------------------------------------------------
 
     def _go_out(self, table: Table, state: CentreDieState, seat: int, symbol: str) -> None:
-        """The player played her last die: a final D2 or WD4 still hits, then she scores."""
+        """The player played her last die: a final D2 or WD4 still hits, then she scores.
+
+        Checked against `reference.round_points` at every round's end by
+        `check_variant(reference=True)`.
+        """
         if symbol in ("D2", "WD4"):
             victim = state.seats.next_seat()
             count = 2 if symbol == "D2" else 4
