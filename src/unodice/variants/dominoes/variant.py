@@ -10,12 +10,13 @@ cannot lay anything, passes on an empty boneyard, and the end of the round.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, MovePlayed, shared_event
 from unodice.pieces import Bag, Colour, ComponentSet, Domino, Face
-from unodice.variant import RoundOutcome, Table, Variant, View
+from unodice.variant import Reference, RoundOutcome, Table, Variant, View
+from unodice.variants.dominoes import reference as reference_module
 from unodice.variants.dominoes import rendering
 from unodice.variants.dominoes.events import (
     Caught,
@@ -99,6 +100,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     )
     version = "1.1"
     end_clause = "DO-11"
+    reference: ClassVar[Reference | None] = reference_module
     Options = DominoesOptions
     options: DominoesOptions
 
@@ -161,6 +163,8 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         """Every move the seat to act may make, in a stable order.
 
         A catch (when open) comes first, then plays in hand order, then the other choices.
+        Checked against `reference.legal_moves` at every decision by
+        `check_variant(reference=True)`.
         """
         seat = state.to_act
         if seat is None:
@@ -613,7 +617,11 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     def _end_round(
         self, table: Table, state: DominoesState, winner: int | None, ending: str
     ) -> None:
-        """Score the hands left for the winner (her own never counts) and end the round."""
+        """Score the hands left for the winner (her own never counts) and end the round.
+
+        Checked against `reference.round_points` at every decision by
+        `check_variant(reference=True)`.
+        """
         hands = tuple(tuple(hand) for hand in state.hands)
         totals = tuple(self.hand_points(hand) for hand in hands)
         state.to_act = None
