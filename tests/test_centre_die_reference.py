@@ -29,7 +29,7 @@ from unodice.hooks import hookimpl
 from unodice.moves import Move
 from unodice.pieces import ComponentSet
 from unodice.registry import Registry
-from unodice.testing import VariantCheckFailed, check_variant, scripted_game
+from unodice.testing import check_variant, scripted_game
 from unodice.variants.centre_die import CentreDie, reference
 from unodice.variants.centre_die.state import ANSWERING_WD4, STEP_THREE, CentreDieState
 
@@ -179,13 +179,9 @@ def test_the_check_catches_a_reference_that_is_wrong(
                          options={"rounds": 2, "dice": DRAWS_SET}, registry=sets_registry).ok
 
 
-@pytest.mark.xfail(strict=True, raises=VariantCheckFailed, reason=(
-    "check_variant compares a move's points with round_points of the last round's end state "
-    "only; a move that wins one round and is followed by a round blocked at its setup (CD-10) "
-    "ends two rounds, and the points of the first are compared with the second's (none)"
-))
 def test_a_move_that_ends_two_rounds_is_checked_round_by_round(sets_registry: Registry) -> None:
-    # Seed 9: at decision 19 seat 1 wins round 1 with 'play y2'; round 2 is blocked at once.
+    # Seed 9: at decision 19 seat 1 wins round 1 with 'play y2'; round 2 is blocked at once, so
+    # one move ends two rounds and each is scored against the state it ended in (CD-10).
     check_variant("centre-die", players=[2], games=1, seed=9, reference=True,
                   options={"rounds": 2, "dice": BLOCKED_SET}, registry=sets_registry)
 

@@ -230,6 +230,8 @@ class Game:
             read it in tests and tools, but change the game only through ``play``.
         round_end_state: The state the latest round ended in (the next round has its own),
             or ``None`` before any round has ended: read it to see how a round finished.
+        round_end_states: The states of every round that ended in the latest move (or setup)
+            that ended any, in order: one move may end a round and the next as it is set up.
     """
 
     def __init__(
@@ -264,6 +266,7 @@ class Game:
         self._over = False
         self._winners: tuple[int, ...] = ()
         self.round_end_state: State | None = None
+        self.round_end_states: tuple[State, ...] = ()
         self._legal: tuple[Move, ...] | None = None
         self._by_text: dict[str, Move] | None = None
         try:
@@ -494,8 +497,13 @@ class Game:
 
     def _settle(self) -> None:
         """Close finished rounds, start the next ones, end the match when it is over."""
+        ended: list[State] = []
         while self._round_winners is not None:
+            # A round's final state is kept before the next round is dealt (several rounds
+            # may end in one move, when a round ends as it is set up).
+            ended.append(self.state)
             self.round_end_state = self.state
+            self.round_end_states = tuple(ended)
             outcome = RoundOutcome(self._round, self._round_winners, tuple(self._round_points))
             self._events.append(RoundEnded(outcome.round, outcome.winners, outcome.points))
             if self.variant.match_over(self._totals, self._round):

@@ -419,12 +419,11 @@ def _reference_after(
         if isinstance(event, Scored):
             scored[event.seat] += event.points
     total = list(expected) if expected else [0] * game.players
-    if any(isinstance(event, RoundEnded) for event in events):
-        # Several rounds cannot end in one move, so the state the last one ended in is it.
-        ended = game.round_end_state
-        assert ended is not None
-        for seat, points in enumerate(reading.round_points(game.variant, ended)):
-            total[seat] += points
+    rounds = sum(isinstance(event, RoundEnded) for event in events)
+    if rounds:
+        for ended in game.round_end_states[-rounds:]:
+            for seat, points in enumerate(reading.round_points(game.variant, ended)):
+                total[seat] += points
     if scored != total:
         fail(f"decision {step}: playing {str(move)!r} scored {scored}, the reference says "
              f"{total}")

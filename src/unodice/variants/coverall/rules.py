@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -21,7 +21,7 @@ from unodice.errors import ComponentError, IllegalMove, InvalidOptions
 from unodice.moves import Event, Move, shared_event
 from unodice.options import option
 from unodice.pieces import Bag, Colour, ComponentSet, Die, Face, load_components
-from unodice.variant import RoundOutcome, Table, Variant, View
+from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 from unodice.variants.coverall import display
 from unodice.variants.coverall import reference as reference_module
 from unodice.variants.coverall.events import (
@@ -201,7 +201,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
     summary = "Cover the tray with dice that match a neighbour; runs of a colour or kind score."
     version = "1.0"
     end_clause = "CV-13"
-    reference = reference_module
+    reference: ClassVar[Reference | None] = reference_module
     Options = CoverallOptions
     options: CoverallOptions
 

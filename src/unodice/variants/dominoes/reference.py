@@ -211,13 +211,26 @@ def catch_open(state: DominoesState, seat: int) -> bool:
     return debtor is not None and debtor != seat and len(state.hands[debtor]) == 1
 
 
+def barred_wild_draw_four(state: DominoesState, seat: int, plays: list[Move]) -> list[Move]:
+    """``plays`` less those laying a WD4 end touching, if ``seat`` is barred from them (DO-8).
+
+    Decision of DO-8: a WD4 taken back on an empty boneyard (so its player drew nothing) may
+    not be played again by that player until some tile has been laid since.
+    """
+    if seat not in state.wild_draw_four_barred:
+        return plays
+    return [move for move in plays if not (
+        isinstance(move, Play) and move.touching.symbol == "WD4")]
+
+
 def legal_moves(variant: UnoDominoes, state: DominoesState) -> list[Move]:
     """Every move the seat to act may make, read from the clauses (no duplicates).
 
     * A turn (DO-5): lay any tile of the hand on any open end it fits (DO-3), each way round,
       declaring each colour for a W or WD4 far end (DO-4), with and without Uno when it leaves
       one tile (DO-6); a WD4 touching end is offered even when the DO-3 rule forbids it (the
-      bluff a challenge settles, DO-8); or draw, while the boneyard holds a tile.
+      bluff a challenge settles, DO-8), unless her WD4 was taken back on an empty boneyard and
+      no tile has been laid since (DO-8); or draw, while the boneyard holds a tile.
     * The tile just drawn (DO-5): lay it (only it), or keep it.
     * Hit by a WD4 (DO-8): challenge or accept.
     * A dead layout (DO-9): lay the double-Wild on the spinner, declaring a colour, or decline.
@@ -232,7 +245,7 @@ def legal_moves(variant: UnoDominoes, state: DominoesState) -> list[Move]:
     catch: list[Move] = [Catch()] if catch_open(state, seat) else []
     moves: list[Move] = []
     if state.phase is Phase.TURN:
-        plays = plays_of(hand, hand, ends)
+        plays = barred_wild_draw_four(state, seat, plays_of(hand, hand, ends))
         moves = catch + plays
         if len(state.boneyard) > 0:
             moves.append(DrawTile())
@@ -241,7 +254,7 @@ def legal_moves(variant: UnoDominoes, state: DominoesState) -> list[Move]:
     elif state.phase is Phase.DRAWN:
         # Drawing was her first move, so no catch is open any more (DO-6).
         assert state.drawn is not None
-        moves = [*plays_of([state.drawn], hand, ends), Keep()]
+        moves = [*barred_wild_draw_four(state, seat, plays_of([state.drawn], hand, ends)), Keep()]
     elif state.phase is Phase.CHALLENGE:
         moves = [*catch, Accept(), Challenge()]
     elif state.phase is Phase.RESCUE:
@@ -289,9 +302,8 @@ def round_winner(variant: UnoDominoes, state: DominoesState) -> int | None:
     ends = open_ends(variant, placements)
     if ends and all(is_dead_end(face) for _, face, _ in ends):
         return placements[-1].seat
-    # DO-10: the turns counted as passes are the state's. As the code stands, a turn whose WD4
-    # is taken back after an upheld challenge counts as one (a reading under review); this
-    # reference follows it and reads the count as it is.
+    # DO-10: the turns counted as passes are the state's: real passes only (a WD4 taken back
+    # after an upheld challenge is no pass and starts the count again, DO-8).
     if len(state.boneyard) == 0 and state.idle_turns >= variant.player_count:
         totals = [hand_total(hand) for hand in state.hands]
         lowest = min(totals)
