@@ -4,14 +4,19 @@ A variant works out once, per component set, what its rules need to look up quic
 to lay each tile, the faces each face matches, the moves on each space). Such a table is shared
 by every game in the process that uses the set, so nothing may change it once built: a
 [`SealedTable`][unodice.tables.SealedTable] refuses every attribute assignment after its
-``__init__`` has called ``seal()``.
+``__init__`` has called ``seal()``. [`TablesPerSet`][unodice.tables.TablesPerSet] hands out the
+table of a set, building it on first use and keeping a bounded number.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, Generic, TypeVar
 
-__all__ = ["SealedTable"]
+__all__ = ["SealedTable", "TablesPerSet"]
+
+_Table = TypeVar("_Table")
 
 
 class SealedTable:
@@ -43,3 +48,40 @@ class SealedTable:
                 f"cannot be changed (deleting {name!r})"
             )
         object.__delattr__(self, name)
+
+
+class TablesPerSet(Generic[_Table]):
+    """The tables of each component set, built on first use and shared by every game.
+
+    A set is known by its identity (component sets never change), together with anything else
+    that shapes its table (a tray's rows and columns, say). The most recently used ``limit``
+    tables are kept; a process that plays with many sets builds again those it has dropped.
+
+    Args:
+        build: Makes the table of a set: ``build(components, *shape)``.
+        limit: How many tables to keep at most.
+    """
+
+    def __init__(self, build: Callable[..., _Table], limit: int = 32):
+        if limit < 1:
+            raise ValueError("a cache of tables keeps at least one")
+        self._build = build
+        self._limit = limit
+        self._tables: OrderedDict[tuple[Hashable, ...], tuple[object, _Table]] = OrderedDict()
+
+    def __call__(self, components: object, *shape: Hashable) -> _Table:
+        """The table of ``components`` (and ``shape``), built now if it is not kept."""
+        key = (id(components), *shape)
+        entry = self._tables.get(key)
+        if entry is not None and entry[0] is components:
+            self._tables.move_to_end(key)
+            return entry[1]
+        table = self._build(components, *shape)
+        self._tables[key] = (components, table)
+        self._tables.move_to_end(key)
+        while len(self._tables) > self._limit:
+            self._tables.popitem(last=False)
+        return table
+
+    def __len__(self) -> int:
+        return len(self._tables)

@@ -21,7 +21,7 @@ from unodice.pieces import (
     builtin_component_sets,
     load_components,
 )
-from unodice.tables import SealedTable
+from unodice.tables import SealedTable, TablesPerSet
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
 from . import reference as reference_module
@@ -151,17 +151,8 @@ class _Tables(SealedTable):
         return tuple(Bluff(colour, uno) for colour in Colour for uno in calls)
 
 
-_TABLES: dict[int, _Tables] = {}
-
-
-def _tables_for(dice_set: ComponentSet) -> _Tables:
-    """The tables of a dice set, built once per set and shared by every game that uses it."""
-    tables = _TABLES.get(id(dice_set))
-    if tables is None or tables.dice_set is not dice_set:
-        if len(_TABLES) >= 32:
-            _TABLES.clear()
-        tables = _TABLES[id(dice_set)] = _Tables(dice_set)
-    return tables
+_tables_for: TablesPerSet[_Tables] = TablesPerSet(_Tables)
+"""The tables of a dice set, built once per set and shared by every game that uses it."""
 
 
 class CentreDie(Variant[CentreDieState, CentreDieMove]):

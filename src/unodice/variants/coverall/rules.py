@@ -21,6 +21,7 @@ from unodice.errors import ComponentError, IllegalMove, InvalidOptions
 from unodice.moves import Event, Move, shared_event
 from unodice.options import option
 from unodice.pieces import Bag, Colour, ComponentSet, Die, Face, load_components
+from unodice.tables import TablesPerSet
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 from unodice.variants.coverall import display
 from unodice.variants.coverall import reference as reference_module
@@ -158,16 +159,8 @@ class _DiceTables:
         return self.by_identity.get(id(face)) or self.by_face[face]
 
 
-_TABLES: dict[tuple[int, int, int], _DiceTables] = {}
-
-
-def _dice_tables(dice_set: ComponentSet, rows: int, columns: int) -> _DiceTables:
-    """The shared tables of a dice set (by identity: sets are immutable) and tray shape."""
-    key = (id(dice_set), rows, columns)
-    tables = _TABLES.get(key)
-    if tables is None or tables.dice_set is not dice_set:
-        tables = _TABLES[key] = _DiceTables(dice_set, rows, columns)
-    return tables
+_dice_tables: TablesPerSet[_DiceTables] = TablesPerSet(_DiceTables)
+"""The shared tables of a dice set (by identity: sets are immutable) and tray shape."""
 
 
 def _offered_to(state: CoverallState, space: int) -> int:

@@ -17,7 +17,7 @@ import attrs
 
 from unodice.errors import ComponentError, InvalidOptions
 from unodice.pieces import COMMANDS, WILDS, Colour, ComponentSet, Domino, Face, load_components
-from unodice.tables import SealedTable
+from unodice.tables import SealedTable, TablesPerSet
 
 __all__ = [
     "DEAD_END",
@@ -341,14 +341,5 @@ def load_tile_table(
     return _table_of(components)
 
 
-_TABLES: dict[int, tuple[ComponentSet, TileTable]] = {}
-
-
-def _table_of(components: ComponentSet) -> TileTable:
-    """The table of a set, shared by every game with the same set object (it never changes)."""
-    entry = _TABLES.get(id(components))
-    if entry is None or entry[0] is not components:
-        if len(_TABLES) > 64:
-            _TABLES.clear()
-        entry = _TABLES[id(components)] = (components, TileTable(components))
-    return entry[1]
+_table_of: TablesPerSet[TileTable] = TablesPerSet(TileTable)
+"""The table of a set, shared by every game with the same set object (it never changes)."""
