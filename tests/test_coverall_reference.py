@@ -15,6 +15,8 @@ import re
 from collections import Counter
 from typing import Any
 
+from test_coverall import Dice
+
 from unodice.game import Game
 from unodice.hooks import hookimpl
 from unodice.moves import Move, Scored
@@ -191,25 +193,6 @@ def test_the_check_catches_a_reference_that_scores_wrongly(monkeypatch):
 
 
 # -- hand-built positions ----------------------------------------------------------------------
-
-
-class Dice:
-    """Picks dice of the standard set by the face each is to show; a die is picked once."""
-
-    def __init__(self) -> None:
-        self.taken: set[int] = set()
-
-    def pick(self, code: str) -> int:
-        face = Face.parse(code)
-        for die in STANDARD:
-            if die.id not in self.taken and face in die.faces:
-                self.taken.add(die.id)
-                return die.id
-        raise LookupError(f"no die left with {code}")
-
-    def draw(self, *codes: str) -> list[Draw | Roll]:
-        """Draw one die per code, then roll them to show those codes (fresh dice)."""
-        return [Draw(self.pick(code)) for code in codes] + [Roll.of(code) for code in codes]
 
 
 def rolls(*codes: str) -> list[Roll]:
