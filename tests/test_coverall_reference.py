@@ -15,15 +15,12 @@ import re
 from collections import Counter
 from typing import Any
 
-from test_coverall import Dice
+from test_coverall import Dice, custom_registry
 
 from unodice.game import Game
-from unodice.hooks import hookimpl
 from unodice.moves import Move, Scored
 from unodice.pieces import Colour, ComponentSet, Face, load_components
-from unodice.registry import Registry
 from unodice.testing import Draw, Roll, check_variant, scripted_game
-from unodice.variants import coverall as coverall_plugin
 from unodice.variants.coverall import Coverall, CoverallState, Declare, HalfOpened, Place, reference
 
 STANDARD = load_components("coverall-24").dice
@@ -53,19 +50,7 @@ GROUPS = dice_set(
 )
 
 
-def registry_with(*sets: ComponentSet) -> Registry:
-    """A registry with coverall and some extra dice sets."""
-
-    class ExtraDice:
-        @hookimpl
-        def unodice_register(self, registry: Any) -> None:
-            for component_set in sets:
-                registry.add_components(component_set)
-
-    registry = Registry()
-    registry.add_plugin(coverall_plugin, "coverall")
-    registry.add_plugin(ExtraDice(), "extra-dice")
-    return registry
+registry_with = custom_registry
 
 
 # -- the random games --------------------------------------------------------------------------
