@@ -6,13 +6,12 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import pytest
-from toy import ToyPlugin, ToyRace
+import stop_helpers
 
 from unodice.agents import RandomAgent
 from unodice.errors import InvalidOptions, UnknownVariant
 from unodice.game import new_game
-from unodice.hooks import hookimpl
-from unodice.registry import Registry, default_registry
+from unodice.registry import default_registry
 from unodice.simulate import (
     SimulationError,
     agent_seed,
@@ -25,32 +24,9 @@ from unodice.simulate import (
 BUILT_IN = ("coverall", "centre-die", "dominoes")
 
 
-def toy_registry() -> Registry:
-    """Module level, so worker processes can rebuild the registry from it."""
-    registry = Registry()
-    registry.add_plugin(ToyPlugin(), "toy")
-    return registry
-
-
-class BrokenRace(ToyRace):
-    """A toy variant whose every move fails, to see how failures come back."""
-
-    name = "broken-race"
-
-    def apply(self, table: Any, state: Any, move: Any) -> None:
-        raise RuntimeError("the dice fell off the table")
-
-
-class BrokenPlugin:
-    @hookimpl
-    def unodice_register(self, registry: Any) -> None:
-        registry.add_variant(BrokenRace)
-
-
-def broken_registry() -> Registry:
-    registry = Registry()
-    registry.add_plugin(BrokenPlugin(), "broken")
-    return registry
+# Module level (in a module of their own), so worker processes can rebuild the registries.
+toy_registry = stop_helpers.toy_registry
+broken_registry = stop_helpers.failing_registry
 
 
 def toy(games: int = 60, **kwargs: Any) -> Any:
@@ -225,9 +201,9 @@ def test_an_executor_and_a_worker_count_together_are_refused():
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_failing_game_is_reported_with_its_index_and_seed(workers):
     """The failure crosses process boundaries as a SimulationError that says how to replay."""
-    with pytest.raises(SimulationError, match=r"game [0-3] of broken-race \(seed \d+\) failed: "
+    with pytest.raises(SimulationError, match=r"game [0-3] of failing-race \(seed \d+\) failed: "
                                               r"RuntimeError: the dice fell off the table"):
-        simulate("broken-race", 4, players=2, workers=workers, registry=broken_registry)
+        simulate("failing-race", 4, players=2, workers=workers, registry=broken_registry)
 
 
 # -- Dask ---------------------------------------------------------------------------------------
