@@ -1,10 +1,11 @@
 """Fingerprints of seeded games: proof that a change to the engine changed no game.
 
 Each variant plays a few hundred seeded games between random agents, across its seat counts and
-a few option sets; for every game the fingerprint takes in each decision's legal moves (their
-notation, in order), every event (its JSON form), the chance outcomes and the final scores.
+a few option sets. Every game has two fingerprints: its *play* (each decision's legal moves in
+their notation and order, the chance outcomes and the final scores), which fixes the game, and
+its *events* (their JSON form), which changes when an event is renamed or gains a field.
 ``--save FILE`` writes them; ``--compare FILE`` plays the same games again and lists every game
-whose fingerprint differs.
+whose play differs, and how many games' events read differently.
 
     python benchmarks/fingerprints.py --save before.json
     ... change the code ...
@@ -41,8 +42,8 @@ def games_of(variant: str, per_setting: int) -> Iterator[tuple[str, int, dict[st
                 yield variant, players, options, seed
 
 
-def fingerprint(variant: str, players: int, options: dict[str, Any], seed: int) -> str:
-    """The digest of one seeded random game, decision by decision."""
+def fingerprint(variant: str, players: int, options: dict[str, Any], seed: int) -> list[str]:
+    """The play and events digests of one seeded random game, decision by decision."""
     game = unodice.new_game(variant, players, seed, options)
     agents = [RandomAgent(seed * 64 + seat) for seat in range(players)]
     digest = hashlib.sha256()
@@ -54,14 +55,14 @@ def fingerprint(variant: str, players: int, options: dict[str, Any], seed: int) 
         assert seat is not None
         game.play(agents[seat].choose(game.view(seat), moves))
         decisions += 1
-    digest.update(json.dumps([event.to_json() for event in game.events]).encode())
+    events = hashlib.sha256(json.dumps([event.to_json() for event in game.events]).encode())
     digest.update(bytes(game.chance.outcomes) if all(
         0 <= o < 256 for o in game.chance.outcomes) else repr(list(game.chance.outcomes)).encode())
     digest.update(repr(game.scores).encode())
-    return digest.hexdigest()[:16]
+    return [digest.hexdigest()[:16], events.hexdigest()[:16]]
 
 
-def collect(variants: list[str], per_setting: int) -> dict[str, str]:
+def collect(variants: list[str], per_setting: int) -> dict[str, list[str]]:
     """Fingerprints by game key."""
     out = {}
     for variant in variants:
@@ -89,10 +90,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with open(args.compare) as source:
         before = json.load(source)
-    changed = [key for key in prints if before.get(key) != prints[key]]
+    changed = [key for key in prints if (before.get(key) or [None])[0] != prints[key][0]]
     for key in changed:
         print("changed:", key)
-    print(f"{len(prints)} games compared, {len(changed)} changed")
+    reworded = sum(1 for key in prints if (before.get(key) or [None, None])[1] != prints[key][1])
+    print(f"{len(prints)} games compared, {len(changed)} played differently; "
+          f"the events of {reworded} read differently")
     return 1 if changed else 0
 
 
