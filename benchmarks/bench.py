@@ -32,7 +32,7 @@ from typing import Any
 import unodice
 from unodice.agents import RandomAgent
 from unodice.game import Game
-from unodice.simulate import simulate
+from unodice.simulation import simulate
 
 HOW_COMPARED = (
     "Compared side by side in one process: both engines play whole 2-player games (unless "

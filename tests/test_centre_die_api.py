@@ -18,11 +18,11 @@ from test_centre_die_support import (
 
 import unodice
 from unodice import GreedyAgent, IllegalMove, InvalidOptions
+from unodice.builtin.centre_die import Bluff, CentreDie, Play
+from unodice.builtin.centre_die.events import Skipped, UnoCaught
 from unodice.moves import MovePlayed
 from unodice.pieces import Colour, Face
 from unodice.testing import check_variant, pieces_in
-from unodice.variants.centre_die import Bluff, CentreDie, Play
-from unodice.variants.centre_die.events import Skipped, UnoCaught
 
 
 @pytest.fixture(scope="module")

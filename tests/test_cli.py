@@ -13,7 +13,7 @@ import unodice.cli
 import unodice.registry
 from unodice.cli import main
 from unodice.hooks import hookimpl
-from unodice.simulate import SimulationError
+from unodice.simulation import SimulationError
 
 
 @pytest.fixture(autouse=True)

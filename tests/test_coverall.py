@@ -13,14 +13,8 @@ from typing import Any
 import pytest
 
 from unodice import IllegalMove
-from unodice.game import Game
-from unodice.hooks import hookimpl
-from unodice.moves import Event, RoundEnded, RoundStarted, Scored
-from unodice.pieces import Colour, ComponentSet, Face, load_components
-from unodice.registry import Registry
-from unodice.testing import Draw, Roll, scripted_game
-from unodice.variants import coverall as coverall_plugin
-from unodice.variants.coverall import (
+from unodice.builtin import coverall as coverall_plugin
+from unodice.builtin.coverall import (
     HalfOpened,
     NoDice,
     Placed,
@@ -36,6 +30,12 @@ from unodice.variants.coverall import (
     TurnLost,
     WildDeclared,
 )
+from unodice.game import Game
+from unodice.hooks import hookimpl
+from unodice.moves import Event, RoundEnded, RoundStarted, Scored
+from unodice.pieces import Colour, ComponentSet, Face, load_components
+from unodice.registry import Registry
+from unodice.testing import Draw, Roll, scripted_game
 
 STANDARD = load_components("coverall-24").dice
 ROLL_OFF_LETTER_DICE = (0, 1, 2, 3, 4, 5, 6, 7)  # each has a W face

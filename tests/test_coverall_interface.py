@@ -10,10 +10,10 @@ from test_coverall import custom_registry, dice_set, play, rolls, start
 
 import unodice
 from unodice import IllegalMove, InvalidOptions, new_game
+from unodice.builtin.coverall import Declare, Place
 from unodice.cli import main
 from unodice.pieces import Colour, Face
 from unodice.testing import pieces_in
-from unodice.variants.coverall import Declare, Place
 
 
 def test_coverall_is_registered_with_its_seats_and_options():
@@ -226,7 +226,7 @@ def test_without_the_partition_the_grid_has_no_divider():
 def test_every_event_has_its_own_line():
     game = unodice.play_game("coverall", [unodice.RandomAgent(s) for s in range(4)], seed=12)
     own = [event for event in game.events if type(event).__module__.startswith(
-        "unodice.variants.coverall")]
+        "unodice.builtin.coverall")]
     assert {event.kind for event in own} >= {"roll-off", "starter", "starting-die", "rolled",
                                                "placed", "tray-closed"}
     for event in own:

@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from test_coverall_properties import options_strategy
 
 from unodice import RandomAgent, new_game
+from unodice.builtin.coverall import CoverallState, Phase, Place
+from unodice.builtin.coverall.masks import MovesOnSpaces, mask_of, spaces_of
+from unodice.builtin.coverall.matching import BIT_COUNT, offers, wants
+from unodice.builtin.coverall.tray import tray_of
 from unodice.game import Game
 from unodice.moves import Move
 from unodice.pieces import Colour
-from unodice.variants.coverall import CoverallState, Phase, Place
-from unodice.variants.coverall.masks import MovesOnSpaces, mask_of, spaces_of
-from unodice.variants.coverall.matching import BIT_COUNT, offers, wants
-from unodice.variants.coverall.tray import tray_of
 
 
 @settings(max_examples=200, deadline=None)

@@ -14,14 +14,8 @@ import pytest
 
 import unodice
 from unodice import IllegalMove, InvalidOptions
-from unodice.game import Game
-from unodice.hooks import hookimpl
-from unodice.moves import MovePlayed, RoundEnded, Scored
-from unodice.pieces import ComponentSet, Face
-from unodice.registry import Registry
-from unodice.testing import Draw, pieces_in, scripted_game
-from unodice.variants import dominoes as dominoes_plugin
-from unodice.variants.dominoes.events import (
+from unodice.builtin import dominoes as dominoes_plugin
+from unodice.builtin.dominoes.events import (
     Caught,
     Challenged,
     DeadEnd,
@@ -36,8 +30,14 @@ from unodice.variants.dominoes.events import (
     TakenBack,
     UnoCalled,
 )
-from unodice.variants.dominoes.moves import parse_move
-from unodice.variants.dominoes.state import Phase
+from unodice.builtin.dominoes.moves import parse_move
+from unodice.builtin.dominoes.state import Phase
+from unodice.game import Game
+from unodice.hooks import hookimpl
+from unodice.moves import MovePlayed, RoundEnded, Scored
+from unodice.pieces import ComponentSet, Face
+from unodice.registry import Registry
+from unodice.testing import Draw, pieces_in, scripted_game
 
 # Fillers that match nothing green or 9 and hold no number double.
 DULL = ("b1|b6", "r2|r5", "b4|r7", "y7|r3")

@@ -17,10 +17,7 @@ from hypothesis import strategies as st
 
 import unodice
 from unodice.agents import GreedyAgent, RandomAgent
-from unodice.moves import Event, Move
-from unodice.testing import check_variant, pieces_in
-from unodice.variant import View
-from unodice.variants.dominoes.events import (
+from unodice.builtin.dominoes.events import (
     Dealt,
     Drew,
     Opened,
@@ -29,6 +26,9 @@ from unodice.variants.dominoes.events import (
     RoundOver,
     TakenBack,
 )
+from unodice.moves import Event, Move
+from unodice.testing import check_variant, pieces_in
+from unodice.variant import View
 
 TILES = 81
 MAX_DECISIONS = 20_000

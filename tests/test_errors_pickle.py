@@ -13,7 +13,7 @@ from toy import Roll
 
 import unodice.errors
 from unodice.errors import PluginError, UnodiceError
-from unodice.simulate import SimulationError, simulate
+from unodice.simulation import SimulationError, simulate
 
 EXAMPLES: dict[str, BaseException] = {
     "UnodiceError": UnodiceError("something went wrong"),

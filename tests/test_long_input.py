@@ -16,10 +16,10 @@ from every_variant import VARIANTS, everything
 import unodice
 import unodice.registry
 from unodice.agents import make_agent
+from unodice.builtin.dominoes.moves import parse_move as parse_dominoes
 from unodice.cli import LINE_LIMIT, main
 from unodice.errors import IllegalMove, InvalidOptions, InvalidRecord, UnknownVariant
 from unodice.game import parse_game_string
-from unodice.variants.dominoes.moves import parse_move as parse_dominoes
 
 HUGE = 10_000_000
 SHORT = 1_000

@@ -29,13 +29,13 @@ from toy import ToyPlugin, ToyRace
 
 import unodice
 import unodice.registry
+from unodice.builtin.coverall import Coverall
+from unodice.builtin.dominoes import UnoDominoes
 from unodice.cli import main
 from unodice.errors import PluginError
 from unodice.hooks import hookimpl
 from unodice.pieces import ComponentSet
 from unodice.registry import Registry
-from unodice.variants.coverall import Coverall
-from unodice.variants.dominoes import UnoDominoes
 
 Install = Callable[..., None]
 
@@ -212,7 +212,7 @@ def test_the_user_lets_a_named_plugin_override_through_an_argument(install):
         name = "centre-die"
 
     by_hand = Registry(allow_override=["mine"])
-    by_hand.add_plugin(importlib.import_module("unodice.variants.centre_die"), "centre-die")
+    by_hand.add_plugin(importlib.import_module("unodice.builtin.centre_die"), "centre-die")
     by_hand.add_plugin(registering(Fake), "mine")
     assert by_hand.variant("centre-die").variant_class is Fake
 

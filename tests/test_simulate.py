@@ -12,7 +12,7 @@ from unodice.agents import RandomAgent
 from unodice.errors import InvalidOptions, UnknownVariant
 from unodice.game import new_game
 from unodice.registry import default_registry
-from unodice.simulate import (
+from unodice.simulation import (
     SimulationError,
     agent_seed,
     game_seed,
@@ -105,7 +105,7 @@ def test_seeds_differ_by_index_and_seat():
 
 
 def _spec(seed: int) -> Any:
-    from unodice.simulate import _prepare
+    from unodice.simulation import _prepare
 
     spec, _, _ = _prepare("toy-race", 3, "random", seed, None, (), toy_registry)
     return spec

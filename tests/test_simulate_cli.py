@@ -13,7 +13,7 @@ from unodice import registry as registry_module
 from unodice.cli import main
 from unodice.cli_simulate import _ProgressBar
 from unodice.registry import Registry, default_registry
-from unodice.simulate import simulate
+from unodice.simulation import simulate
 
 
 @pytest.fixture

@@ -29,11 +29,11 @@ from typing import Any
 import pytest
 from stop_helpers import failing_registry, toy_registry
 
-import unodice.simulate as simulation
+import unodice.simulation as simulation
 from unodice import registry as registry_module
 from unodice.cli import main
 from unodice.errors import InvalidOptions
-from unodice.simulate import MAX_GAMES, simulate
+from unodice.simulation import MAX_GAMES, simulate
 
 TESTS = Path(__file__).resolve().parent
 WAIT = 120.0  # seconds: generous bounds on a loaded machine; the polls end as soon as they can
@@ -268,7 +268,7 @@ def _script(body: str) -> list[str]:
 API_RUN = """
     import multiprocessing
     from stop_helpers import stuck_registry
-    from unodice.simulate import SimulationInterrupted, simulate
+    from unodice.simulation import SimulationInterrupted, simulate
 
     def progress(done, total):
         print(done, flush=True)
@@ -307,7 +307,7 @@ def test_workers_end_on_their_own_when_the_caller_is_killed_outright():
     """SIGKILL cannot be caught: the workers notice their caller has gone, and end."""
     script = _script("""
         from stop_helpers import stuck_registry
-        from unodice.simulate import simulate
+        from unodice.simulation import simulate
         simulate("stuck-race", 1000, players=2, workers=2, chunk_size=1,
                  registry=stuck_registry)
     """)

@@ -37,14 +37,10 @@ from unodice.hooks import hookimpl
 from unodice.moves import Event, Move
 from unodice.options import option
 from unodice.record import replay
-from unodice.registry import VariantInfo, default_registry
+from unodice.registry import VariantInfo, default_registry, variants
+from unodice.simulation import simulate
 from unodice.stats import Report
 from unodice.variant import State, Variant, View
-
-# ``unodice.variants`` and ``unodice.simulate`` are modules that can be called like the functions
-# the public API promises (see ``unodice/_callable.py``): ``unodice.variants()`` lists the installed
-# variants, ``unodice.simulate(...)`` runs a simulation, and both modules import by their names.
-from unodice import simulate, variants  # isort: skip
 
 __all__ = [
     "Chance",

@@ -1,6 +1,6 @@
 """The ``unodice simulate`` command: arguments, progress, signals and the printed report.
 
-The simulation itself is [`unodice.simulate`][unodice.simulate.simulate]; this module is the
+The simulation itself is [`unodice.simulate`][unodice.simulation.simulate]; this module is the
 command line's part of it, and like the rest of the command line the only place that knows the
 terminal.
 """
@@ -19,7 +19,7 @@ from typing import Any, TextIO
 
 from unodice.agents import AGENTS
 from unodice.errors import InvalidOptions
-from unodice.simulate import (
+from unodice.simulation import (
     SimulationError,
     SimulationInterrupted,
     _cores,

@@ -753,6 +753,15 @@ def default_registry() -> Registry:
     return _default
 
 
+def variants() -> dict[str, VariantInfo]:
+    """Every installed, working variant by name: title, seat range, options, summary, version.
+
+    Available as ``unodice.variants()``; variants whose plugin is broken are left out
+    (``default_registry().plugins()`` lists those, with the reason).
+    """
+    return default_registry().variants()
+
+
 def reset_default_registry() -> None:
     """Forget the loaded plugins, so that the next use loads them afresh (after an install)."""
     global _default

@@ -1,15 +1,15 @@
 """Simulation at scale: play very many games between bots and summarise them.
 
-[`simulate`][unodice.simulate.simulate] plays ``games`` games of a variant between named agents
+[`simulate`][unodice.simulation.simulate] plays ``games`` games of a variant between named agents
 and returns a [`Report`][unodice.stats.Report]: each seat's win rate with a 95% confidence
 interval, and the distributions of scores, decisions per game and rounds per match.
 
 How the work is shared out:
 
-* Game ``i`` is seeded by [`game_seed(seed, i)`][unodice.simulate.game_seed] and its agents by
-  [`agent_seed(seed, i, seat)`][unodice.simulate.agent_seed]; nothing else. So every game is
+* Game ``i`` is seeded by [`game_seed(seed, i)`][unodice.simulation.game_seed] and its agents by
+  [`agent_seed(seed, i, seat)`][unodice.simulation.agent_seed]; nothing else. So every game is
   the same however the work is cut, and
-  [`simulated_game`][unodice.simulate.simulated_game] replays any single one of them.
+  [`simulated_game`][unodice.simulation.simulated_game] replays any single one of them.
 * The games are cut into ranges of indices (chunks). Each chunk is played by one worker and
   comes back as a [`Tally`][unodice.stats.Tally] of exact counts; tallies merge associatively
   and commutatively, so the report is identical on one process, many, or a cluster.
@@ -49,7 +49,6 @@ from typing import Any
 
 import attrs
 
-from unodice._callable import make_module_callable
 from unodice.agents import AGENTS, make_agent, play_out
 from unodice.errors import InvalidOptions, UnodiceError
 from unodice.game import SEED_LIMIT, Game, new_game
@@ -104,7 +103,7 @@ class SimulationError(UnodiceError):
     """A simulation failed: a game raised, a worker process died, or a cluster is out of reach.
 
     When a game raised, the message names its index and seed, to play it again with
-    [`simulated_game`][unodice.simulate.simulated_game].
+    [`simulated_game`][unodice.simulation.simulated_game].
     """
 
 
@@ -573,7 +572,7 @@ def simulate(
             open for you to shut down (on an error or an interrupt, the chunks not yet started
             are cancelled; those running finish there).
         workers: Without an executor: ``1`` plays every game in this process; ``N`` starts
-            ``N`` local worker processes (at most [`max_workers()`][unodice.simulate.max_workers],
+            ``N`` local worker processes (at most [`max_workers()`][unodice.simulation.max_workers],
             with a ``RuntimeWarning`` if more are asked for); ``None`` (the default) one per
             core. They are always stopped when `simulate` returns or raises.
         progress: Called as ``progress(games_done, games_total)`` at the start and after each
@@ -681,5 +680,3 @@ def simulated_game(
     )
     return spec.play(index, local_registry)
 
-# ``unodice.simulate(...)`` calls `simulate`; the module stays importable by its name.
-make_module_callable(__name__, simulate)

@@ -6,15 +6,22 @@ by every game in the process that uses the set, so nothing may change it once bu
 [`SealedTable`][unodice.tables.SealedTable] refuses every attribute assignment after its
 ``__init__`` has called ``seal()``. [`TablesPerSet`][unodice.tables.TablesPerSet] hands out the
 table of a set, building it on first use and keeping a bounded number.
+[`load_set`][unodice.tables.load_set] loads the set an option names, and
+[`unsuitable_set`][unodice.tables.unsuitable_set] words the refusal of one a variant cannot
+play with.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Generic, TypeVar
 
-__all__ = ["SealedTable", "TablesPerSet"]
+from unodice.errors import ComponentError, InvalidOptions
+from unodice.pieces import ComponentSet, load_components
+from unodice.quoting import brief
+
+__all__ = ["SealedTable", "TablesPerSet", "load_set", "unsuitable_set"]
 
 _Table = TypeVar("_Table")
 
@@ -85,3 +92,36 @@ class TablesPerSet(Generic[_Table]):
 
     def __len__(self) -> int:
         return len(self._tables)
+
+
+def load_set(
+    variant: str, option: str, name: str, extra: Mapping[str, ComponentSet] | None, kind: str
+) -> ComponentSet:
+    """The component set an option names, checked to be of the ``kind`` the variant plays with.
+
+    Args:
+        variant: The variant's name, for the message.
+        option: The option that names the set (``"dice"``, ``"tiles"``).
+        name: The set's name.
+        extra: Sets given to the game beside the built-in ones.
+        kind: ``"dice"`` or ``"tiles"``.
+
+    Raises:
+        InvalidOptions: No set has that name (the message lists those that do), or it is a set
+            of the other kind.
+    """
+    try:
+        components = load_components(name, extra)
+    except ComponentError as error:
+        raise InvalidOptions(f"option {option!r} of {variant}: {error}") from None
+    if components.kind != kind:
+        raise unsuitable_set(variant, option, name, f"is a set of {components.kind}, not {kind}")
+    return components
+
+
+def unsuitable_set(variant: str, option: str, name: str, why: str) -> InvalidOptions:
+    """The error for a component set the variant cannot play with: ``why`` says what is wrong.
+
+    The message reads ``option 'dice' of coverall: 'tiny' has only 3 dice; …``.
+    """
+    return InvalidOptions(f"option {option!r} of {variant}: {brief(name)} {why}")

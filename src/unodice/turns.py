@@ -1,7 +1,9 @@
 """Turn order: seats around a table, a direction of play, skips and reverses.
 
 Seats are numbered ``0 … n-1``; play starts clockwise, which is increasing seat numbers, and "the
-player to the left" is the next seat in the current direction.
+player to the left" is the next seat in the current direction. What an S or an R does is in
+[`unodice.uno`][unodice.uno.skip_or_reverse]; whether an R skips between two players is the
+seats' ``reverse_skips``.
 """
 
 from __future__ import annotations
@@ -19,11 +21,19 @@ class Seats:
         count: Number of seats.
         current: The seat whose turn it is.
         direction: ``1`` for clockwise (increasing seat numbers), ``-1`` after a reverse.
+        reverse_skips: Whether an R skips the other player instead of reversing: true only
+            with two seats and the variant's ``two_player_reverse_skips`` option (CV-9).
     """
 
     count: int
     current: int = 0
     direction: int = 1
+    reverse_skips: bool = False
+
+    @classmethod
+    def around(cls, count: int, current: int = 0, two_player_reverse_skips: bool = False) -> Seats:
+        """Seats for ``count`` players; R acts as S when there are two and the option says so."""
+        return cls(count, current, 1, count == 2 and two_player_reverse_skips)
 
     def next_seat(self, steps: int = 1, seat: int | None = None) -> int:
         """The seat ``steps`` places after ``seat`` (default: the current seat) in play order."""
@@ -45,4 +55,4 @@ class Seats:
 
     def copy(self) -> Seats:
         """An independent copy."""
-        return Seats(self.count, self.current, self.direction)
+        return Seats(self.count, self.current, self.direction, self.reverse_skips)

@@ -1,8 +1,6 @@
 """A user's script, typed: ``mypy --strict`` must pass on it (see ``tests/test_typing.py``).
 
-It uses the documented API only. ``unodice.variants()`` and ``unodice.simulate(...)`` are left
-out on purpose: both are modules made callable at run time (``unodice/_callable.py``), which a
-type checker sees as modules, not functions; how to type them is still to be decided.
+It uses the documented API only, ``unodice.variants()`` and ``unodice.simulate(...)`` included.
 """
 
 from __future__ import annotations
@@ -10,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import unodice
-from unodice import Event, Game, GreedyAgent, Move, RandomAgent, View
+from unodice import Event, Game, GreedyAgent, Move, RandomAgent, Report, VariantInfo, View
 from unodice.agents import Agent
 from unodice.testing import CheckReport, check_variant
 
@@ -46,6 +44,12 @@ def main() -> None:
     agents: list[Agent] = [RandomAgent(1), GreedyAgent(), FirstMove()]
     bots: Game = unodice.play_game("centre-die", agents, seed=3)
     print(bots.scores, bots.winners)
+
+    installed: dict[str, VariantInfo] = unodice.variants()
+    seats: range = installed["dominoes"].players
+    simulated: Report = unodice.simulate("dominoes", games=4, players=seats.start, seed=2,
+                                         workers=1)
+    print(simulated.games)
 
     report: CheckReport = check_variant("coverall", games=1)
     failures: list[str] = report.failures

@@ -2,7 +2,7 @@
 
 The rules compare faces all the time: does this die match the centre die (CD-2), what is it
 worth (CD-10), what does it do when played (CD-6, CD-7)?
-[`FaceTable`][unodice.variants.centre_die.faces.FaceTable] answers these questions from tables
+[`FaceTable`][unodice.builtin.centre_die.faces.FaceTable] answers these questions from tables
 built when a game starts, so that the hot path of a game works with small whole numbers (face
 *codes*) instead of comparing objects.
 """

@@ -2,7 +2,7 @@
 
 This module is the variant's [`Reference`][unodice.variant.Reference]: a slow, obvious reading
 of CD-2 to CD-10 beside the fast path in
-[`CentreDie`][unodice.variants.centre_die.variant.CentreDie], which
+[`CentreDie`][unodice.builtin.centre_die.variant.CentreDie], which
 [`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares with it at
 every decision. It loops over hands and faces and asks each clause its question in a helper
 named after it; it keeps no tables, builds every move with its class's constructor and never
@@ -11,7 +11,7 @@ changes the state.
 What it reads of the state: the dice in each hand and the faces they show, the centre die and
 its declared colour, the phase of the turn, the seat to act and the seat she may catch. The
 state records the face a die shows as a number (the face's place in the list of the dice
-set's distinct faces); [`face_shown`][unodice.variants.centre_die.reference.face_shown] turns
+set's distinct faces); [`face_shown`][unodice.builtin.centre_die.reference.face_shown] turns
 it back into the face, and is the only place that reads the variant's face list. Whether a
 catch is open depends on what happened since the offender's play (CD-9), which the state keeps
 only as the seat that may be caught; the reference takes that seat from the state and checks
@@ -137,7 +137,7 @@ def cd7_wd4_within_the_rule(others: list[Face], centre: Face, declared: Colour |
     """CD-7: a WD4 may be played only when no other die in the hand matches by CD-2.
 
     W dice and other WD4 dice do not count as matching (**Decision**), which
-    [`cd2_matches`][unodice.variants.centre_die.reference.cd2_matches] already says.
+    [`cd2_matches`][unodice.builtin.centre_die.reference.cd2_matches] already says.
 
     Args:
         others: The faces of the other dice in the hand (the WD4 itself left out).

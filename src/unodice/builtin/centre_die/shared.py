@@ -9,9 +9,9 @@ Events of seats, causes and flags alone go through the core's
 dice of the set, keyed by face numbers (cheaper to look up than faces). Only events whose
 fields all come from small sets are shared: seats, causes, reasons, the set's dice, the
 points left in hands, and faces of at most
-[`MAX_SHARED_FACES`][unodice.variants.centre_die.shared.MAX_SHARED_FACES] dice. Each cache is
+[`MAX_SHARED_FACES`][unodice.builtin.centre_die.shared.MAX_SHARED_FACES] dice. Each cache is
 bounded by the number of such events, and by
-[`CACHE_LIMIT`][unodice.variants.centre_die.shared.CACHE_LIMIT] besides. Longer rolls differ
+[`CACHE_LIMIT`][unodice.builtin.centre_die.shared.CACHE_LIMIT] besides. Longer rolls differ
 from one another too much to be worth sharing and are made afresh.
 """
 

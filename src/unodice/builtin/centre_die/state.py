@@ -32,7 +32,7 @@ class CentreDieState(State):
     """One round: the centre die, the open hands, the bag and whose decision it is.
 
     Hands are kept as two parallel lists per seat: the dice and the codes of the faces they
-    show (see [`FaceTable`][unodice.variants.centre_die.faces.FaceTable]). During step 3 the
+    show (see [`FaceTable`][unodice.builtin.centre_die.faces.FaceTable]). During step 3 the
     drawn die is the last one of the hand.
 
     Attributes:

@@ -201,9 +201,9 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     def move_limit(self) -> int:
         """Room for the match the options ask for (CD-11), and never less than the default.
 
-        [`MOVES_PER_ROUND`][unodice.variants.centre_die.variant.MOVES_PER_ROUND] moves a
+        [`MOVES_PER_ROUND`][unodice.builtin.centre_die.variant.MOVES_PER_ROUND] moves a
         round with the ``rounds`` option, else
-        [`MOVES_PER_POINT`][unodice.variants.centre_die.variant.MOVES_PER_POINT] a point of
+        [`MOVES_PER_POINT`][unodice.builtin.centre_die.variant.MOVES_PER_POINT] a point of
         the ``target``.
         """
         if self.options.rounds is not None:

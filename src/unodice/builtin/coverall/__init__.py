@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from unodice.hooks import hookimpl
-from unodice.variants.coverall.events import (
+from unodice.builtin.coverall.events import (
     HalfOpened,
     NoDice,
     Placed,
@@ -26,9 +25,10 @@ from unodice.variants.coverall.events import (
     TurnLost,
     WildDeclared,
 )
-from unodice.variants.coverall.moves import Declare, Place
-from unodice.variants.coverall.rules import Coverall, CoverallOptions
-from unodice.variants.coverall.state import CoverallState, Phase
+from unodice.builtin.coverall.moves import Declare, Place
+from unodice.builtin.coverall.rules import Coverall, CoverallOptions
+from unodice.builtin.coverall.state import CoverallState, Phase
+from unodice.hooks import hookimpl
 
 __all__ = [
     "Coverall",

@@ -9,10 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from unodice.moves import Event
-from unodice.pieces import Colour, Face
-from unodice.render import paint_face
-from unodice.variants.coverall.events import (
+from unodice.builtin.coverall.events import (
     HalfOpened,
     NoDice,
     Placed,
@@ -28,10 +25,13 @@ from unodice.variants.coverall.events import (
     TurnLost,
     WildDeclared,
 )
-from unodice.variants.coverall.state import CoverallState, Phase
+from unodice.builtin.coverall.state import CoverallState, Phase
+from unodice.moves import Event
+from unodice.pieces import Colour, Face
+from unodice.render import paint_face
 
 if TYPE_CHECKING:
-    from unodice.variants.coverall.rules import Coverall
+    from unodice.builtin.coverall.rules import Coverall
 
 __all__ = ["describe", "render", "tray_code"]
 

@@ -1,6 +1,6 @@
 """What happens in a game of Coverall, as events a log or a display can read.
 
-Every point scored is explained by a [`Placed`][unodice.variants.coverall.events.Placed] event:
+Every point scored is explained by a [`Placed`][unodice.builtin.coverall.events.Placed] event:
 it lists the run that counted in each line through the placed die, its dice and its value.
 The core's ``scored`` event that follows it says what was finally added (after house rules).
 """

@@ -3,7 +3,7 @@
 Bit ``s`` of a mask stands for space ``s``. The rules keep, for each matching bit (see the
 ``matching`` module), the mask of the spaces a neighbour offers it; the spaces a face may go to
 are then a few ``|`` and ``&`` of masks, and
-[`MovesOnSpaces`][unodice.variants.coverall.masks.MovesOnSpaces] turns that mask into the face's
+[`MovesOnSpaces`][unodice.builtin.coverall.masks.MovesOnSpaces] turns that mask into the face's
 moves, reading it eight spaces at a time, without testing the spaces one by one.
 """
 
@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from unodice.variants.coverall.moves import Place
+    from unodice.builtin.coverall.moves import Place
 
 __all__ = ["MovesOnSpaces", "mask_of", "spaces_of"]
 

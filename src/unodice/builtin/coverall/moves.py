@@ -2,11 +2,11 @@
 
 There are two kinds of decision:
 
-* [`Place`][unodice.variants.coverall.moves.Place]: put the die showing a face on a space,
+* [`Place`][unodice.builtin.coverall.moves.Place]: put the die showing a face on a space,
   written face code then space: ``r5 B2``, ``gD2 A4``; a wild carries its declared colour after
   a colon, ``W:g C4``, ``WD4:b A1``. The starting W is placed without a colour (``W C3``),
   since the next player declares it.
-* [`Declare`][unodice.variants.coverall.moves.Declare]: name the starting W's colour,
+* [`Declare`][unodice.builtin.coverall.moves.Declare]: name the starting W's colour,
   ``declare red`` (or ``declare r``).
 
 A move names a face, not a die: two dice showing the same face are the same move.
@@ -18,10 +18,10 @@ import re
 import string
 from typing import ClassVar, TypeAlias
 
+from unodice.builtin.coverall.tray import parse_space
 from unodice.errors import IllegalMove
 from unodice.moves import Move
 from unodice.pieces import Colour, Face, parse_colour
-from unodice.variants.coverall.tray import parse_space
 
 __all__ = ["CoverallMove", "Declare", "Place", "parse_move"]
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from unodice.builtin.coverall.moves import Declare, Place
 from unodice.moves import Move
 from unodice.pieces import Colour, Die, Face
-from unodice.variants.coverall.moves import Declare, Place
 
 if TYPE_CHECKING:
-    from unodice.variants.coverall.rules import Coverall
-    from unodice.variants.coverall.state import CoverallState
+    from unodice.builtin.coverall.rules import Coverall
+    from unodice.builtin.coverall.state import CoverallState
 
 __all__ = ["legal_moves", "move_points", "round_points"]
 

@@ -16,16 +16,9 @@ from typing import Any, ClassVar
 
 import attrs
 
-from unodice.chance import Chance, ReplayChance
-from unodice.errors import ComponentError, IllegalMove, InvalidOptions
-from unodice.moves import Event, Move, shared_event
-from unodice.options import option
-from unodice.pieces import Bag, Colour, ComponentSet, Die, Face, load_components
-from unodice.tables import TablesPerSet
-from unodice.variant import Reference, RoundOutcome, Table, Variant, View
-from unodice.variants.coverall import display
-from unodice.variants.coverall import reference as reference_module
-from unodice.variants.coverall.events import (
+from unodice.builtin.coverall import display
+from unodice.builtin.coverall import reference as reference_module
+from unodice.builtin.coverall.events import (
     HalfOpened,
     NoDice,
     Placed,
@@ -41,8 +34,8 @@ from unodice.variants.coverall.events import (
     TurnLost,
     WildDeclared,
 )
-from unodice.variants.coverall.masks import MovesOnSpaces
-from unodice.variants.coverall.matching import (
+from unodice.builtin.coverall.masks import MovesOnSpaces
+from unodice.builtin.coverall.matching import (
     BIT_COUNT,
     NEXT_TO_A_DIE,
     NEXT_TO_A_DIE_BIT,
@@ -51,10 +44,17 @@ from unodice.variants.coverall.matching import (
     offers,
     wants,
 )
-from unodice.variants.coverall.moves import CoverallMove, Declare, Place, parse_move
-from unodice.variants.coverall.scoring import counting_runs, placement_points
-from unodice.variants.coverall.state import PHASE_NAMES, CoverallState, Phase
-from unodice.variants.coverall.tray import Tray, tray_of
+from unodice.builtin.coverall.moves import CoverallMove, Declare, Place, parse_move
+from unodice.builtin.coverall.scoring import counting_runs, placement_points
+from unodice.builtin.coverall.state import PHASE_NAMES, CoverallState, Phase
+from unodice.builtin.coverall.tray import Tray, tray_of
+from unodice.chance import Chance, ReplayChance
+from unodice.errors import ComponentError, IllegalMove, InvalidOptions
+from unodice.moves import Event, Move, shared_event
+from unodice.options import option
+from unodice.pieces import Bag, Colour, ComponentSet, Die, Face, load_components
+from unodice.tables import TablesPerSet
+from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
 __all__ = ["Coverall", "CoverallOptions"]
 
@@ -179,7 +179,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
     """Uno Dice, Game 3: fill the tray with dice that match a neighbour; runs score.
 
     Args:
-        options: Checked [`CoverallOptions`][unodice.variants.coverall.rules.CoverallOptions].
+        options: Checked [`CoverallOptions`][unodice.builtin.coverall.rules.CoverallOptions].
         players: Number of seats, 2 to 8.
         component_sets: Extra component sets that the ``dice`` option may name.
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from unodice.builtin.coverall.tray import Tray
 from unodice.pieces import Colour
-from unodice.variants.coverall.tray import Tray
 
 __all__ = ["VALUES", "LineRun", "counting_runs", "placement_points"]
 

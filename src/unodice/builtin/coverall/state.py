@@ -5,13 +5,13 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING
 
+from unodice.builtin.coverall.matching import BIT_COUNT
 from unodice.pieces import Bag, Colour, Die, Face
 from unodice.turns import Seats
 from unodice.variant import State
-from unodice.variants.coverall.matching import BIT_COUNT
 
 if TYPE_CHECKING:
-    from unodice.variants.coverall.moves import CoverallMove
+    from unodice.builtin.coverall.moves import CoverallMove
 
 __all__ = ["PHASE_NAMES", "CoverallState", "Phase"]
 

@@ -5,7 +5,7 @@ column number, ``A1`` to ``D6`` on the standard tray. With the partition on, the
 split into a left and a right half; a half is a *region*, and nothing (no neighbour, no run)
 crosses from one region to the other. Without the partition the whole tray is one region.
 
-Everything here depends only on the tray's shape, so a [`Tray`][unodice.variants.coverall.tray.Tray]
+Everything here depends only on the tray's shape, so a [`Tray`][unodice.builtin.coverall.tray.Tray]
 is built once per shape and shared by every game of that shape.
 """
 
@@ -15,8 +15,8 @@ import re
 import string
 from functools import cache
 
+from unodice.builtin.coverall.masks import mask_of
 from unodice.quoting import brief
-from unodice.variants.coverall.masks import mask_of
 
 __all__ = ["Ray", "Tray", "Walk", "parse_space", "tray_of"]
 
@@ -182,5 +182,5 @@ def parse_space(text: str) -> tuple[int, int]:
 
 @cache
 def tray_of(rows: int, columns: int, partition: bool) -> Tray:
-    """The shared [`Tray`][unodice.variants.coverall.tray.Tray] of a shape, built once."""
+    """The shared [`Tray`][unodice.builtin.coverall.tray.Tray] of a shape, built once."""
     return Tray(rows, columns, partition)

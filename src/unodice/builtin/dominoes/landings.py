@@ -1,9 +1,9 @@
 """Plays as the layout takes them, with the objects they make, shared between games.
 
-A play lays a tile one way (a [`Lay`][unodice.variants.dominoes.tiles.Lay]) on one open end,
+A play lays a tile one way (a [`Lay`][unodice.builtin.dominoes.tiles.Lay]) on one open end,
 declaring a colour for a wild far end. All it makes is immutable: the placement on the table,
 the line's new open end and the ``Placed`` event. A
-[`Landing`][unodice.variants.dominoes.landings.Landing] makes each of them once and hands the
+[`Landing`][unodice.builtin.dominoes.landings.Landing] makes each of them once and hands the
 same object to every game with the same tile set that makes the same play: building them anew
 at every play was a large share of a play's cost.
 """
@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unodice.builtin.dominoes.events import Placed
+from unodice.builtin.dominoes.layout import OpenEnd, Placement, open_end
+from unodice.builtin.dominoes.tiles import Lay
 from unodice.pieces import Colour, Domino
-from unodice.variants.dominoes.events import Placed
-from unodice.variants.dominoes.layout import OpenEnd, Placement, open_end
-from unodice.variants.dominoes.tiles import Lay
 
 if TYPE_CHECKING:
-    from unodice.variants.dominoes.tiles import TileTable
+    from unodice.builtin.dominoes.tiles import TileTable
 
 __all__ = ["Landing"]
 

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from unodice.builtin.dominoes.tiles import EndKeys, Lay, TileTable
 from unodice.pieces import Colour, Domino, Face
 from unodice.values import Value
-from unodice.variants.dominoes.tiles import EndKeys, Lay, TileTable
 
 if TYPE_CHECKING:
-    from unodice.variants.dominoes.landings import Landing
+    from unodice.builtin.dominoes.landings import Landing
 
 __all__ = ["SPINNER", "Layout", "OpenEnd", "Placement", "Snapshot", "open_end"]
 
@@ -98,7 +98,7 @@ class Layout:
         placements: Every tile on the table, in the order laid (the spinner first).
         ends: Every line's open end, by line number less one.
         accepts: For each open end, the mask of the touching faces it takes (DO-3; see
-            [`tiles`][unodice.variants.dominoes.tiles] for masks); 0 for a dead end.
+            [`tiles`][unodice.builtin.dominoes.tiles] for masks); 0 for a dead end.
         by_colour: Per colour slot (see ``TileTable.colour_slots``), the mask of the open ends
             of that colour, by their face or the colour declared for it (bit ``i``: line
             ``i + 1``); the slot ``live_slot`` has every end that is not dead.
@@ -106,7 +106,7 @@ class Layout:
             word.
 
     The last two say which ends take a touching face without looking at every end: see
-    [`ends_taking`][unodice.variants.dominoes.layout.Layout.ends_taking].
+    [`ends_taking`][unodice.builtin.dominoes.layout.Layout.ends_taking].
     """
 
     __slots__ = ("_keys", "_table", "accepts", "by_colour", "by_symbol", "ends", "placements")

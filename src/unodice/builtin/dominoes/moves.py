@@ -19,11 +19,11 @@ from __future__ import annotations
 import re
 from typing import ClassVar, Self, TypeAlias
 
+from unodice.builtin.dominoes.layout import SPINNER
 from unodice.errors import IllegalMove
 from unodice.moves import Move, WordMove
 from unodice.pieces import Colour, Face, parse_colour
 from unodice.values import Value, field
-from unodice.variants.dominoes.layout import SPINNER
 
 __all__ = [
     "ACCEPT",

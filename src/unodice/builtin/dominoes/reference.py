@@ -16,10 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from unodice.moves import Move
-from unodice.pieces import Colour, Domino, Face
-from unodice.variants.dominoes.layout import SPINNER, Placement
-from unodice.variants.dominoes.moves import (
+from unodice.builtin.dominoes.layout import SPINNER, Placement
+from unodice.builtin.dominoes.moves import (
     Accept,
     Catch,
     Challenge,
@@ -29,10 +27,12 @@ from unodice.variants.dominoes.moves import (
     Pass,
     Play,
 )
-from unodice.variants.dominoes.state import DominoesState, Phase
+from unodice.builtin.dominoes.state import DominoesState, Phase
+from unodice.moves import Move
+from unodice.pieces import Colour, Domino, Face
 
 if TYPE_CHECKING:
-    from unodice.variants.dominoes.variant import UnoDominoes
+    from unodice.builtin.dominoes.variant import UnoDominoes
 
 __all__ = [
     "End",

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from unodice.moves import Move
-from unodice.pieces import WILDS
-from unodice.variants.dominoes.layout import SPINNER
-from unodice.variants.dominoes.moves import (
+from unodice.builtin.dominoes.layout import SPINNER
+from unodice.builtin.dominoes.moves import (
     Accept,
     Catch,
     Challenge,
@@ -17,10 +15,12 @@ from unodice.variants.dominoes.moves import (
     Pass,
     Play,
 )
-from unodice.variants.dominoes.state import DominoesState, Phase
+from unodice.builtin.dominoes.state import DominoesState, Phase
+from unodice.moves import Move
+from unodice.pieces import WILDS
 
 if TYPE_CHECKING:
-    from unodice.variants.dominoes.variant import UnoDominoes
+    from unodice.builtin.dominoes.variant import UnoDominoes
 
 __all__ = ["explain"]
 

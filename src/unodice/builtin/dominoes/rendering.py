@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unodice.builtin.dominoes.layout import Layout, OpenEnd, Placement
+from unodice.builtin.dominoes.state import DominoesState, Phase
 from unodice.pieces import Colour, Domino, Face
 from unodice.render import paint_face
-from unodice.variants.dominoes.layout import Layout, OpenEnd, Placement
-from unodice.variants.dominoes.state import DominoesState, Phase
 
 if TYPE_CHECKING:
-    from unodice.variants.dominoes.variant import UnoDominoes
+    from unodice.builtin.dominoes.variant import UnoDominoes
 
 __all__ = ["render"]
 

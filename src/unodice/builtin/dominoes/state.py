@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from unodice.builtin.dominoes.layout import Layout, Snapshot
 from unodice.pieces import Bag, Domino
 from unodice.turns import Seats
 from unodice.variant import State
-from unodice.variants.dominoes.layout import Layout, Snapshot
 
 if TYPE_CHECKING:
-    from unodice.variants.dominoes.moves import Play
+    from unodice.builtin.dominoes.moves import Play
 
 __all__ = ["DominoesState", "PendingWildDrawFour", "Phase"]
 

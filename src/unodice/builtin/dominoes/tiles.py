@@ -146,7 +146,7 @@ class TileTable(SealedTable):
         plays_at: A cache the variant fills: per (way to lay, end, whether it leaves one
             tile), the moves laying it there.
         landings: What the layout needs to carry out each cached play move (a
-            [`Landing`][unodice.variants.dominoes.landings.Landing]), by its notation.
+            [`Landing`][unodice.builtin.dominoes.landings.Landing]), by its notation.
         openings: A cache the layout fills: per spinner (by tile id), the open ends of its
             four lines and what each accepts.
     """

@@ -12,13 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from unodice.errors import IllegalMove
-from unodice.moves import Event, Move, MovePlayed, shared_event
-from unodice.pieces import Bag, Colour, ComponentSet, Domino, Face
-from unodice.variant import Reference, RoundOutcome, Table, Variant, View
-from unodice.variants.dominoes import reference as reference_module
-from unodice.variants.dominoes import rendering
-from unodice.variants.dominoes.events import (
+from unodice.builtin.dominoes import reference as reference_module
+from unodice.builtin.dominoes import rendering
+from unodice.builtin.dominoes.events import (
     Caught,
     Challenged,
     DeadEnd,
@@ -34,9 +30,9 @@ from unodice.variants.dominoes.events import (
     TakenBack,
     UnoCalled,
 )
-from unodice.variants.dominoes.landings import Landing
-from unodice.variants.dominoes.layout import SPINNER, Layout
-from unodice.variants.dominoes.moves import (
+from unodice.builtin.dominoes.landings import Landing
+from unodice.builtin.dominoes.layout import SPINNER, Layout
+from unodice.builtin.dominoes.moves import (
     ACCEPT,
     CATCH,
     CHALLENGE,
@@ -55,16 +51,20 @@ from unodice.variants.dominoes.moves import (
     Play,
     parse_move,
 )
-from unodice.variants.dominoes.options import DominoesOptions
-from unodice.variants.dominoes.refusals import explain
-from unodice.variants.dominoes.state import DominoesState, PendingWildDrawFour, Phase
-from unodice.variants.dominoes.tiles import (
+from unodice.builtin.dominoes.options import DominoesOptions
+from unodice.builtin.dominoes.refusals import explain
+from unodice.builtin.dominoes.state import DominoesState, PendingWildDrawFour, Phase
+from unodice.builtin.dominoes.tiles import (
     Lay,
     TileTable,
     face_points,
     is_double_wild,
     load_tile_table,
 )
+from unodice.errors import IllegalMove
+from unodice.moves import Event, Move, MovePlayed, shared_event
+from unodice.pieces import Bag, Colour, ComponentSet, Domino, Face
+from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
 __all__ = ["MOVES_PER_POINT", "UnoDominoes"]
 
@@ -88,7 +88,7 @@ def _touches_with_wd4(move: Move) -> bool:
 class UnoDominoes(Variant[DominoesState, DominoesMove]):
     """Uno dominoes: match tiles by number, word or colour; only the touching end acts.
 
-    Options are [`DominoesOptions`][unodice.variants.dominoes.options.DominoesOptions].
+    Options are [`DominoesOptions`][unodice.builtin.dominoes.options.DominoesOptions].
     """
 
     name = "dominoes"
@@ -647,14 +647,14 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     def move_limit(self) -> int:
         """Room for a match to the target (DO-11), and never less than the default.
 
-        [`MOVES_PER_POINT`][unodice.variants.dominoes.variant.MOVES_PER_POINT] moves a point.
+        [`MOVES_PER_POINT`][unodice.builtin.dominoes.variant.MOVES_PER_POINT] moves a point.
         """
         return max(super().move_limit(), self.options.target * MOVES_PER_POINT)
 
     # -- notation and refusals -----------------------------------------------------------------
 
     def parse_move(self, text: str) -> DominoesMove:
-        """Read a move from its notation (see [`moves`][unodice.variants.dominoes.moves])."""
+        """Read a move from its notation (see [`moves`][unodice.builtin.dominoes.moves])."""
         return parse_move(text)
 
     def explain_illegal(self, state: DominoesState, move: Move) -> IllegalMove:
