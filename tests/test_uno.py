@@ -15,7 +15,7 @@ from unodice import uno
 from unodice.chance import Chance
 from unodice.moves import Event
 from unodice.turns import Seats
-from unodice.uno import PendingWildDrawFour, Penalty
+from unodice.uno import Penalty, PendingWildDrawFour
 
 
 class ToyTable:

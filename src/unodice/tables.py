@@ -95,13 +95,15 @@ class TablesPerSet(Generic[_Table]):
 
 
 def load_set(
-    variant: str, option: str, name: str, extra: Mapping[str, ComponentSet] | None, kind: str
+    variant: str, option: str | None, name: str, extra: Mapping[str, ComponentSet] | None,
+    kind: str,
 ) -> ComponentSet:
     """The component set an option names, checked to be of the ``kind`` the variant plays with.
 
     Args:
         variant: The variant's name, for the message.
-        option: The option that names the set (``"dice"``, ``"tiles"``).
+        option: The option that names the set (``"dice"``, ``"tiles"``), or ``None`` when the
+            rules fix the set.
         name: The set's name.
         extra: Sets given to the game beside the built-in ones.
         kind: ``"dice"`` or ``"tiles"``.
@@ -113,15 +115,20 @@ def load_set(
     try:
         components = load_components(name, extra)
     except ComponentError as error:
-        raise InvalidOptions(f"option {option!r} of {variant}: {error}") from None
+        raise InvalidOptions(f"{_whose(variant, option)}: {error}") from None
     if components.kind != kind:
         raise unsuitable_set(variant, option, name, f"is a set of {components.kind}, not {kind}")
     return components
 
 
-def unsuitable_set(variant: str, option: str, name: str, why: str) -> InvalidOptions:
+def unsuitable_set(variant: str, option: str | None, name: str, why: str) -> InvalidOptions:
     """The error for a component set the variant cannot play with: ``why`` says what is wrong.
 
-    The message reads ``option 'dice' of coverall: 'tiny' has only 3 dice; …``.
+    The message reads ``option 'dice' of coverall: 'tiny' has only 3 dice; …`` (or
+    ``pig: …`` when no option names the set).
     """
-    return InvalidOptions(f"option {option!r} of {variant}: {brief(name)} {why}")
+    return InvalidOptions(f"{_whose(variant, option)}: {brief(name)} {why}")
+
+
+def _whose(variant: str, option: str | None) -> str:
+    return variant if option is None else f"option {option!r} of {variant}"
