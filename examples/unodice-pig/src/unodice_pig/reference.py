@@ -66,7 +66,7 @@ def legal_moves(variant: Pig, state: PigState) -> list[Move]:
 
     None once the game is won (PIG-5).
     """
-    if state.phase == WON or state.to_act is None:
+    if state.phase == WON:
         return []
     moves: list[Move] = [RollDie()]
     if pig4_may_hold(state):

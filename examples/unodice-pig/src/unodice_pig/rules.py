@@ -87,7 +87,7 @@ class Pig(Variant[PigState, PigMove]):
         return (ROLL, HOLD) if state.turn_total else (ROLL,)
 
     def apply(self, table: Table, state: PigState, move: PigMove) -> None:
-        """Roll or hold for the seat to act."""
+        """Roll (PIG-2) or hold (PIG-4) for the seat to act: one case per move class."""
         match move:
             case RollDie():
                 self._roll(table, state)
