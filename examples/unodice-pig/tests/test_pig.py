@@ -1,11 +1,22 @@
 """The rules of pig, clause by clause, and the contract every variant honours."""
 
+from typing import ClassVar
+
 import pytest
-from unodice import IllegalMove, InvalidOptions, new_game
+from unodice import IllegalMove, InvalidOptions, Move, new_game
 from unodice.moves import Scored
 from unodice.testing import Showing, check_variant, scripted_game
 
-from unodice_pig.pig import Busted, Rolled
+from unodice_pig.events import Busted, Rolled
+
+
+class Place(Move):
+    """A move of some other game."""
+
+    kind: ClassVar[str] = "place"
+
+    def __str__(self) -> str:
+        return "place"
 
 
 def rolled_game(*faces: str, **options: int):
@@ -108,3 +119,18 @@ def test_unreadable_notation_says_what_moves_look_like():
 def test_a_target_out_of_range_is_refused():
     with pytest.raises(InvalidOptions, match="target"):
         new_game("pig", options={"target": 0})
+
+
+def test_pig2_a_move_of_another_game_is_refused_citing_a_clause():
+    game = new_game("pig", players=2, seed=1)
+    with pytest.raises(IllegalMove) as refused:
+        game.play(Place())
+    assert refused.value.clause == "PIG-2"
+
+
+def test_pig5_a_move_after_the_win_cites_the_winning_clause():
+    game = rolled_game("y5", target=5)
+    game.play("hold")
+    with pytest.raises(IllegalMove) as refused:
+        game.play("roll")
+    assert refused.value.clause == "PIG-5"

@@ -9,10 +9,25 @@ from __future__ import annotations
 from unodice.hooks import hookimpl
 from unodice.registry import Registrar
 
-from unodice_pig import round_up
-from unodice_pig.pig import Pig
+from . import round_up
+from .events import Busted, Rolled
+from .moves import Hold, PigMove, RollDie
+from .options import PigOptions
+from .rules import Pig
+from .state import PigState
 
-__all__ = ["Pig", "round_up", "unodice_register"]
+__all__ = [
+    "Busted",
+    "Hold",
+    "Pig",
+    "PigMove",
+    "PigOptions",
+    "PigState",
+    "RollDie",
+    "Rolled",
+    "round_up",
+    "unodice_register",
+]
 
 
 @hookimpl
