@@ -48,10 +48,10 @@ def dice_for(component_sets: Mapping[str, ComponentSet]) -> PigDice:
     Raises:
         InvalidOptions: The set is not a set of dice, or none of its dice shows only letters.
     """
-    dice_set = load_set("pig", "dice", DICE, component_sets, "dice")
+    dice_set = load_set("pig", None, DICE, component_sets, "dice")
     table = _tables(dice_set)
     if not table.letters_only:
         raise unsuitable_set(
-            "pig", "dice", DICE, "has no die that shows only letters, so the bag could run dry"
+            "pig", None, DICE, "has no die that shows only letters, so the bag could run dry"
         )
     return table
