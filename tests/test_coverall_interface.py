@@ -57,12 +57,12 @@ def test_an_unknown_dice_set_is_refused_listing_the_sets():
 
 
 def test_a_domino_set_is_refused():
-    with pytest.raises(InvalidOptions, match="dominoes, not dice"):
+    with pytest.raises(InvalidOptions, match="tiles, not dice"):
         new_game("coverall", players=2, options={"dice": "uno-dominoes-81"})
 
 
 def test_a_tray_larger_than_the_dice_set_is_refused():
-    with pytest.raises(InvalidOptions, match="30 spaces but dice set 'coverall-24' has only 24"):
+    with pytest.raises(InvalidOptions, match="has only 24 dice but the 5 x 6 tray has 30 spaces"):
         new_game("coverall", players=2, options={"rows": 5})
 
 

@@ -195,7 +195,7 @@ def _walk(line: int, space: int, back: Ray, ahead: Ray) -> Walk:
 
 @cache
 def tray_of(rows: int, columns: int, partition: bool) -> Tray:
-    """The shared [`Tray`][unodice.builtin.coverall.tray.Tray] of a shape, built once."""
+    """The shared [`Tray`][unodice.builtin.coverall.tables.Tray] of a shape, built once."""
     return Tray(rows, columns, partition)
 
 
