@@ -18,12 +18,10 @@ from unodice.builtin.coverall import (
     HalfOpened,
     NoDice,
     Placed,
-    PlayReversed,
     ReserveDrawn,
     Rolled,
     RollOff,
     Run,
-    Skipped,
     StarterChosen,
     StartingDie,
     TrayClosed,
@@ -36,6 +34,7 @@ from unodice.moves import Event, RoundEnded, RoundStarted, Scored
 from unodice.pieces import Colour, ComponentSet, Face, load_components
 from unodice.registry import Registry
 from unodice.testing import Draw, Roll, scripted_game
+from unodice.uno import Reversed, Skipped
 
 STANDARD = load_components("coverall-24").dice
 ROLL_OFF_LETTER_DICE = (0, 1, 2, 3, 4, 5, 6, 7)  # each has a W face
@@ -261,7 +260,7 @@ def test_cv2_a_d2_starting_die_gives_the_starter_a_reserve_for_her_next_turn():
 def test_cv2_an_r_starting_die_lets_the_starter_play_first_and_play_runs_right():
     game, dice = start("rR")
     events = play(game, "rR A1", dice.draw("r5", "r3", "b3", "g2"))
-    assert of(PlayReversed, events) == [PlayReversed(-1)]
+    assert of(Reversed, events) == [Reversed(0, -1)]
     assert [r.seat for r in of(Rolled, events)] == [0]
     assert game.to_act == 0
     play(game, "r5 A2", rolls("r3", "b3", "g2"))
@@ -271,7 +270,7 @@ def test_cv2_an_r_starting_die_lets_the_starter_play_first_and_play_runs_right()
 def test_cv2_an_s_starting_die_skips_the_left_player():
     game, dice = start("yS")
     events = play(game, "yS A1", dice.draw("y3", "b3", "g2", "r1"))
-    assert of(Skipped, events) == [Skipped(1)]
+    assert of(Skipped, events) == [Skipped(0, 1, "S")]
     assert [r.seat for r in of(Rolled, events)] == [2]
     assert game.to_act == 2
 
@@ -434,7 +433,7 @@ def test_cv8_s_skips_the_next_player_and_the_dice_pass_to_the_one_after():
     game, dice = start("r7")
     play(game, "r7 A1", dice.draw("rS", "r5", "r3", "r1"))
     events = play(game, "rS A2", rolls("r5", "r3", "r1"))
-    assert of(Skipped, events) == [Skipped(2)]
+    assert of(Skipped, events) == [Skipped(1, 2, "S")]
     assert [(r.seat, r.passed) for r in of(Rolled, events)] == [(0, 3)]
 
 
@@ -442,7 +441,7 @@ def test_cv8_r_reverses_the_direction_of_play():
     game, dice = start("r7")
     play(game, "r7 A1", dice.draw("rR", "r5", "r3", "r1"))
     events = play(game, "rR A2", rolls("r5", "r3", "r1"))
-    assert of(PlayReversed, events) == [PlayReversed(-1)]
+    assert of(Reversed, events) == [Reversed(1, -1)]
     assert [(r.seat, r.passed) for r in of(Rolled, events)] == [(0, 3)]
     play(game, "r5 A3", rolls("r3", "r1"))
     assert game.to_act == 2  # and on in the reversed direction
@@ -467,16 +466,25 @@ def test_cv9_with_two_players_r_skips_the_other_player():
     game, dice = start("r7", players=2)
     play(game, "r7 A1", dice.draw("rR", "r5", "r3", "r1"))
     events = play(game, "rR A2", rolls("r5", "r3", "r1"))
-    assert of(Skipped, events) == [Skipped(0)]
-    assert not of(PlayReversed, events)
+    assert of(Skipped, events) == [Skipped(1, 0, "R")]
+    assert not of(Reversed, events)
     assert [(r.seat, r.passed) for r in of(Rolled, events)] == [(1, 3)]  # the same player again
+
+
+def test_cv9_a_starting_r_between_two_players_skips_the_other_and_the_starter_plays_first():
+    game, dice = start("rR", players=2)
+    events = play(game, "rR A1", dice.draw("r5", "r3", "b3", "g2"))
+    assert of(Skipped, events) == [Skipped(0, 1, "R")]
+    assert not of(Reversed, events)
+    assert [r.seat for r in of(Rolled, events)] == [0]
+    assert game.to_act == 0 and game.view(0).data["direction"] == 1
 
 
 def test_cv9_option_off_r_reverses_between_two_players_too():
     game, dice = start("r7", players=2, options={"two_player_reverse_skips": False})
     play(game, "r7 A1", dice.draw("rR", "r5", "r3", "r1"))
     events = play(game, "rR A2", rolls("r5", "r3", "r1"))
-    assert of(PlayReversed, events) == [PlayReversed(-1)]
+    assert of(Reversed, events) == [Reversed(1, -1)]
     assert [(r.seat, r.passed) for r in of(Rolled, events)] == [(0, 3)]
 
 

@@ -57,12 +57,12 @@ def test_an_unknown_dice_set_is_refused_listing_the_sets():
 
 
 def test_a_domino_set_is_refused():
-    with pytest.raises(InvalidOptions, match="dominoes, not dice"):
+    with pytest.raises(InvalidOptions, match="tiles, not dice"):
         new_game("coverall", players=2, options={"dice": "uno-dominoes-81"})
 
 
 def test_a_tray_larger_than_the_dice_set_is_refused():
-    with pytest.raises(InvalidOptions, match="30 spaces but dice set 'coverall-24' has only 24"):
+    with pytest.raises(InvalidOptions, match="has only 24 dice but the 5 x 6 tray has 30 spaces"):
         new_game("coverall", players=2, options={"rows": 5})
 
 
@@ -243,6 +243,32 @@ def test_a_placement_line_explains_its_points():
     events = play(game, "b7 B1", rolls("g2", "y1"))
     lines = [game.variant.describe(event) for event in events]
     assert "seat 2 places b7 on B1: column 1 run of 7s r7 b7 = 14: 14 points" in lines
+
+
+def test_cv8_an_s_and_an_r_read_as_the_families_shared_events():
+    game, dice = start("r7")
+    play(game, "r7 A1", dice.draw("rS", "rR", "r3", "r1"))
+    lines = [game.variant.describe(event) for event in play(game, "rS A2", rolls("rR", "r3", "r1"))]
+    assert "seat 2 loses her turn (S of seat 1)" in lines
+    lines = [game.variant.describe(event) for event in play(game, "rR A3", rolls("r3", "r1"))]
+    assert "seat 0 reverses play: it now runs by decreasing seat numbers" in lines
+
+
+# -- shared tables -------------------------------------------------------------------------------
+
+
+def test_games_of_one_set_and_tray_share_tables_that_cannot_change():
+    first = new_game("coverall", players=2, seed=1)
+    second = new_game("coverall", players=3, seed=2)
+    assert first.variant.tables is second.variant.tables
+    assert first.variant.tray is second.variant.tray
+    with pytest.raises(AttributeError, match="shared by every game"):
+        first.variant.tables.all_dice = 0
+    with pytest.raises(AttributeError, match="shared by every game"):
+        first.variant.tray.columns = 3
+    info = next(iter(first.variant.tables.by_face.values()))
+    with pytest.raises(AttributeError, match="shared by every game"):
+        info.wants = 0
 
 
 # -- copies and the command line ----------------------------------------------------------------

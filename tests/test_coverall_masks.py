@@ -14,10 +14,17 @@ from hypothesis import strategies as st
 from test_coverall_properties import options_strategy
 
 from unodice import RandomAgent, new_game
-from unodice.builtin.coverall import CoverallState, Phase, Place
-from unodice.builtin.coverall.masks import MovesOnSpaces, mask_of, spaces_of
-from unodice.builtin.coverall.matching import BIT_COUNT, offers, wants
-from unodice.builtin.coverall.tray import tray_of
+from unodice.builtin.coverall import CoverallState, Place
+from unodice.builtin.coverall.fast import (
+    BIT_COUNT,
+    MovesOnSpaces,
+    mask_of,
+    offers,
+    spaces_of,
+    wants,
+)
+from unodice.builtin.coverall.state import PLACE
+from unodice.builtin.coverall.tables import tray_of
 from unodice.game import Game
 from unodice.moves import Move
 from unodice.pieces import Colour
@@ -94,7 +101,7 @@ def test_masks_and_placements_match_a_space_by_space_reading(
     agent = RandomAgent(seed)
     while not game.is_over:
         check_masks(game)
-        if game.state.phase is Phase.PLACE:
+        if game.state.phase == PLACE:
             assert game.legal_moves() == plain_placements(game)
         twin = game.state.copy()
         reach, vacant = list(twin.reach), twin.vacant

@@ -3,32 +3,35 @@
 Players take turns placing rolled dice in the tray, each next to a die it matches by number,
 letter or colour; runs of one colour or one kind score. The rules are clauses CV-1 to CV-14 of
 the project's rule page. The variant registers itself through the project's own entry point.
+
+An S or an R emits the family's shared events, [`Skipped`][unodice.uno.Skipped] and
+[`Reversed`][unodice.uno.Reversed], from [`unodice.uno`][unodice.uno].
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from unodice.builtin.coverall.events import (
+from unodice.hooks import hookimpl
+
+from .events import (
     HalfOpened,
     NoDice,
     Placed,
-    PlayReversed,
     ReserveDrawn,
     Rolled,
     RollOff,
     Run,
-    Skipped,
     StarterChosen,
     StartingDie,
     TrayClosed,
     TurnLost,
     WildDeclared,
 )
-from unodice.builtin.coverall.moves import Declare, Place
-from unodice.builtin.coverall.rules import Coverall, CoverallOptions
-from unodice.builtin.coverall.state import CoverallState, Phase
-from unodice.hooks import hookimpl
+from .moves import Declare, Place
+from .options import CoverallOptions
+from .rules import Coverall
+from .state import CoverallState, Phase
 
 __all__ = [
     "Coverall",
@@ -40,12 +43,10 @@ __all__ = [
     "Phase",
     "Place",
     "Placed",
-    "PlayReversed",
     "ReserveDrawn",
     "RollOff",
     "Rolled",
     "Run",
-    "Skipped",
     "StarterChosen",
     "StartingDie",
     "TrayClosed",

@@ -3,6 +3,9 @@
 Every point scored is explained by a [`Placed`][unodice.builtin.coverall.events.Placed] event:
 it lists the run that counted in each line through the placed die, its dice and its value.
 The core's ``scored`` event that follows it says what was finally added (after house rules).
+
+An S, and an R, emit the family's shared events from [`unodice.uno`][unodice.uno]:
+[`Skipped`][unodice.uno.Skipped] and [`Reversed`][unodice.uno.Reversed].
 """
 
 from __future__ import annotations
@@ -17,12 +20,10 @@ __all__ = [
     "HalfOpened",
     "NoDice",
     "Placed",
-    "PlayReversed",
     "ReserveDrawn",
     "RollOff",
     "Rolled",
     "Run",
-    "Skipped",
     "StarterChosen",
     "StartingDie",
     "TrayClosed",
@@ -160,28 +161,6 @@ class ReserveDrawn(Event):
     seat: int
     count: int
     because: str
-
-
-class Skipped(Event):
-    """A player loses her turn to an S, or to an R between two players (CV-2, CV-8, CV-9).
-
-    Attributes:
-        seat: Who is skipped.
-    """
-
-    kind: ClassVar[str] = "skipped"
-    seat: int
-
-
-class PlayReversed(Event):
-    """The direction of play reversed (CV-2, CV-8).
-
-    Attributes:
-        direction: ``1`` for increasing seat numbers, ``-1`` for decreasing.
-    """
-
-    kind: ClassVar[str] = "reversed"
-    direction: int
 
 
 class TurnLost(Event):

@@ -1,15 +1,15 @@
 """Coverall's decisions and their notation.
 
-There are two kinds of decision:
+| notation | move | clause |
+|---|---|---|
+| ``r5 B2``, ``gD2 A4`` | `Place` the die showing a face on a space | CV-3, CV-5 |
+| ``W:g C4``, ``WD4:b A1`` | `Place` a wild, with the colour declared for it | CV-6, CV-7 |
+| ``W C3`` | `Place` the starting W, whose colour the next player declares | CV-2 |
+| ``declare red``, ``declare r`` | `Declare` the starting W's colour | CV-2 |
 
-* [`Place`][unodice.builtin.coverall.moves.Place]: put the die showing a face on a space,
-  written face code then space: ``r5 B2``, ``gD2 A4``; a wild carries its declared colour after
-  a colon, ``W:g C4``, ``WD4:b A1``. The starting W is placed without a colour (``W C3``),
-  since the next player declares it.
-* [`Declare`][unodice.builtin.coverall.moves.Declare]: name the starting W's colour,
-  ``declare red`` (or ``declare r``).
-
-A move names a face, not a die: two dice showing the same face are the same move.
+A face is written by its code (``r5``, ``bS``, ``W``), a space by its row letter and column
+number (``B2``). A move names a face, not a die: two dice showing the same face are the same
+move.
 """
 
 from __future__ import annotations
@@ -18,15 +18,16 @@ import re
 import string
 from typing import ClassVar, TypeAlias
 
-from unodice.builtin.coverall.tray import parse_space
 from unodice.errors import IllegalMove
 from unodice.moves import Move
 from unodice.pieces import Colour, Face, parse_colour
+from unodice.quoting import brief
 
-__all__ = ["CoverallMove", "Declare", "Place", "parse_move"]
+__all__ = ["CoverallMove", "Declare", "Place", "parse_move", "parse_space"]
 
 _PLACE = re.compile(r"^(\S+?)(?::(\w+))?\s+(\S+)$")
 _DECLARE = re.compile(r"^declare\s+(\w+)$", re.IGNORECASE)
+_SPACE = re.compile(r"^([A-Za-z])(\d{1,2})$")
 
 NOTATION_HELP = (
     "write a face and a space, like 'r5 B2' or 'gD2 A4'; a wild with its colour, "
@@ -104,6 +105,20 @@ def parse_move(text: str) -> CoverallMove:
         raise IllegalMove(text, f"only W and WD4 take a declared colour, not {face.code}")
     colour = _colour(text, colour_code) if colour_code is not None else None
     return Place(face, row, column, colour)
+
+
+def parse_space(text: str) -> tuple[int, int]:
+    """Read a space name (``"B2"``, ``"b2"``) into its row and column, both from 0.
+
+    Raises:
+        ValueError: The text is not a row letter followed by a column number.
+    """
+    match = _SPACE.match(text.strip())
+    if not match or int(match.group(2)) < 1:
+        raise ValueError(
+            f"{brief(text)} is not a space; name one by row letter and column, like B2"
+        )
+    return string.ascii_uppercase.index(match.group(1).upper()), int(match.group(2)) - 1
 
 
 def _colour(text: str, code: str) -> Colour:

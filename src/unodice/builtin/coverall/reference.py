@@ -1,6 +1,6 @@
 """Coverall's legal moves and scoring read plainly from the rule page (CV-2 to CV-13).
 
-This is the slow, obvious reading beside the fast path in ``rules`` and ``scoring``: it walks
+This is the slow, obvious reading beside the fast path in ``rules`` and ``fast``: it walks
 the tray space by space, the dice face by face and the lines die by die, with no masks, caches
 or tables. [`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares the
 fast path with it at every decision. The geometry comes from the options alone (rows,
@@ -17,13 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from unodice.builtin.coverall.moves import Declare, Place
 from unodice.moves import Move
 from unodice.pieces import Colour, Die, Face
 
+from .moves import Declare, Place
+
 if TYPE_CHECKING:
-    from unodice.builtin.coverall.rules import Coverall
-    from unodice.builtin.coverall.state import CoverallState
+    from .rules import Coverall
+    from .state import CoverallState
 
 __all__ = ["legal_moves", "move_points", "round_points"]
 
@@ -31,7 +32,7 @@ Space = tuple[int, int]
 """A space as its row and column, both from 0."""
 
 
-# -- the tray (Components and words, CV-12) ----------------------------------------------------
+# -- the tray (Components and words, CV-12) --------------------------------------------------------
 
 
 def rows_of(variant: Coverall) -> int:
@@ -108,7 +109,7 @@ def is_empty(variant: Coverall, state: CoverallState, space: Space) -> bool:
     return face_at(variant, state, space) is None
 
 
-# -- matching and placing (CV-5, CV-7, CV-12) ---------------------------------------------------
+# -- matching and placing (CV-5, CV-7, CV-12) ------------------------------------------------------
 
 
 def matches(face: Face, tray_face: Face, tray_colour: Colour | None) -> bool:
@@ -216,7 +217,7 @@ def placements(face: Face, space: Space) -> list[Move]:
     return [Place(face, row, column)]
 
 
-# -- the decisions (CV-2, CV-3, CV-7) ----------------------------------------------------------
+# -- the decisions (CV-2, CV-3, CV-7) --------------------------------------------------------------
 
 
 def starting_die_moves(variant: Coverall, state: CoverallState) -> list[Move]:
@@ -277,7 +278,7 @@ def legal_moves(variant: Coverall, state: CoverallState) -> list[Move]:
     return turn_moves(variant, state)
 
 
-# -- scoring (CV-11) ---------------------------------------------------------------------------
+# -- scoring (CV-11) -------------------------------------------------------------------------------
 
 
 def value_of(face: Face) -> int:

@@ -2,39 +2,30 @@
 
 from __future__ import annotations
 
-import enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
-from unodice.builtin.coverall.matching import BIT_COUNT
 from unodice.pieces import Bag, Colour, Die, Face
 from unodice.turns import Seats
 from unodice.variant import State
 
+from .fast import BIT_COUNT
+
 if TYPE_CHECKING:
-    from unodice.builtin.coverall.moves import CoverallMove
+    from .moves import CoverallMove
 
-__all__ = ["PHASE_NAMES", "CoverallState", "Phase"]
+__all__ = ["DECLARE", "OVER", "PLACE", "START", "CoverallState", "Phase"]
 
+Phase: TypeAlias = Literal["start", "declare", "place", "over"]
+"""What the seat to act is deciding."""
 
-class Phase(enum.Enum):
-    """What the seat to act is deciding."""
-
-    START = "start"
-    """The starting player chooses the space of the starting die (CV-2)."""
-    DECLARE = "declare"
-    """The player after the starter names the starting W's colour (CV-2)."""
-    PLACE = "place"
-    """A player places one of the dice she rolled (CV-3, CV-5)."""
-    OVER = "over"
-    """The game is over (CV-13)."""
-
-    # Members are singletons compared by identity, so an identity hash agrees with equality and
-    # spares the Python-level hash of enums (PHASE_NAMES is read whenever a seat looks).
-    __hash__ = object.__hash__
-
-
-PHASE_NAMES = {phase: phase.value for phase in Phase}
-"""Each phase's name (a dict look-up is cheaper than the enum's ``value`` property)."""
+START: Phase = "start"
+"""The starting player chooses the space of the starting die (CV-2)."""
+DECLARE: Phase = "declare"
+"""The player after the starter names the starting W's colour (CV-2)."""
+PLACE: Phase = "place"
+"""A player places one of the dice she rolled (CV-3, CV-5)."""
+OVER: Phase = "over"
+"""The game is over (CV-13)."""
 
 
 class CoverallState(State):
@@ -43,7 +34,7 @@ class CoverallState(State):
     Attributes:
         phase: What is being decided.
         to_act: The seat that must decide, ``None`` once the game is over.
-        seats: Whose turn it is and which way play runs.
+        seats: Whose turn it is, which way play runs, and whether an R skips (CV-8, CV-9).
         starter: The starting player (CV-1).
         bag: The dice bag.
         faces: The face on each space of the tray, ``None`` when empty.
@@ -52,7 +43,7 @@ class CoverallState(State):
         codes: Each space's die as text (``r5``, ``W:r``; ``.`` when empty).
         dice: The die on each space.
         reach: For each matching bit (by number), the mask of the spaces a neighbour offers it,
-            empty or not (see the ``masks`` module).
+            empty or not (see the ``fast`` module).
         vacant: The mask of the empty spaces.
         empty: How many empty spaces each region has left.
         open_region: The region placements go to now (CV-12).
@@ -73,11 +64,12 @@ class CoverallState(State):
         "reach", "reserves", "seats", "showing", "starter", "to_act", "undeclared", "vacant",
     )
 
-    def __init__(self, players: int, size: int, regions: int, bag: Bag[Die],
+    def __init__(self, seats: Seats, size: int, regions: int, bag: Bag[Die],
                  earlier: tuple[int, ...]):
-        self.phase = Phase.START
+        players = seats.count
+        self.phase: Phase = START
         self.to_act: int | None = None
-        self.seats = Seats(players)
+        self.seats = seats
         self.starter = 0
         self.bag = bag
         self.faces: list[Face | None] = [None] * size
@@ -136,6 +128,6 @@ class CoverallState(State):
 
     def __repr__(self) -> str:
         return (
-            f"<CoverallState {self.phase.value} to_act={self.to_act} "
+            f"<CoverallState {self.phase} to_act={self.to_act} "
             f"dice in tray={self.filled} bag={len(self.bag)}>"
         )

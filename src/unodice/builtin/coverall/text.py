@@ -9,56 +9,48 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from unodice.builtin.coverall.events import (
+from unodice import uno
+from unodice.moves import Event
+from unodice.pieces import Colour, Face
+from unodice.render import paint_face
+
+from .events import (
     HalfOpened,
     NoDice,
     Placed,
-    PlayReversed,
     ReserveDrawn,
     Rolled,
     RollOff,
     Run,
-    Skipped,
     StarterChosen,
     StartingDie,
     TrayClosed,
     TurnLost,
     WildDeclared,
 )
-from unodice.builtin.coverall.state import CoverallState, Phase
-from unodice.moves import Event
-from unodice.pieces import Colour, Face
-from unodice.render import paint_face
+from .state import DECLARE, OVER, PLACE, START, CoverallState
+from .tables import tray_code
 
 if TYPE_CHECKING:
-    from unodice.builtin.coverall.rules import Coverall
+    from .rules import Coverall
 
-__all__ = ["describe", "render", "tray_code"]
+__all__ = ["describe", "render"]
 
 _CELL = 6
 _COLOUR_NAMES = frozenset(colour.value for colour in Colour)
 _PARTITION = "| "
 
 
-def tray_code(face: Face | None, colour: Colour | None) -> str:
-    """A die as it stands in the tray: ``r5``, or ``W:r`` for a wild declared red."""
-    if face is None:
-        return "."
-    if face.colour is None and colour is not None:
-        return f"{face.code}:{colour.letter}"
-    return face.code
-
-
-def render(variant: Coverall, state: CoverallState, seat: int | None, colour: bool) -> str:
+def render(rules: Coverall, state: CoverallState, seat: int | None, colour: bool) -> str:
     """The whole position: tray grid, whose turn, rolled dice, reserves, bag and scores."""
-    lines = _grid(variant, state, colour)
+    lines = _grid(rules, state, colour)
     lines.append("")
-    lines.extend(_status(variant, state, seat, colour))
+    lines.extend(_status(rules, state, seat, colour))
     return "\n".join(lines)
 
 
-def _grid(variant: Coverall, state: CoverallState, colour: bool) -> list[str]:
-    tray = variant.tray
+def _grid(rules: Coverall, state: CoverallState, colour: bool) -> list[str]:
+    tray = rules.tray
     half = tray.columns // 2 if tray.partition else None
     header = "   "
     for column in range(tray.columns):
@@ -85,10 +77,10 @@ def _cell(face: Face | None, declared: Colour | None, colour: bool) -> str:
 
 
 def _status(
-    variant: Coverall, state: CoverallState, seat: int | None, colour: bool
+    rules: Coverall, state: CoverallState, seat: int | None, colour: bool
 ) -> list[str]:
-    tray = variant.tray
-    players = variant.player_count
+    tray = rules.tray
+    players = rules.player_count
 
     def who(other: int) -> str:
         return f"seat {other}" + (" (you)" if other == seat else "")
@@ -98,12 +90,12 @@ def _status(
         lines.append(f"Open: {tray.region_name(state.open_region)}")
     way = "increasing" if state.seats.direction == 1 else "decreasing"
     lines.append(f"Play runs towards {way} seat numbers; seat {state.starter} started.")
-    if state.phase is not Phase.OVER and state.holder is not None:
+    if state.phase != OVER and state.holder is not None:
         dice = " ".join(paint_face(face, colour) for face in state.showing) or "none"
         task = {
-            Phase.START: "to place the starting die",
-            Phase.DECLARE: "to declare the starting W's colour",
-            Phase.PLACE: "to place a die",
+            START: "to place the starting die",
+            DECLARE: "to declare the starting W's colour",
+            PLACE: "to place a die",
         }[state.phase]
         lines.append(f"{who(state.holder)} {task}; dice: {dice}")
     else:
@@ -122,9 +114,13 @@ def _status(
 
 
 def describe(event: Event) -> str | None:
-    """One line for a Coverall event; ``None`` for events that are not Coverall's own."""
+    """One line for a Coverall event, or a shared one of the family; ``None`` for the others.
+
+    An S or an R emits the shared ``skipped`` and ``reversed`` events, which
+    [`unodice.uno.describe`][unodice.uno.describe] words.
+    """
     describer = _DESCRIBERS.get(type(event))
-    return describer(event) if describer is not None else None
+    return describer(event) if describer is not None else uno.describe(event)
 
 
 def _codes(faces: tuple[Face, ...]) -> str:
@@ -190,9 +186,6 @@ _DESCRIBERS: dict[type[Event], Callable[[Any], str]] = {
     WildDeclared: lambda e: f"seat {e.seat} declares the W on {e.space} {e.colour.value}",
     Placed: _placed,
     ReserveDrawn: _reserve_drawn,
-    Skipped: lambda e: f"seat {e.seat} is skipped",
-    PlayReversed: lambda e: "play reverses towards "
-    + ("increasing" if e.direction == 1 else "decreasing") + " seat numbers",
     TurnLost: lambda e: f"seat {e.seat} can place nothing and loses the turn; "
     f"{_dice(e.returned)} back to the bag",
     NoDice: lambda e: f"seat {e.seat} has no dice and passes",
