@@ -41,6 +41,13 @@ It is the ``before`` of the state's [`PendingWildDrawFour`][unodice.uno.PendingW
 """
 
 
+_SHARED = (
+    "catchable", "centre_code", "centre_colour", "centre_die", "centre_key", "pending", "phase",
+    "round", "scores", "starter", "to_act", "uno_missed",
+)
+"""The attributes a copy of the state shares with it (their values are immutable)."""
+
+
 class CentreDieState(State):
     """One round: the centre die, the open hands, the bag and whose decision it is.
 
@@ -112,25 +119,18 @@ class CentreDieState(State):
         self.to_act: int | None = starter
 
     def copy(self) -> CentreDieState:
-        """An independent copy (hands and bag are copied; dice and faces are shared)."""
+        """An independent copy: seats, bag and hands are copied, everything else is shared.
+
+        The other attributes hold values that are replaced, never changed in place.
+        """
         twin = CentreDieState.__new__(CentreDieState)
+        for name in _SHARED:
+            setattr(twin, name, getattr(self, name))
         twin.seats = self.seats.copy()
         twin.bag = self.bag.copy()
         twin.dice = [list(hand) for hand in self.dice]
         twin.codes = [list(hand) for hand in self.codes]
         twin.shown = list(self.shown)
-        twin.centre_die = self.centre_die
-        twin.centre_code = self.centre_code
-        twin.centre_colour = self.centre_colour
-        twin.centre_key = self.centre_key
-        twin.pending = self.pending
-        twin.phase = self.phase
-        twin.uno_missed = self.uno_missed
-        twin.catchable = self.catchable
-        twin.starter = self.starter
-        twin.round = self.round
-        twin.scores = self.scores
-        twin.to_act = self.to_act
         return twin
 
     def __repr__(self) -> str:
