@@ -364,6 +364,20 @@ def test_cd7_accepted_wd4_draws_four_and_loses_the_turn():
     assert game.to_act == 2
 
 
+def test_cd7_the_die_an_accepted_wd4_covered_is_back_in_the_bag_before_the_victim_draws():
+    # CD-3 puts the old centre die back into the bag; under a WD4 that happens once the WD4
+    # stands, and before its victim draws her four: she may draw that very die.
+    game = deal("r1", [(38, "WD4"), "y3", "g4", "b5", "y2"], ["g1", "r1", "y1", "b1", "g5"])
+    covered = game.variant.piece_locations(game.state)["centre"][0]
+    game.play("play WD4:b")
+    assert covered.id not in bag_ids(game)
+    assert game.variant.piece_locations(game.state)["centre"][1] is covered
+    game.chance.extend(draws((covered.id, "r1"), "y4", "y5", "y6"))
+    game.play("accept")
+    assert hand(game, 1)[5:] == ["r1", "y4", "y5", "y6"]
+    assert covered in game.state.dice[1]
+
+
 # -- CD-8 challenge --------------------------------------------------------------------------
 
 

@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 
-# -- what lies on the table -------------------------------------------------------------------
+# -- what lies on the table ------------------------------------------------------------------------
 
 
 def face_shown(variant: CentreDie, code: int) -> Face:
@@ -108,7 +108,7 @@ def centre_face(variant: CentreDie, state: CentreDieState) -> Face:
     return face_shown(variant, state.centre_code)
 
 
-# -- CD-2, CD-7: what may be played -----------------------------------------------------------
+# -- CD-2, CD-7: what may be played ----------------------------------------------------------------
 
 
 def cd2_matches(face: Face, centre: Face, declared: Colour | None) -> bool:
@@ -241,7 +241,7 @@ def cd5_plays_of_the_drawn_die(
     return plays_of_die(drawn, others, centre_face(variant, state), state.centre_colour)
 
 
-# -- CD-9: the catch ----------------------------------------------------------------------------
+# -- CD-9: the catch -------------------------------------------------------------------------------
 
 
 def cd9_may_catch(state: CentreDieState) -> bool:
@@ -262,7 +262,7 @@ def cd9_may_catch(state: CentreDieState) -> bool:
     return len(state.dice[offender]) == 1
 
 
-# -- the protocol -------------------------------------------------------------------------------
+# -- the protocol ----------------------------------------------------------------------------------
 
 
 def legal_moves(variant: CentreDie, state: CentreDieState) -> list[Move]:

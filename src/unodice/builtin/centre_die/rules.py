@@ -84,7 +84,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         self._bluff_moves = tables.bluffs
         self._shared = tables.shared
 
-    # -- CD-1: setting up a round ------------------------------------------------------------
+    # -- CD-1: setting up a round ------------------------------------------------------------------
 
     def start_round(self, table: Table, previous: RoundOutcome | None) -> CentreDieState:
         """Roll the centre die, deal and roll five dice per hand, and give the starter her turn.
@@ -147,7 +147,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         state.centre_colour = colour
         state.centre_key = self.faces.centre_key(code, colour)
 
-    # -- CD-2 to CD-5: what may be played, and the steps of a turn ---------------------------
+    # -- CD-2 to CD-5: what may be played, and the steps of a turn ---------------------------------
 
     def legal_moves(self, state: CentreDieState) -> tuple[CentreDieMove, ...]:
         """Every move the player to act may make, in a stable order.
@@ -322,7 +322,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         state.phase = STEP_THREE
         return True
 
-    # -- CD-6: R, S and D2, and the dice drawn by rule ---------------------------------------
+    # -- CD-6: R, S and D2, and the dice drawn by rule ---------------------------------------------
 
     def penalise(self, table: Table, state: CentreDieState, seat: int,
                  penalty: uno.Penalty) -> int:
@@ -344,7 +344,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         table.emit(self._shared.drew(seat, codes, rolled, count, reason))
         return len(dice)
 
-    # -- CD-7, CD-8: the WD4 and its challenge -----------------------------------------------
+    # -- CD-7, CD-8: the WD4 and its challenge -----------------------------------------------------
 
     def _await_answer(self, state: CentreDieState, pending: uno.PendingWildDrawFour) -> None:
         """A WD4 was played: the next player challenges or accepts it (CD-8)."""
@@ -403,7 +403,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """
         self._pass_turn(table, state, next_seat)
 
-    # -- CD-9: Uno and the catch -------------------------------------------------------------
+    # -- CD-9: Uno and the catch -------------------------------------------------------------------
 
     def _open_catch_window(self, state: CentreDieState, seat: int) -> bool:
         """Let ``seat``, the next player to act, catch a missed Uno (CD-9); True if she may.
@@ -427,7 +427,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         if not self._step_two(table, state, catcher):
             self._pass_turn(table, state, state.seats.advance())
 
-    # -- CD-10: the end of a round -----------------------------------------------------------
+    # -- CD-10: the end of a round -----------------------------------------------------------------
 
     def _go_out(self, table: Table, state: CentreDieState, seat: int, symbol: str) -> None:
         """The player played her last die: a final D2 or WD4 still hits, then she scores.
@@ -469,7 +469,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         state.catchable = state.uno_missed = None
         table.end_round([])
 
-    # -- CD-11: the match --------------------------------------------------------------------
+    # -- CD-11: the match --------------------------------------------------------------------------
 
     def match_over(self, totals: Sequence[int], rounds_played: int) -> bool:
         """Whether the match is over (CD-11).
@@ -495,7 +495,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             wanted = self.options.target * MOVES_PER_POINT
         return max(super().move_limit(), wanted)
 
-    # -- notation and refusals ---------------------------------------------------------------
+    # -- notation and refusals ---------------------------------------------------------------------
 
     def parse_move(self, text: str) -> CentreDieMove:
         """Read a move from its notation (``play r5``, ``play W:g uno``, ``decline``, …)."""
@@ -505,7 +505,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """Why ``move`` is not legal now, citing the clause that forbids it."""
         return refusals.explain(self, state, move)
 
-    # -- what seats see ----------------------------------------------------------------------
+    # -- what seats see ----------------------------------------------------------------------------
 
     def components(self, state: Any = None) -> ComponentSet:
         """The dice set this game plays with."""
@@ -583,7 +583,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """One line of text for an event."""
         return text.describe(event) or super().describe(event)
 
-    # -- for bots ----------------------------------------------------------------------------
+    # -- for bots ----------------------------------------------------------------------------------
 
     def gain(self, view: View, move: CentreDieMove) -> float:
         """A cheap measure for greedy bots.
