@@ -78,6 +78,12 @@ class CountingReference:
         self.ends: Counter[str] = Counter()
 
     def legal_moves(self, variant: CentreDie, state: CentreDieState) -> list[Move]:
+        # Hands are open (CD-1): every view shows each die's face, whatever changed the hand.
+        shown = variant.view_data(state, 0)["hands"]
+        seats = range(variant.player_count)
+        assert [list(faces) for faces in shown] == [
+            reference.hand_faces(variant, state, seat) for seat in seats
+        ]
         return reference.legal_moves(variant, state)
 
     def move_points(self, variant: CentreDie, state: CentreDieState, move: Any) -> list[int]:

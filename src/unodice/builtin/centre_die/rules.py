@@ -17,6 +17,22 @@ from unodice import uno
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, shared_event
 from unodice.pieces import Bag, Colour, ComponentSet, Die, Face
+from unodice.uno import (
+    ACCEPT,
+    CATCH,
+    CHALLENGE,
+    DECLINE,
+    DRAW,
+    KEEP,
+    Accept,
+    Catch,
+    Challenge,
+    Decline,
+    Draw,
+    Keep,
+    Penalty,
+    PendingWildDrawFour,
+)
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
 from . import reference as reference_module
@@ -49,8 +65,6 @@ MOVES_PER_ROUND = 250
 play takes 50 moves with two players, 66 with six)."""
 MOVES_PER_POINT = 10
 """Moves a record may hold per point of the target (random play takes 2 to 3 a point)."""
-
-_COMMANDS = frozenset(("R", "S", "D2"))
 
 
 class CentreDie(Variant[CentreDieState, CentreDieMove]):
@@ -160,19 +174,19 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """
         phase = state.phase
         if phase == ANSWERING_WD4:
-            answers: tuple[CentreDieMove, ...] = (uno.CHALLENGE, uno.ACCEPT)
-            return (uno.CATCH, *answers) if state.catchable is not None else answers
+            answers: tuple[CentreDieMove, ...] = (CHALLENGE, ACCEPT)
+            return (CATCH, *answers) if state.catchable is not None else answers
         if phase == ROUND_OVER:
             return ()
         codes = state.codes[state.to_act]  # type: ignore[index]
         if phase == STEP_THREE:
-            return (*self._drawn_die_plays(codes, state.centre_key), uno.KEEP)
+            return (*self._drawn_die_plays(codes, state.centre_key), KEEP)
         plays = self._plays(codes, state.centre_key)
         if phase == STEP_TWO:
-            return (*plays, uno.DRAW)
+            return (*plays, DRAW)
         if state.catchable is not None:
-            return (uno.CATCH, *plays, uno.DECLINE)
-        return (*plays, uno.DECLINE)
+            return (CATCH, *plays, DECLINE)
+        return (*plays, DECLINE)
 
     def _plays(self, codes: list[int], key: int) -> list[CentreDieMove]:
         """Every play from a hand onto the centre key (CD-2, CD-7), one per distinct face.
@@ -217,20 +231,23 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """
         catchable = state.catchable
         state.catchable = None
+        # The cases run from the most frequent move to the rarest, as random play makes them.
         match move:
-            case Play() | Bluff():
+            case Play():
                 self._play(table, state, move)
-            case uno.Decline():
+            case Decline():
                 self._decline(table, state)
-            case uno.Draw():
+            case Draw():
                 self._draw_one(table, state)
-            case uno.Keep():
+            case Bluff():
+                self._play(table, state, move)
+            case Keep():
                 self._pass_turn(table, state, state.seats.advance())
-            case uno.Accept():
+            case Accept():
                 self._answer(table, state, False)
-            case uno.Challenge():
+            case Challenge():
                 self._answer(table, state, True)
-            case uno.Catch():
+            case Catch():
                 assert catchable is not None
                 self._catch(table, state, catchable)
 
@@ -243,7 +260,8 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         index = len(codes) - 1 if state.phase == STEP_THREE else codes.index(code)
         del codes[index]
         die = dice.pop(index)
-        state.shown[seat] = None
+        shown = state.shown[seat]
+        state.shown[seat] = shown[:index] + shown[index + 1:]
         symbol = self.faces.symbols[code]
         illegal = symbol == "WD4" and self.faces.any_match(codes, state.centre_key)
         covered: CoveredCentre = (
@@ -254,16 +272,13 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             state.bag.put(covered[0])
             self._go_out(table, state, seat, symbol)
             return
-        if len(codes) == 1 and uno.uno_missed(table, seat, move.uno, 1):
+        if uno.uno_missed(table, seat, move.uno, len(codes)):
             state.uno_missed = seat
         if symbol == "WD4":
-            self._await_answer(state, uno.PendingWildDrawFour(seat, illegal, covered))
+            self._await_answer(state, PendingWildDrawFour(seat, illegal, covered))
             return
         state.bag.put(covered[0])
-        skip = (
-            uno.command_effect(self, table, state, state.seats, seat, symbol)
-            if symbol in _COMMANDS else 0
-        )
+        skip = uno.command_effect(self, table, state, state.seats, seat, symbol)
         self._pass_turn(table, state, state.seats.advance(skip))
 
     def _decline(self, table: Table, state: CentreDieState) -> None:
@@ -325,7 +340,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     # -- CD-6: R, S and D2, and the dice drawn by rule ---------------------------------------------
 
     def penalise(self, table: Table, state: CentreDieState, seat: int,
-                 penalty: uno.Penalty) -> int:
+                 penalty: Penalty) -> int:
         """``seat`` draws the penalty's dice, rolled into her hand (CD-6 to CD-9).
 
         Part of [`UnoRules`][unodice.uno.UnoRules]: with fewer dice in the bag she takes those
@@ -338,15 +353,16 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """Draw up to ``count`` dice into a hand, rolling each; return how many were drawn."""
         dice = table.chance.draw_up_to(state.bag, count)
         rolled, codes = self._roll(table, dice)
+        event = self._shared.drew(seat, codes, rolled, count, reason)
         state.dice[seat].extend(dice)
         state.codes[seat].extend(codes)
-        state.shown[seat] = None
-        table.emit(self._shared.drew(seat, codes, rolled, count, reason))
+        state.shown[seat] += event.faces
+        table.emit(event)
         return len(dice)
 
     # -- CD-7, CD-8: the WD4 and its challenge -----------------------------------------------------
 
-    def _await_answer(self, state: CentreDieState, pending: uno.PendingWildDrawFour) -> None:
+    def _await_answer(self, state: CentreDieState, pending: PendingWildDrawFour) -> None:
         """A WD4 was played: the next player challenges or accepts it (CD-8)."""
         victim = state.seats.next_seat()
         state.pending = pending
@@ -364,7 +380,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         )
 
     def keep_wild_draw_four(self, table: Table, state: CentreDieState,
-                            pending: uno.PendingWildDrawFour) -> None:
+                            pending: PendingWildDrawFour) -> None:
         """The WD4 stands: the die it covered goes back into the bag, before the victim draws.
 
         Part of [`UnoRules`][unodice.uno.UnoRules] (CD-3, CD-7).
@@ -373,7 +389,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         state.pending = None
 
     def take_back(self, table: Table, state: CentreDieState,
-                  pending: uno.PendingWildDrawFour) -> None:
+                  pending: PendingWildDrawFour) -> None:
         """An illegal WD4 returns to its player's hand and the centre die reverts (CD-8).
 
         Part of [`UnoRules`][unodice.uno.UnoRules].
@@ -381,7 +397,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         offender = pending.seat
         state.dice[offender].append(state.centre_die)  # type: ignore[arg-type]
         state.codes[offender].append(state.centre_code)
-        state.shown[offender] = None
+        state.shown[offender] += (self.faces.faces[state.centre_code],)
         die, code, colour = pending.before
         state.pending = None
         self._set_centre(state, die, code, colour)
@@ -443,7 +459,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         state.catchable = state.uno_missed = None
         context = {
             "winner": seat,
-            "hands": self._hands(state),
+            "hands": tuple(state.shown),
             "hand_values": values,
         }
         table.score(seat, sum(values), "round won", context)
@@ -529,7 +545,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         return {
             "centre": centre,
             "centre_colour": centre.colour or state.centre_colour,
-            "hands": self._hands(state),
+            "hands": tuple(state.shown),
             "bag": len(state.bag),
             "direction": state.seats.direction,
             "turn": state.seats.current,
@@ -538,16 +554,6 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             "wd4_legal": not pending.illegal if pending is not None else None,
             "catchable": state.catchable,
         }
-
-    def _hands(self, state: CentreDieState) -> tuple[tuple[Face, ...], ...]:
-        """The faces every hand shows, rebuilt only for the hands that changed."""
-        shown = state.shown
-        if None in shown:
-            faces = self.faces.faces
-            for seat, codes in enumerate(state.codes):
-                if shown[seat] is None:
-                    shown[seat] = tuple([faces[code] for code in codes])
-        return tuple(shown)  # type: ignore[arg-type]
 
     def hidden_pieces(self, state: CentreDieState, seat: int) -> tuple[Die, ...]:
         """The dice in the bag (every hand is open)."""
@@ -599,9 +605,9 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             going_out = len(view.data["hands"][view.seat]) == 1
             points = self.faces.values[self.faces.code_of[move.face]]
             return points + (GOING_OUT_GAIN if going_out else 0.0) + (UNO_CALL_GAIN * move.uno)
-        if kind is uno.Catch:
+        if kind is Catch:
             return CATCH_GAIN
-        if kind is uno.Challenge:
+        if kind is Challenge:
             return BAD_CHALLENGE_GAIN if view.data["wd4_legal"] else GOOD_CHALLENGE_GAIN
         if kind is Bluff:
             return BLUFF_GAIN

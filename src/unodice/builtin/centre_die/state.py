@@ -51,9 +51,10 @@ _SHARED = (
 class CentreDieState(State):
     """One round: the centre die, the open hands, the bag and whose decision it is.
 
-    Hands are kept as two parallel lists per seat: the dice and the codes of the faces they
-    show (see [`FaceTable`][unodice.builtin.centre_die.tables.FaceTable]). During step 3 the
-    drawn die is the last one of the hand.
+    Hands are kept as three parallel sequences per seat: the dice, the codes of the faces they
+    show (see [`FaceTable`][unodice.builtin.centre_die.tables.FaceTable]) and the faces
+    themselves, kept up to date for the views. During step 3 the drawn die is the last one of
+    the hand.
 
     Attributes:
         seats: Whose turn it is and the direction of play (with R acting as S between two
@@ -61,7 +62,7 @@ class CentreDieState(State):
         bag: The dice nobody holds.
         dice: Per seat, the dice in the hand.
         codes: Per seat, the face code each of those dice shows.
-        shown: Per seat, the faces as a tuple, or ``None`` until rebuilt after a change.
+        shown: Per seat, the faces the hand shows, as a tuple in hand order.
         centre_die: The centre die.
         centre_code: The face code it shows.
         centre_colour: The colour declared for it when it is a W or WD4.
@@ -104,7 +105,7 @@ class CentreDieState(State):
         self.bag = bag
         self.dice: list[list[Die]] = [[] for _ in range(players)]
         self.codes: list[list[int]] = [[] for _ in range(players)]
-        self.shown: list[tuple[Face, ...] | None] = [() for _ in range(players)]
+        self.shown: list[tuple[Face, ...]] = [() for _ in range(players)]
         self.centre_die: Die | None = None
         self.centre_code = -1
         self.centre_colour: Colour | None = None
