@@ -1,8 +1,9 @@
 """The fast path's machinery: events shared between games, so a game holds fewer objects.
 
 A game keeps every event it emits, and most centre-die events say one of a few things again
-and again: "seat 2 drew a die showing r5", "seat 1 is skipped (S)". Events are immutable, so
-instead of a new object each time the engine hands out one shared object per distinct event.
+and again: "seat 2 drew a die showing r5", "seat 1 re-rolled her hand to g2". Events are
+immutable, so instead of a new object each time the engine hands out one shared object per
+distinct event.
 
 Events of seats, causes and flags alone go through the core's
 [`shared_event`][unodice.moves.shared_event]. This module shares the ones that carry faces or
