@@ -19,10 +19,10 @@ from test_centre_die_support import (
 import unodice
 from unodice import GreedyAgent, IllegalMove, InvalidOptions
 from unodice.builtin.centre_die import Bluff, CentreDie, Play
-from unodice.builtin.centre_die.events import Skipped, UnoCaught
 from unodice.moves import MovePlayed
 from unodice.pieces import Colour, Face
 from unodice.testing import check_variant, pieces_in
+from unodice.uno import Caught, Skipped
 
 
 @pytest.fixture(scope="module")
@@ -231,8 +231,8 @@ def test_describe_gives_a_line_per_event_naming_the_seat():
     variant = _opening().variant
     played = MovePlayed(2, Play(Face.parse("r5"), None, True))
     assert "seat 2" in variant.describe(played) and "play r5 uno" in variant.describe(played)
-    assert "seat 1" in variant.describe(Skipped(1, "S"))
-    assert "seat 3" in variant.describe(UnoCaught(0, 3))
+    assert "seat 1" in variant.describe(Skipped(0, 1, "S"))
+    assert "seat 3" in variant.describe(Caught(0, 3))
 
 
 def test_every_event_of_a_game_has_a_description():

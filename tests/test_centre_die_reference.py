@@ -78,6 +78,12 @@ class CountingReference:
         self.ends: Counter[str] = Counter()
 
     def legal_moves(self, variant: CentreDie, state: CentreDieState) -> list[Move]:
+        # Hands are open (CD-1): every view shows each die's face, whatever changed the hand.
+        shown = variant.view_data(state, 0)["hands"]
+        seats = range(variant.player_count)
+        assert [list(faces) for faces in shown] == [
+            reference.hand_faces(variant, state, seat) for seat in seats
+        ]
         return reference.legal_moves(variant, state)
 
     def move_points(self, variant: CentreDie, state: CentreDieState, move: Any) -> list[int]:
@@ -92,7 +98,8 @@ class CountingReference:
         elif getattr(move, "uno", False):
             self.details["play with the uno call"] += 1
         if kind == "challenge":
-            kind = "challenge lost" if state.wd4_legal else "challenge won"
+            assert state.pending is not None
+            kind = "challenge won" if state.pending.illegal else "challenge lost"
         if kind == "catch" and state.phase == ANSWERING_WD4:
             self.details["catch before answering a WD4"] += 1
         self.moves[kind] += 1
@@ -194,7 +201,7 @@ def _snapshot(state: CentreDieState) -> Any:
     return (
         [list(dice) for dice in state.dice], [list(codes) for codes in state.codes],
         list(state.shown), list(state.bag), state.centre_die, state.centre_code,
-        state.centre_colour, state.centre_key, state.covered, state.wd4_legal, state.phase,
+        state.centre_colour, state.centre_key, state.pending, state.phase,
         state.uno_missed, state.catchable, state.to_act, state.seats.copy(), state.scores,
     )
 

@@ -247,7 +247,8 @@ def test_cd6_skip_makes_the_next_player_lose_her_turn():
         ["r2", "y3", "g4", "b5", "b1"],
     )
     events = game.play("play rS")
-    assert [(event.seat, event.cause) for event in of_kind(events, "skipped")] == [(1, "S")]
+    skipped = [(event.seat, event.victim, event.cause) for event in of_kind(events, "skipped")]
+    assert skipped == [(0, 1, "S")]
     assert game.to_act == 2
 
 
@@ -259,7 +260,7 @@ def test_cd6_reverse_turns_play_the_other_way():
         ["y1", "g2", "b3", "r4", "y5"],
     )
     events = game.play("play rR")
-    assert [event.direction for event in of_kind(events, "reversed")] == [-1]
+    assert [(event.seat, event.direction) for event in of_kind(events, "reversed")] == [(0, -1)]
     assert game.to_act == 2
     game.play("play r4")
     assert game.to_act == 1
@@ -268,7 +269,8 @@ def test_cd6_reverse_turns_play_the_other_way():
 def test_cd6_with_two_players_reverse_acts_as_skip():
     game = deal("r1", [(32, "rR"), "y2", "g3", "b4", "y6"], ["r2", "y3", "g4", "b5", "b1"])
     events = game.play("play rR")
-    assert [(event.seat, event.cause) for event in of_kind(events, "skipped")] == [(1, "R")]
+    skipped = [(event.seat, event.victim, event.cause) for event in of_kind(events, "skipped")]
+    assert skipped == [(0, 1, "R")]
     assert game.to_act == 0
 
 
@@ -357,8 +359,23 @@ def test_cd7_accepted_wd4_draws_four_and_loses_the_turn():
     events = game.play("accept")
     assert of_kind(events, "drew")[0].reason == "wild draw four"
     assert hand(game, 1) == ["g1", "r1", "y1", "b1", "g5", "y4", "y5", "y6", "g6"]
-    assert [event.seat for event in of_kind(events, "skipped")] == [1]
+    skipped = [(event.seat, event.victim, event.cause) for event in of_kind(events, "skipped")]
+    assert skipped == [(0, 1, "WD4")]
     assert game.to_act == 2
+
+
+def test_cd7_the_die_an_accepted_wd4_covered_is_back_in_the_bag_before_the_victim_draws():
+    # CD-3 puts the old centre die back into the bag; under a WD4 that happens once the WD4
+    # stands, and before its victim draws her four: she may draw that very die.
+    game = deal("r1", [(38, "WD4"), "y3", "g4", "b5", "y2"], ["g1", "r1", "y1", "b1", "g5"])
+    covered = game.variant.piece_locations(game.state)["centre"][0]
+    game.play("play WD4:b")
+    assert covered.id not in bag_ids(game)
+    assert game.variant.piece_locations(game.state)["centre"][1] is covered
+    game.chance.extend(draws((covered.id, "r1"), "y4", "y5", "y6"))
+    game.play("accept")
+    assert hand(game, 1)[5:] == ["r1", "y4", "y5", "y6"]
+    assert covered in game.state.dice[1]
 
 
 # -- CD-8 challenge --------------------------------------------------------------------------
@@ -374,7 +391,8 @@ def test_cd8_failed_challenge_draws_four_plus_the_penalty_and_loses_the_turn():
     game.play("play WD4:b")
     game.chance.extend(draws("y4", "y5", "y6", "g6", "g2", "g3"))
     events = game.play("challenge")
-    assert [event.succeeded for event in of_kind(events, "challenged")] == [False]
+    challenged = of_kind(events, "challenged")
+    assert [(event.seat, event.offender, event.upheld) for event in challenged] == [(1, 0, False)]
     drew = of_kind(events, "drew")[0]
     assert (drew.seat, len(drew.faces), drew.reason) == (1, 6, "failed challenge")
     assert len(hand(game, 1)) == 11
@@ -394,7 +412,8 @@ def test_cd8_successful_challenge_returns_the_wd4_and_reverts_the_centre():
     assert game.to_act == 1
     game.chance.extend(draws("y4", "y5", "y6", "g6"))
     events = game.play("challenge")
-    assert [event.succeeded for event in of_kind(events, "challenged")] == [True]
+    challenged = of_kind(events, "challenged")
+    assert [(event.seat, event.offender, event.upheld) for event in challenged] == [(1, 0, True)]
     drew = of_kind(events, "drew")[0]
     assert (drew.seat, drew.reason) == (0, "illegal wild draw four")
     assert hand(game, 0) == ["r2", "g4", "b5", "y2", "WD4", "y4", "y5", "y6", "g6"]
@@ -427,12 +446,13 @@ def test_cd9_a_play_that_leaves_one_die_comes_with_and_without_the_call():
 
 def test_cd9_missed_uno_caught_by_the_next_player_draws_two():
     game = _down_to_two()
-    game.play("play r3")
+    assert not of_kind(game.play("play r3"), "uno")
     assert game.to_act == 1
     assert moves(game)[0] == "catch"
     game.chance.extend(draws("y4", "g4"))
     events = game.play("catch")
-    assert [(event.seat, event.offender) for event in of_kind(events, "uno-caught")] == [(1, 0)]
+    assert [(event.seat, event.offender) for event in of_kind(events, "caught")] == [(1, 0)]
+    assert of_kind(events, "drew")[0].reason == "missed uno"
     assert hand(game, 0) == ["r4", "y4", "g4"]
     assert game.to_act == 1
     assert moves(game) == ["play r5", "decline"]
@@ -451,7 +471,8 @@ def test_cd9_missed_uno_not_caught_before_the_next_players_move_goes_unpunished(
 
 def test_cd9_uno_called_cannot_be_caught():
     game = _down_to_two()
-    game.play("play r3 uno")
+    events = game.play("play r3 uno")
+    assert [event.seat for event in of_kind(events, "uno")] == [0]
     assert game.to_act == 1
     assert "catch" not in moves(game)
 

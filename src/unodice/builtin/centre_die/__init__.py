@@ -12,20 +12,14 @@ from __future__ import annotations
 from unodice.hooks import hookimpl
 from unodice.registry import Registrar
 
-from .moves import Accept, Bluff, Catch, Challenge, Decline, DrawOne, Keep, Play
+from .moves import Bluff, Play
 from .options import CentreDieOptions
-from .variant import CentreDie
+from .rules import CentreDie
 
 __all__ = [
-    "Accept",
     "Bluff",
-    "Catch",
     "CentreDie",
     "CentreDieOptions",
-    "Challenge",
-    "Decline",
-    "DrawOne",
-    "Keep",
     "Play",
     "unodice_register",
 ]

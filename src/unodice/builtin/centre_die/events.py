@@ -1,7 +1,10 @@
-"""What happens in a centre-die game, as events (beside the core's own).
+"""What happens in a centre-die game, as events (beside the core's and the family's own).
 
-Every roll, play, draw, skip, reversal, challenge and catch is an event; the core adds the
-moves (``move-played``), the points (``scored``) and the ends of rounds and of the match.
+Every roll, re-roll, draw and the end of a round is an event of this module. Skips, reversals,
+challenges, Uno calls and catches are the family's shared events from
+[`unodice.uno`][unodice.uno] (``skipped``, ``reversed``, ``challenged``, ``uno``, ``caught``);
+the core adds the moves (``move-played``), the points (``scored``) and the ends of rounds and
+of the match. In every event ``seat`` is the seat that acted.
 """
 
 from __future__ import annotations
@@ -15,15 +18,11 @@ __all__ = [
     "CentreRedrawn",
     "CentreReverted",
     "CentreRolled",
-    "Challenged",
     "Dealt",
     "Drew",
     "Rerolled",
-    "Reversed",
     "RoundBlocked",
-    "Skipped",
     "Starter",
-    "UnoCaught",
     "WentOut",
 ]
 
@@ -110,43 +109,7 @@ class Drew(Event):
     reason: str
 
 
-class Skipped(Event):
-    """A player loses her turn (CD-6, CD-7, CD-8).
 
-    Attributes:
-        seat: Who loses her turn.
-        cause: The face or rule that caused it (``"S"``, ``"R"``, ``"D2"``, ``"WD4"``).
-    """
-
-    kind: ClassVar[str] = "skipped"
-    seat: int
-    cause: str
-
-
-class Reversed(Event):
-    """The direction of play reversed (CD-6).
-
-    Attributes:
-        direction: ``1`` for increasing seat numbers, ``-1`` for decreasing.
-    """
-
-    kind: ClassVar[str] = "reversed"
-    direction: int
-
-
-class Challenged(Event):
-    """A WD4 was challenged (CD-8).
-
-    Attributes:
-        seat: The challenger.
-        offender: Who played the WD4.
-        succeeded: True when the WD4 broke CD-7.
-    """
-
-    kind: ClassVar[str] = "challenged"
-    seat: int
-    offender: int
-    succeeded: bool
 
 
 class CentreReverted(Event):
@@ -161,18 +124,6 @@ class CentreReverted(Event):
     face: Face
     colour: Colour | None
 
-
-class UnoCaught(Event):
-    """A player was caught without having called Uno (CD-9).
-
-    Attributes:
-        seat: The player who caught her.
-        offender: The player caught; she draws two dice.
-    """
-
-    kind: ClassVar[str] = "uno-caught"
-    seat: int
-    offender: int
 
 
 class RoundBlocked(Event):

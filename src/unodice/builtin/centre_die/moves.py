@@ -11,34 +11,27 @@
 | ``keep`` | do not play the drawn die; the turn ends | CD-5 |
 | ``challenge``, ``accept`` | answer a WD4 that hit you | CD-8 |
 | ``catch`` | catch the previous player's missed Uno | CD-9 |
+
+The words are the family's shared word moves from [`unodice.uno`][unodice.uno].
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, TypeAlias
+from typing import ClassVar, TypeAlias, cast
 
+from unodice import uno
 from unodice.errors import IllegalMove
 from unodice.moves import Move, WordMove
 from unodice.pieces import Colour, Face, parse_colour
 from unodice.quoting import brief
+from unodice.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP
 
 __all__ = [
-    "ACCEPT",
-    "CATCH",
-    "CHALLENGE",
-    "DECLINE",
-    "DRAW",
-    "KEEP",
     "NOTATION_HELP",
     "WD4",
-    "Accept",
+    "WORDS",
     "Bluff",
-    "Catch",
     "CentreDieMove",
-    "Challenge",
-    "Decline",
-    "DrawOne",
-    "Keep",
     "Play",
     "parse_move",
 ]
@@ -54,9 +47,9 @@ NOTATION_HELP = (
 """What the notation looks like, for error messages."""
 
 
-def _suffix(colour: Colour | None, uno: bool) -> str:
+def _suffix(colour: Colour | None, call: bool) -> str:
     declared = f":{colour.letter}" if colour is not None else ""
-    return declared + (" uno" if uno else "")
+    return declared + (" uno" if call else "")
 
 
 class Play(Move):
@@ -100,55 +93,13 @@ class Bluff(Move):
         return f"bluff WD4{_suffix(self.colour, self.uno)}"
 
 
-class Decline(WordMove):
-    """Play nothing at step 1: the whole hand is re-rolled (CD-3, CD-4)."""
-
-    kind: ClassVar[str] = "decline"
-
-
-class DrawOne(WordMove):
-    """Play nothing after the re-roll: draw one die (CD-4, CD-5)."""
-
-    kind: ClassVar[str] = "draw"
-
-
-class Keep(WordMove):
-    """Keep the drawn die instead of playing it; the turn ends (CD-5)."""
-
-    kind: ClassVar[str] = "keep"
-
-
-class Challenge(WordMove):
-    """Challenge the WD4 that hit you (CD-8)."""
-
-    kind: ClassVar[str] = "challenge"
-
-
-class Accept(WordMove):
-    """Accept the WD4 that hit you: draw four and lose the turn (CD-7)."""
-
-    kind: ClassVar[str] = "accept"
-
-
-class Catch(WordMove):
-    """Catch the player who played down to one die without calling Uno (CD-9)."""
-
-    kind: ClassVar[str] = "catch"
-
-
-DECLINE = Decline()
-DRAW = DrawOne()
-KEEP = Keep()
-CHALLENGE = Challenge()
-ACCEPT = Accept()
-CATCH = Catch()
-
-CentreDieMove: TypeAlias = Play | Bluff | Decline | DrawOne | Keep | Challenge | Accept | Catch
+CentreDieMove: TypeAlias = (
+    Play | Bluff | uno.Decline | uno.Draw | uno.Keep | uno.Challenge | uno.Accept | uno.Catch
+)
 """Any centre-die move: the move type of the ``CentreDie`` variant."""
 
-_WORDS: dict[str, CentreDieMove] = {
-    str(move): move for move in (DECLINE, DRAW, KEEP, CHALLENGE, ACCEPT, CATCH)
-}
+WORDS: tuple[WordMove, ...] = (DECLINE, DRAW, KEEP, CHALLENGE, ACCEPT, CATCH)
+"""The family's word moves this game uses (see the notation table)."""
 
 
 def parse_move(text: str) -> CentreDieMove:
@@ -157,9 +108,10 @@ def parse_move(text: str) -> CentreDieMove:
     Raises:
         IllegalMove: The text is not centre-die notation; the message shows what it looks like.
     """
+    word = uno.read_word(text, WORDS)
+    if word is not None:
+        return cast(CentreDieMove, word)
     words = text.strip().lower().split() if isinstance(text, str) else []
-    if len(words) == 1 and words[0] in _WORDS:
-        return _WORDS[words[0]]
     if len(words) in (2, 3) and words[0] in ("play", "bluff"):
         if len(words) == 3 and words[2] != "uno":
             raise IllegalMove(text, f"cannot read {brief(words[2])}; {NOTATION_HELP}")
@@ -167,7 +119,7 @@ def parse_move(text: str) -> CentreDieMove:
     raise IllegalMove(text, f"cannot read the move; {NOTATION_HELP}")
 
 
-def _read_play(text: str, verb: str, face_text: str, uno: bool) -> Play | Bluff:
+def _read_play(text: str, verb: str, face_text: str, call: bool) -> Play | Bluff:
     code, _, colour_text = face_text.partition(":")
     try:
         face = Face.parse(code)
@@ -184,5 +136,5 @@ def _read_play(text: str, verb: str, face_text: str, uno: bool) -> Play | Bluff:
         if face != WD4:
             raise IllegalMove(text, "only a WD4 can be bluffed: 'bluff WD4:g'", "CD-7")
         assert colour is not None
-        return Bluff(colour, uno)
-    return Play(face, colour, uno)
+        return Bluff(colour, call)
+    return Play(face, colour, call)

@@ -2,7 +2,7 @@
 
 This module is the variant's [`Reference`][unodice.variant.Reference]: a slow, obvious reading
 of CD-2 to CD-10 beside the fast path in
-[`CentreDie`][unodice.builtin.centre_die.variant.CentreDie], which
+[`CentreDie`][unodice.builtin.centre_die.rules.CentreDie], which
 [`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares with it at
 every decision. It loops over hands and faces and asks each clause its question in a helper
 named after it; it keeps no tables, builds every move with its class's constructor and never
@@ -23,14 +23,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unodice import uno
 from unodice.moves import Move
 from unodice.pieces import Colour, Face
 
-from .moves import Accept, Bluff, Catch, Challenge, Decline, DrawOne, Keep, Play
+from .moves import Bluff, Play
 from .state import ANSWERING_WD4, STEP_ONE, STEP_THREE, STEP_TWO, CentreDieState
 
 if TYPE_CHECKING:
-    from .variant import CentreDie
+    from .rules import CentreDie
 
 __all__ = [
     "cd2_matches",
@@ -52,7 +53,7 @@ __all__ = [
 ]
 
 
-# -- what lies on the table -------------------------------------------------------------------
+# -- what lies on the table ------------------------------------------------------------------------
 
 
 def face_shown(variant: CentreDie, code: int) -> Face:
@@ -107,7 +108,7 @@ def centre_face(variant: CentreDie, state: CentreDieState) -> Face:
     return face_shown(variant, state.centre_code)
 
 
-# -- CD-2, CD-7: what may be played -----------------------------------------------------------
+# -- CD-2, CD-7: what may be played ----------------------------------------------------------------
 
 
 def cd2_matches(face: Face, centre: Face, declared: Colour | None) -> bool:
@@ -187,16 +188,16 @@ def plays_of_die(
     calls = cd9_calls(len(others) + 1)
     if face.symbol == "W":
         for colour in cd7_declarable_colours():
-            for uno in calls:
-                moves.append(Play(face, colour, uno))
+            for call in calls:
+                moves.append(Play(face, colour, call))
     elif face.symbol == "WD4":
         within = cd7_wd4_within_the_rule(others, centre, declared)
         for colour in cd7_declarable_colours():
-            for uno in calls:
-                moves.append(Play(face, colour, uno) if within else Bluff(colour, uno))
+            for call in calls:
+                moves.append(Play(face, colour, call) if within else Bluff(colour, call))
     elif cd2_matches(face, centre, declared):
-        for uno in calls:
-            moves.append(Play(face, None, uno))
+        for call in calls:
+            moves.append(Play(face, None, call))
     return moves
 
 
@@ -240,7 +241,7 @@ def cd5_plays_of_the_drawn_die(
     return plays_of_die(drawn, others, centre_face(variant, state), state.centre_colour)
 
 
-# -- CD-9: the catch ----------------------------------------------------------------------------
+# -- CD-9: the catch -------------------------------------------------------------------------------
 
 
 def cd9_may_catch(state: CentreDieState) -> bool:
@@ -261,7 +262,7 @@ def cd9_may_catch(state: CentreDieState) -> bool:
     return len(state.dice[offender]) == 1
 
 
-# -- the protocol -------------------------------------------------------------------------------
+# -- the protocol ----------------------------------------------------------------------------------
 
 
 def legal_moves(variant: CentreDie, state: CentreDieState) -> list[Move]:
@@ -285,18 +286,18 @@ def legal_moves(variant: CentreDie, state: CentreDieState) -> list[Move]:
         return []
     moves: list[Move] = []
     if cd9_may_catch(state):
-        moves.append(Catch())
+        moves.append(uno.Catch())
     if state.phase == ANSWERING_WD4:
-        moves += [Challenge(), Accept()]
+        moves += [uno.Challenge(), uno.Accept()]
     elif state.phase == STEP_ONE:
         moves += plays_from_hand(variant, state, seat)
-        moves.append(Decline())
+        moves.append(uno.Decline())
     elif state.phase == STEP_TWO:
         moves += plays_from_hand(variant, state, seat)
-        moves.append(DrawOne())
+        moves.append(uno.Draw())
     elif state.phase == STEP_THREE:
         moves += cd5_plays_of_the_drawn_die(variant, state, seat)
-        moves.append(Keep())
+        moves.append(uno.Keep())
     return moves
 
 

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from unodice import uno
 from unodice.errors import IllegalMove
 from unodice.moves import Move
 
-from .faces import NORMAL, WILD_DRAW_FOUR
-from .moves import Accept, Bluff, Catch, Challenge, Decline, DrawOne, Keep, Play
+from .moves import Bluff, Play
 from .state import ANSWERING_WD4, ROUND_OVER, STEP_ONE, STEP_THREE, STEP_TWO, CentreDieState
+from .tables import NORMAL, WILD_DRAW_FOUR
 
 if TYPE_CHECKING:
-    from .variant import CentreDie
+    from .rules import CentreDie
 
-__all__ = ["explain_refusal"]
+__all__ = ["explain"]
 
 _NEXT_STEP = {
     STEP_ONE: "play a matching die or decline",
@@ -23,12 +24,15 @@ _NEXT_STEP = {
 }
 
 
-def explain_refusal(variant: CentreDie, state: CentreDieState, move: Move) -> IllegalMove:
-    """The [`IllegalMove`][unodice.errors.IllegalMove] for a move that is not legal now."""
+def explain(rules: CentreDie, state: CentreDieState, move: Move) -> IllegalMove:
+    """The [`IllegalMove`][unodice.errors.IllegalMove] for a move that is not legal now.
+
+    Every refusal names the clause that forbids the move.
+    """
     if state.phase == ROUND_OVER:
         return IllegalMove(move, "the round is over", "CD-10")
     kind = type(move)
-    if kind is Catch:
+    if kind is uno.Catch:
         return IllegalMove(
             move,
             "there is no missed Uno to catch: only the next player to act may catch, "
@@ -39,12 +43,12 @@ def explain_refusal(variant: CentreDie, state: CentreDieState, move: Move) -> Il
         return IllegalMove(
             move, f"seat {state.to_act} was hit by a WD4: challenge or accept first", "CD-8"
         )
-    if kind in (Challenge, Accept):
+    if kind in (uno.Challenge, uno.Accept):
         return IllegalMove(move, "no WD4 is waiting to be challenged or accepted", "CD-8")
-    if kind in (Decline, DrawOne, Keep):
+    if kind in (uno.Decline, uno.Draw, uno.Keep):
         return _wrong_step(state, move)
     if isinstance(move, Play | Bluff):
-        return _refused_play(variant, state, move)
+        return _refused_play(rules, state, move)
     return IllegalMove(move, f"not a centre-die move; {_NEXT_STEP[state.phase]}")
 
 
@@ -59,12 +63,12 @@ def _wrong_step(state: CentreDieState, move: Move) -> IllegalMove:
     return IllegalMove(move, f"{what}: {_NEXT_STEP[state.phase]}", clause)
 
 
-def _refused_play(variant: CentreDie, state: CentreDieState, move: Play | Bluff) -> IllegalMove:
+def _refused_play(rules: CentreDie, state: CentreDieState, move: Play | Bluff) -> IllegalMove:
     """Why this play of a die is not allowed."""
     seat = state.to_act
     assert seat is not None
     codes = state.codes[seat]
-    table = variant.faces
+    table = rules.faces
     face = move.face
     code = table.code_of.get(face)
     if code is None or code not in codes:

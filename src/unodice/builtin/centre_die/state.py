@@ -1,52 +1,75 @@
-"""The state of one round of the centre-die game."""
+"""The phases and the state of one round of the centre-die game."""
 
 from __future__ import annotations
 
+from typing import Literal, TypeAlias
+
 from unodice.pieces import Bag, Colour, Die, Face
 from unodice.turns import Seats
+from unodice.uno import PendingWildDrawFour
 from unodice.variant import State
 
 __all__ = [
     "ANSWERING_WD4",
-    "PHASE_NAMES",
     "ROUND_OVER",
     "STEP_ONE",
     "STEP_THREE",
     "STEP_TWO",
     "CentreDieState",
     "CoveredCentre",
+    "Phase",
 ]
 
-STEP_ONE, STEP_TWO, STEP_THREE, ANSWERING_WD4, ROUND_OVER = range(5)
-"""Where the player to act stands: the three steps of a turn (CD-3 to CD-5), answering a WD4
-(CD-8), or nowhere because the round is over."""
+Phase: TypeAlias = Literal["step 1", "step 2", "step 3", "challenge", "round over"]
+"""Where the player to act stands; the view and the rendering show it as it is."""
 
-PHASE_NAMES = ("step 1", "step 2", "step 3", "challenge", "round over")
-"""The phases as the view and the rendering name them."""
+STEP_ONE: Phase = "step 1"
+"""Step 1 of a turn: play a matching die or decline (CD-3)."""
+STEP_TWO: Phase = "step 2"
+"""Step 2, after the re-roll: play a matching die or draw (CD-4)."""
+STEP_THREE: Phase = "step 3"
+"""Step 3, after the draw: play the drawn die or keep it (CD-5)."""
+ANSWERING_WD4: Phase = "challenge"
+"""The player hit by a WD4 challenges or accepts it (CD-8)."""
+ROUND_OVER: Phase = "round over"
+"""The round is over (CD-10)."""
 
-CoveredCentre = tuple[Die, int, Colour | None]
-"""A centre die that a WD4 covers while the WD4 may be challenged: die, face code, colour."""
+CoveredCentre: TypeAlias = tuple[Die, int, Colour | None]
+"""A centre die that a WD4 covers while the WD4 may be challenged: die, face code, colour.
+
+It is the ``before`` of the state's [`PendingWildDrawFour`][unodice.uno.PendingWildDrawFour].
+"""
+
+
+_SHARED = (
+    "catchable", "centre_code", "centre_colour", "centre_die", "centre_key", "pending", "phase",
+    "round", "scores", "starter", "to_act", "uno_missed",
+)
+"""The attributes a copy of the state shares with it (their values are immutable)."""
 
 
 class CentreDieState(State):
     """One round: the centre die, the open hands, the bag and whose decision it is.
 
-    Hands are kept as two parallel lists per seat: the dice and the codes of the faces they
-    show (see [`FaceTable`][unodice.builtin.centre_die.faces.FaceTable]). During step 3 the
-    drawn die is the last one of the hand.
+    Hands are kept as three parallel sequences per seat: the dice, the codes of the faces they
+    show (see [`FaceTable`][unodice.builtin.centre_die.tables.FaceTable]) and the faces
+    themselves, kept up to date for the views. During step 3 the drawn die is the last one of
+    the hand.
 
     Attributes:
-        seats: Whose turn it is and the direction of play.
+        seats: Whose turn it is and the direction of play (with R acting as S between two
+            players when the option says so, CD-6).
         bag: The dice nobody holds.
         dice: Per seat, the dice in the hand.
         codes: Per seat, the face code each of those dice shows.
-        shown: Per seat, the faces as a tuple, or ``None`` until rebuilt after a change.
+        shown: Per seat, the faces the hand shows, as a tuple in hand order.
         centre_die: The centre die.
         centre_code: The face code it shows.
         centre_colour: The colour declared for it when it is a W or WD4.
         centre_key: Its centre key (what matches it).
-        covered: The centre die a WD4 covers until the WD4 is challenged or accepted.
-        wd4_legal: Whether that WD4 was played within CD-7.
+        pending: The WD4 waiting for its victim's answer (CD-8), with the centre die it covers
+            (a [`CoveredCentre`][unodice.builtin.centre_die.state.CoveredCentre]) as its
+            ``before``; ``None`` at any other time.
         phase: One of the phase constants of this module.
         uno_missed: A seat that just played down to one die without calling Uno.
         catchable: The seat that the player to act may catch now (CD-9).
@@ -64,8 +87,8 @@ class CentreDieState(State):
         "centre_die",
         "centre_key",
         "codes",
-        "covered",
         "dice",
+        "pending",
         "phase",
         "round",
         "scores",
@@ -74,23 +97,21 @@ class CentreDieState(State):
         "starter",
         "to_act",
         "uno_missed",
-        "wd4_legal",
     )
 
     def __init__(self, players: int, bag: Bag[Die], starter: int, round_number: int,
-                 scores: tuple[int, ...]):
-        self.seats = Seats(players, starter)
+                 scores: tuple[int, ...], two_player_reverse_skips: bool):
+        self.seats = Seats.around(players, starter, two_player_reverse_skips)
         self.bag = bag
         self.dice: list[list[Die]] = [[] for _ in range(players)]
         self.codes: list[list[int]] = [[] for _ in range(players)]
-        self.shown: list[tuple[Face, ...] | None] = [() for _ in range(players)]
+        self.shown: list[tuple[Face, ...]] = [() for _ in range(players)]
         self.centre_die: Die | None = None
         self.centre_code = -1
         self.centre_colour: Colour | None = None
         self.centre_key = -1
-        self.covered: CoveredCentre | None = None
-        self.wd4_legal = True
-        self.phase = STEP_ONE
+        self.pending: PendingWildDrawFour | None = None
+        self.phase: Phase = STEP_ONE
         self.uno_missed: int | None = None
         self.catchable: int | None = None
         self.starter = starter
@@ -99,31 +120,23 @@ class CentreDieState(State):
         self.to_act: int | None = starter
 
     def copy(self) -> CentreDieState:
-        """An independent copy (hands and bag are copied; dice and faces are shared)."""
+        """An independent copy: seats, bag and hands are copied, everything else is shared.
+
+        The other attributes hold values that are replaced, never changed in place.
+        """
         twin = CentreDieState.__new__(CentreDieState)
+        for name in _SHARED:
+            setattr(twin, name, getattr(self, name))
         twin.seats = self.seats.copy()
         twin.bag = self.bag.copy()
         twin.dice = [list(hand) for hand in self.dice]
         twin.codes = [list(hand) for hand in self.codes]
         twin.shown = list(self.shown)
-        twin.centre_die = self.centre_die
-        twin.centre_code = self.centre_code
-        twin.centre_colour = self.centre_colour
-        twin.centre_key = self.centre_key
-        twin.covered = self.covered
-        twin.wd4_legal = self.wd4_legal
-        twin.phase = self.phase
-        twin.uno_missed = self.uno_missed
-        twin.catchable = self.catchable
-        twin.starter = self.starter
-        twin.round = self.round
-        twin.scores = self.scores
-        twin.to_act = self.to_act
         return twin
 
     def __repr__(self) -> str:
         return (
             f"<CentreDieState round={self.round} to_act={self.to_act} "
-            f"phase={PHASE_NAMES[self.phase]!r} hands={[len(h) for h in self.codes]} "
+            f"phase={self.phase!r} hands={[len(h) for h in self.codes]} "
             f"bag={len(self.bag)}>"
         )

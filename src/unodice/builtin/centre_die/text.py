@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from unodice import uno
 from unodice.moves import Event, MovePlayed
 from unodice.pieces import Colour, Face
 from unodice.render import paint, paint_face
@@ -13,23 +14,19 @@ from .events import (
     CentreRedrawn,
     CentreReverted,
     CentreRolled,
-    Challenged,
     Dealt,
     Drew,
     Rerolled,
-    Reversed,
     RoundBlocked,
-    Skipped,
     Starter,
-    UnoCaught,
     WentOut,
 )
-from .state import ANSWERING_WD4, PHASE_NAMES, ROUND_OVER, CentreDieState
+from .state import ANSWERING_WD4, ROUND_OVER, CentreDieState
 
 if TYPE_CHECKING:
-    from .variant import CentreDie
+    from .rules import CentreDie
 
-__all__ = ["describe_event", "render_state"]
+__all__ = ["describe", "render"]
 
 
 def _faces(faces: tuple[Face, ...], colour: bool) -> str:
@@ -40,14 +37,12 @@ def _declared(face: Face, declared: Colour | None, colour: bool) -> str:
     return paint_face(face, colour, declared)
 
 
-def render_state(
-    variant: CentreDie, state: CentreDieState, seat: int | None, colour: bool
-) -> str:
+def render(rules: CentreDie, state: CentreDieState, seat: int | None, colour: bool) -> str:
     """The table: centre die, bag, direction, then one line per hand with its score.
 
     The hand of ``seat`` is marked ``(you)``; every hand is shown, since hands are open.
     """
-    table = variant.faces
+    table = rules.faces
     centre = _declared(table.faces[state.centre_code], state.centre_colour, colour)
     direction = "clockwise" if state.seats.direction == 1 else "anticlockwise"
     lines = [
@@ -72,7 +67,7 @@ def _status(state: CentreDieState, colour: bool) -> str:
             None,
             colour,
         )
-    text = f"Seat {state.to_act} to play ({PHASE_NAMES[state.phase]})."
+    text = f"Seat {state.to_act} to play ({state.phase})."
     if state.catchable is not None:
         text += f" Seat {state.catchable} did not call Uno."
     return text
@@ -88,19 +83,14 @@ def _describe_draw(event: Drew) -> str:
     return f"seat {event.seat} draws {got}{short} [{event.reason}]"
 
 
-def _describe_challenge(event: Challenged) -> str:
-    outcome = "the WD4 was illegal" if event.succeeded else "the WD4 was legal"
-    return f"seat {event.seat} challenges seat {event.offender}: {outcome}"
-
-
-def describe_event(event: Event) -> str | None:
-    """One line for an event of this game (``None`` for events it does not know)."""
+def describe(event: Event) -> str | None:
+    """One line for an event of this game or of the family (``None`` for any other event)."""
     kind = type(event)
     if kind is MovePlayed:
         assert isinstance(event, MovePlayed)
         return f"seat {event.seat}: {event.move}"
-    describe = _DESCRIBERS.get(kind)
-    return describe(event) if describe is not None else None
+    describer = _DESCRIBERS.get(kind)
+    return describer(event) if describer is not None else uno.describe(event)
 
 
 # Each describer takes its own kind of event: a mapping typing cannot pair key with value.
@@ -111,14 +101,9 @@ _DESCRIBERS: dict[type[Event], Callable[[Any], str]] = {
     Dealt: lambda e: f"seat {e.seat} rolls a hand of {_hand_text(e.faces)}",
     Rerolled: lambda e: f"seat {e.seat} re-rolls her hand: {_hand_text(e.faces)}",
     Drew: _describe_draw,
-    Skipped: lambda e: f"seat {e.seat} loses her turn ({e.cause})",
-    Reversed: lambda e: "play reverses: "
-    + ("clockwise" if e.direction == 1 else "anticlockwise"),
-    Challenged: _describe_challenge,
     CentreReverted: lambda e: f"the centre die is {e.face.code}"
     + (f":{e.colour.letter}" if e.colour else "")
     + " again",
-    UnoCaught: lambda e: f"seat {e.seat} catches seat {e.offender} without Uno",
     WentOut: lambda e: f"seat {e.seat} plays her last die and wins the round",
     RoundBlocked: lambda e: "nobody can play any more: the round ends without a winner",
 }

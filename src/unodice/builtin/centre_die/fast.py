@@ -1,17 +1,18 @@
-"""Events shared between games, so that a game in progress holds fewer objects.
+"""The fast path's machinery: events shared between games, so a game holds fewer objects.
 
 A game keeps every event it emits, and most centre-die events say one of a few things again
-and again: "seat 2 drew a die showing r5", "seat 1 is skipped (S)". Events are immutable, so
-instead of a new object each time the engine hands out one shared object per distinct event.
+and again: "seat 2 drew a die showing r5", "seat 1 re-rolled her hand to g2". Events are
+immutable, so instead of a new object each time the engine hands out one shared object per
+distinct event.
 
 Events of seats, causes and flags alone go through the core's
 [`shared_event`][unodice.moves.shared_event]. This module shares the ones that carry faces or
 dice of the set, keyed by face numbers (cheaper to look up than faces). Only events whose
 fields all come from small sets are shared: seats, causes, reasons, the set's dice, the
 points left in hands, and faces of at most
-[`MAX_SHARED_FACES`][unodice.builtin.centre_die.shared.MAX_SHARED_FACES] dice. Each cache is
+[`MAX_SHARED_FACES`][unodice.builtin.centre_die.fast.MAX_SHARED_FACES] dice. Each cache is
 bounded by the number of such events, and by
-[`CACHE_LIMIT`][unodice.builtin.centre_die.shared.CACHE_LIMIT] besides. Longer rolls differ
+[`CACHE_LIMIT`][unodice.builtin.centre_die.fast.CACHE_LIMIT] besides. Longer rolls differ
 from one another too much to be worth sharing and are made afresh.
 """
 
@@ -30,7 +31,6 @@ from .events import (
     Rerolled,
     WentOut,
 )
-from .faces import FaceTable
 
 __all__ = [
     "CACHE_LIMIT",
@@ -60,11 +60,11 @@ class SharedEvents:
     One instance serves every game played with the set.
 
     Args:
-        table: The set's face table.
+        faces: The set's distinct faces, indexed by code (as in its face table).
     """
 
-    def __init__(self, table: FaceTable):
-        self._faces = table.faces
+    def __init__(self, faces: tuple[Face, ...]):
+        self._faces = faces
         self._tuples: dict[tuple[int, ...], tuple[Face, ...]] = {}
         self._rerolled: dict[tuple[int, ...], Rerolled] = {}
         self._drew: dict[tuple[Any, ...], Drew] = {}

@@ -1,20 +1,40 @@
-"""The faces of a dice set, numbered once, with what the rules ask about each one.
+"""What a dice set's games share: the set, checked, and the faces numbered once.
 
 The rules compare faces all the time: does this die match the centre die (CD-2), what is it
 worth (CD-10), what does it do when played (CD-6, CD-7)?
-[`FaceTable`][unodice.builtin.centre_die.faces.FaceTable] answers these questions from tables
-built when a game starts, so that the hot path of a game works with small whole numbers (face
+[`FaceTable`][unodice.builtin.centre_die.tables.FaceTable] answers these questions from tables
+built once per dice set, so that the hot path of a game works with small whole numbers (face
 *codes*) instead of comparing objects.
+[`CentreDieTables`][unodice.builtin.centre_die.tables.CentreDieTables] adds the play moves of
+every face and the set's shared events; [`tables_for`][unodice.builtin.centre_die.tables.tables_for]
+hands them out, and [`load_dice`][unodice.builtin.centre_die.tables.load_dice] loads the set the
+``dice`` option names, refusing one the rules cannot play a round with.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from unodice.pieces import Colour, Die, Face
-from unodice.tables import SealedTable
+from unodice.pieces import Colour, ComponentSet, Die, Face
+from unodice.tables import SealedTable, TablesPerSet, load_set, unsuitable_set
 
-__all__ = ["NORMAL", "WILD", "WILD_DRAW_FOUR", "FaceTable", "face_value"]
+from .fast import SharedEvents
+from .moves import Bluff, Play
+
+__all__ = [
+    "HAND_SIZE",
+    "NORMAL",
+    "WILD",
+    "WILD_DRAW_FOUR",
+    "CentreDieTables",
+    "FaceTable",
+    "face_value",
+    "load_dice",
+    "tables_for",
+]
+
+HAND_SIZE = 5
+"""Dice in a hand at the start of a round (CD-1)."""
 
 NORMAL, WILD, WILD_DRAW_FOUR = 0, 1, 2
 """Face kinds: a number or command die, a W, a WD4."""
@@ -142,3 +162,64 @@ class FaceTable(SealedTable):
     def any_match(self, codes: Sequence[int], key: int) -> bool:
         """Whether any of the faces ``codes`` matches the centre key by CD-2 (wilds never do)."""
         return not self.matching[key].isdisjoint(codes)
+
+
+class CentreDieTables(SealedTable):
+    """What the games of one dice set share: its face table, play moves and shared events.
+
+    ``plays[code][uno]`` are the plays of a die showing face ``code``: one per declared colour
+    for a wild die, and with ``uno`` true each also in the form that calls Uno.
+    ``bluffs[uno]`` likewise for a bluffed WD4. ``shared`` hands out the events that the
+    set's games share.
+
+    Args:
+        dice_set: The set of dice.
+    """
+
+    def __init__(self, dice_set: ComponentSet):
+        self.dice_set = dice_set
+        self.faces = FaceTable(dice_set.dice)
+        self.shared = SharedEvents(self.faces.faces)
+        self.plays = tuple(
+            (self._plays_of(face, False), self._plays_of(face, True)) for face in self.faces.faces
+        )
+        self.bluffs = (self._bluffs(False), self._bluffs(True))
+        self.seal()
+
+    @staticmethod
+    def _plays_of(face: Face, uno_possible: bool) -> tuple[Play, ...]:
+        colours: Sequence[Colour | None] = tuple(Colour) if face.is_wild else (None,)
+        calls = (False, True) if uno_possible else (False,)
+        return tuple(Play(face, colour, call) for colour in colours for call in calls)
+
+    @staticmethod
+    def _bluffs(uno_possible: bool) -> tuple[Bluff, ...]:
+        calls = (False, True) if uno_possible else (False,)
+        return tuple(Bluff(colour, call) for colour in Colour for call in calls)
+
+
+tables_for: TablesPerSet[CentreDieTables] = TablesPerSet(CentreDieTables)
+"""The tables of a dice set, built once per set and shared by every game that uses it."""
+
+
+def load_dice(name: str, extra: Mapping[str, ComponentSet], players: int) -> ComponentSet:
+    """The dice set the ``dice`` option names, checked to be able to play a round (CD-1).
+
+    Raises:
+        InvalidOptions: No set has that name, it is a set of dominoes, it has fewer dice than
+            a centre die and five per hand, or none of its dice has a number face for the
+            centre die.
+    """
+    dice_set = load_set("centre-die", "dice", name, extra, "dice")
+    needed = 1 + HAND_SIZE * players
+    if len(dice_set.dice) < needed:
+        raise unsuitable_set(
+            "centre-die", "dice", name,
+            f"has {len(dice_set.dice)} dice; {players} players need at least {needed} "
+            "(a centre die and five per hand)",
+        )
+    if not any(face.is_number for die in dice_set.dice for face in die.faces):
+        raise unsuitable_set(
+            "centre-die", "dice", name, "has no number face for the centre die (CD-1)"
+        )
+    return dice_set
