@@ -19,44 +19,16 @@ from __future__ import annotations
 import re
 from typing import ClassVar, Self, TypeAlias, cast
 
+from unodice import uno
 from unodice.errors import IllegalMove
 from unodice.moves import Move
 from unodice.pieces import Colour, Face, parse_colour
-from unodice.uno import (
-    ACCEPT,
-    CATCH,
-    CHALLENGE,
-    DECLINE,
-    DRAW,
-    KEEP,
-    PASS,
-    Accept,
-    Catch,
-    Challenge,
-    Decline,
-    Draw,
-    Keep,
-    Pass,
-    read_word,
-)
+from unodice.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP, PASS, read_word
 from unodice.values import Value, field
 
 from .state import SPINNER
 
-__all__ = [
-    "ACCEPT",
-    "CATCH",
-    "CHALLENGE",
-    "DECLINE",
-    "DRAW",
-    "KEEP",
-    "NOTATION_HELP",
-    "PASS",
-    "WORDS",
-    "DominoesMove",
-    "Play",
-    "parse_move",
-]
+__all__ = ["NOTATION_HELP", "WORDS", "DominoesMove", "Play", "parse_move"]
 
 NOTATION_HELP = (
     "dominoes moves look like 'play r3|y5 on 2' (the touching end first, then the open end's "
@@ -108,7 +80,9 @@ class Play(Move):
         return self.text
 
 
-DominoesMove: TypeAlias = Play | Draw | Keep | Pass | Challenge | Accept | Catch | Decline
+DominoesMove: TypeAlias = (
+    Play | uno.Draw | uno.Keep | uno.Pass | uno.Challenge | uno.Accept | uno.Catch | uno.Decline
+)
 """Any dominoes move: the move type of the ``UnoDominoes`` variant."""
 
 WORDS = (DRAW, KEEP, PASS, CHALLENGE, ACCEPT, CATCH, DECLINE)

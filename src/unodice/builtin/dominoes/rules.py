@@ -20,23 +20,7 @@ from unodice import uno
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, shared_event
 from unodice.pieces import Bag, ComponentSet, Domino
-from unodice.uno import (
-    CATCH,
-    DECLINE,
-    DRAW,
-    KEEP,
-    PASS,
-    Accept,
-    Catch,
-    Challenge,
-    Decline,
-    Draw,
-    Keep,
-    Pass,
-    Penalty,
-    PendingWildDrawFour,
-    may_catch,
-)
+from unodice.uno import CATCH, DRAW, KEEP, PASS, Draw, Penalty, PendingWildDrawFour, may_catch
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
 from . import reference as reference_module
@@ -81,17 +65,15 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         "first to 500 wins."
     )
     version = "1.1"
+    """1.1: a WD4 taken back is no pass (DO-10), and one taken back on an empty boneyard bars its
+    player from the WD4 until a tile stays (DO-8)."""
     end_clause = "DO-11"
     reference: ClassVar[Reference | None] = reference_module
     Options = DominoesOptions
     options: DominoesOptions
 
-    def __init__(
-        self,
-        options: DominoesOptions,
-        players: int,
-        component_sets: Mapping[str, ComponentSet] | None = None,
-    ):
+    def __init__(self, options: DominoesOptions, players: int,
+                 component_sets: Mapping[str, ComponentSet] | None = None):
         super().__init__(options, players, component_sets)
         self.tiles: TileTable = load_tile_table(
             options.tiles, self.component_sets, players, options.hand_size
@@ -254,7 +236,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         if phase == CHALLENGE:
             return (*catch, uno.ACCEPT, uno.CHALLENGE)
         if phase == RESCUE:
-            return (*catch, *self._rescue_plays(hand), DECLINE)
+            return (*catch, *self._rescue_plays(hand), uno.DECLINE)
         return ()
 
     def apply(self, table: Table, state: DominoesState, move: DominoesMove) -> None:
@@ -270,25 +252,25 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
                     self._rescue(table, state, seat, move)
                 else:
                     self._play(table, state, seat, move)
-            case Catch():
+            case uno.Catch():
                 assert debtor is not None
                 self._catch(table, state, seat, debtor)
             case Draw():
                 self._after_draw(table, state, seat, self._draw_one(table, state, seat, "draw"))
-            case Keep():
+            case uno.Keep():
                 state.drawn = None
                 self._pass_on(table, state, seat)
-            case Pass():
+            case uno.Pass():
                 if not self._idle_pass(table, state, seat):
                     self._begin_turn(table, state, state.seats.next_seat(1, seat))
-            case Accept() | Challenge():
+            case uno.Accept() | uno.Challenge():
                 pending = state.pending
                 assert pending is not None
                 uno.answer_wild_draw_four(
-                    self, table, state, state.seats, pending, seat, isinstance(move, Challenge),
+                    self, table, state, state.seats, pending, seat, isinstance(move, uno.Challenge),
                     self.options.failed_challenge_penalty,
                 )
-            case Decline():
+            case uno.Decline():
                 self._offer_rescue(table, state)
 
     def _play(self, table: Table, state: DominoesState, seat: int, move: Play) -> None:
@@ -673,7 +655,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         """
         if isinstance(move, Play):
             return face_points(move.touching) + face_points(move.far) + (0.5 if move.uno else 0.0)
-        if isinstance(move, Catch):
+        if isinstance(move, uno.Catch):
             return 10.0
         if isinstance(move, Draw):
             return -1.0
