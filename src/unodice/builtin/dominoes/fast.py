@@ -113,17 +113,17 @@ class PlayTable:
         tiles: The tile set's table.
         offers: For a play leaving one tile or not (index 0 or 1), per tile id, the
             [`Offer`][unodice.builtin.dominoes.fast.Offer] of each way to lay it.
-        landings: The landing of each play move by its notation (a memo:
-            [`landing`][unodice.builtin.dominoes.fast.PlayTable.landing] fills it).
+        landings: The landing of each play move by its notation (a memo that
+            [`landing`][unodice.builtin.dominoes.fast.PlayTable.landing] and ``plays_at``
+            fill).
     """
 
-    __slots__ = ("_by_place", "_openings", "_plays_at", "landings", "offers", "tiles")
+    __slots__ = ("_openings", "_plays_at", "landings", "offers", "tiles")
 
     def __init__(self, tiles: TileTable):
         self.tiles = tiles
         self.offers: tuple[tuple[tuple[Offer, ...], ...], ...] = (self._offers(), self._offers())
         self.landings: dict[str, Landing] = {}
-        self._by_place: dict[tuple[int, int, Colour | None], Landing] = {}
         self._plays_at: dict[tuple[int, int, bool], tuple[Play, ...]] = {}
         self._openings: dict[int, Opening] = {}
 
@@ -143,28 +143,31 @@ class PlayTable:
         return tuple(plays)
 
     def plays_at(self, lay: Lay, end: int, leaves_one: bool) -> tuple[Play, ...]:
-        """[`make_plays`][unodice.builtin.dominoes.fast.make_plays], made once per set."""
+        """[`make_plays`][unodice.builtin.dominoes.fast.make_plays], made once per set.
+
+        The landing of each move is made with it: the way to lay is at hand now, where the
+        move alone would have to look it up again.
+        """
         key = (lay.id, end, leaves_one)
         moves = self._plays_at.get(key)
         if moves is None:
             moves = self._plays_at[key] = make_plays(lay, end, leaves_one)
+            landings = self.landings
+            for move in moves:
+                if move.text not in landings:
+                    landings[move.text] = Landing(self.tiles, lay, end, move.colour)
         return moves
 
     def landing(self, move: Play) -> Landing:
         """How ``move`` lands on the layout, from what it carries (its ends, end and colour).
 
-        Plays with and without Uno share one landing. The move must name a way to lay some
-        tile of the set (every legal play does).
+        The move must name a way to lay some tile of the set (every legal play does).
         """
         found = self.landings.get(move.text)
         if found is None:
             lay = self.tiles.lay_of(move.touching, move.far)
             assert lay is not None, f"no tile of the set is laid as {move.tile_code}"
-            place = (lay.id, move.end, move.colour)
-            found = self._by_place.get(place)
-            if found is None:
-                found = self._by_place[place] = Landing(self.tiles, lay, move.end, move.colour)
-            self.landings[move.text] = found
+            found = self.landings[move.text] = Landing(self.tiles, lay, move.end, move.colour)
         return found
 
     def opening(self, tile: Domino) -> Opening:

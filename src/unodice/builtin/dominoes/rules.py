@@ -156,9 +156,11 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
             for colour_slot, symbol_slot, cached, lay in offers[tile_id]:
                 # Layout.ends_taking(lay), inlined: the open ends that take it, as a mask.
                 ends = by_colour[colour_slot] | by_symbol[symbol_slot]
+                if not ends:  # most tiles fit no end most of the time: skip the look-up
+                    continue
                 try:
                     moves += cached[ends]
-                except KeyError:  # the first time this way to lay meets such ends (0: none)
+                except KeyError:  # the first time this way to lay meets such ends
                     found = cached[ends] = self.fast.plays_on(lay, ends, leaves_one)
                     moves += found
         barred = state.wild_draw_four_barred
@@ -370,9 +372,9 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
                 state.uno_debtor = None
             hand = state.hands[seat]
             plays = self._plays_from(state, seat, hand, len(hand) == 2)
-            debtor = state.uno_debtor
             if plays or (
-                debtor is not None and may_catch(debtor, seat, len(state.hands[debtor]))
+                state.uno_debtor is not None
+                and may_catch(state.uno_debtor, seat, len(state.hands[state.uno_debtor]))
             ):
                 state.plays = plays  # what legal_moves will offer
                 state.phase, state.to_act = TURN, seat  # _decide, inlined
