@@ -19,8 +19,8 @@ import pytest
 from unodice.builtin import dominoes as dominoes_plugin
 from unodice.builtin.dominoes import reference
 from unodice.builtin.dominoes.moves import Play
-from unodice.builtin.dominoes.state import DominoesState, Phase
-from unodice.builtin.dominoes.variant import UnoDominoes
+from unodice.builtin.dominoes.rules import UnoDominoes
+from unodice.builtin.dominoes.state import CHALLENGE, DRAWN, RESCUE, DominoesState
 from unodice.game import Game
 from unodice.hooks import hookimpl
 from unodice.moves import Move, Scored
@@ -100,7 +100,7 @@ class Survey:
         self._expected_illegal: bool | None = None
 
     def legal_moves(self, variant: UnoDominoes, state: DominoesState) -> list[Move]:
-        if state.phase is Phase.CHALLENGE and self._expected_illegal is not None:
+        if state.phase == CHALLENGE and self._expected_illegal is not None:
             assert state.pending is not None
             if state.pending.illegal != self._expected_illegal:
                 self.verdicts.append(
@@ -124,7 +124,7 @@ class Survey:
         if move.end == 0:
             return ["play the double-wild on the spinner"]
         kinds = ["play"]
-        if state.phase is Phase.DRAWN:
+        if state.phase == DRAWN:
             kinds.append("play the tile drawn")
         if move.uno:
             kinds.append("play calling uno")
@@ -157,7 +157,7 @@ class Survey:
 
 def laid_index(state: DominoesState, hand: Sequence[Domino], move: Play) -> int:
     """Which tile of the hand a play lays: the one just drawn, or one with its two ends."""
-    if state.phase is Phase.DRAWN:
+    if state.phase == DRAWN:
         return next(index for index, tile in enumerate(hand) if tile is state.drawn)
     wanted = sorted((move.touching.code, move.far.code))
     return next(index for index, tile in enumerate(hand)
@@ -267,7 +267,7 @@ def test_do2_a_double_lies_crosswise_and_spins_only_with_the_option(spin):
     game.play("play r9|r5 on 1")
     agree(game)
     game.play("draw")  # g1|g2 fits a green 9 end
-    assert game.state.phase is Phase.DRAWN
+    assert game.state.phase == DRAWN
     agree(game)
     game.play("keep")
     assert "play r5|r5 on 1" in agree(game)
@@ -296,7 +296,7 @@ def test_do9_a_dead_layout_offers_the_double_wild_on_the_spinner():
     """DO-3, DO-6, DO-9: closed lines take nothing; the double-Wild (with Uno, four colours)."""
     game = start(*DEAD, then=["r1|r2"])
     close_every_line(game)
-    assert game.state.phase is Phase.RESCUE
+    assert game.state.phase == RESCUE
     wilds = {f"play W|W:{c} on spinner{uno}" for c in "rygb" for uno in ("", " uno")}
     assert agree(game) == {"catch", "decline"} | wilds
     game.play("play W|W:r on spinner uno")
@@ -329,7 +329,7 @@ def test_do3_a_wild_draw_four_is_legal_only_without_another_non_wild_play(second
     assert reference.wild_draw_four_is_legal(game.state.hands[1], 0, before) is legal
     assert "play WD4|g3 on 2" in agree(game)  # a bluff is always offered (DO-3)
     game.play("play WD4|g3 on 2")
-    assert game.state.phase is Phase.CHALLENGE
+    assert game.state.phase == CHALLENGE
     assert agree(game) == {"accept", "challenge"}
     assert game.state.pending is not None
     assert game.state.pending.illegal is not legal

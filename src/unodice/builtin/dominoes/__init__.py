@@ -2,26 +2,31 @@
 
 Players lay Uno dominoes on a layout that grows from a four-way spinner, matching number, word
 or colour. Only the end laid against the line acts; the end left open may be wild (its colour
-is declared) or a dead end that closes its line. The modules:
+is declared) or a dead end that closes its line. The package has the files every variant
+has:
 
-* [`variant`][unodice.builtin.dominoes.variant] — the rules: deal, opening, turns, effects,
-  challenges, dead ends, blocked rounds and scoring;
-* [`layout`][unodice.builtin.dominoes.layout] — the lines, their open ends and the tiles on them;
-* [`landings`][unodice.builtin.dominoes.landings] — plays as the layout takes them, with the
-  objects they make, shared between games;
-* [`tiles`][unodice.builtin.dominoes.tiles] — what is worked out once per tile set;
+* [`rules`][unodice.builtin.dominoes.rules] — the Variant class: deal, opening, turns, effects,
+  challenges, dead ends, blocked rounds and scoring, in clause order;
+* [`state`][unodice.builtin.dominoes.state] — the phases, the layout (its lines, open ends and
+  tiles) and the round's state;
 * [`moves`][unodice.builtin.dominoes.moves] and [`events`][unodice.builtin.dominoes.events] —
   the notation of decisions and what happens;
-* [`rendering`][unodice.builtin.dominoes.rendering] — the position as text.
+* [`refusals`][unodice.builtin.dominoes.refusals] — why a move is not legal, and its clause;
+* [`text`][unodice.builtin.dominoes.text] — events in words and the position as text;
+* [`tables`][unodice.builtin.dominoes.tables] — what is worked out once per tile set;
+* [`fast`][unodice.builtin.dominoes.fast] — play moves and what they make, shared between games;
+* [`reference`][unodice.builtin.dominoes.reference] — a plain reading of the rules to check the
+  fast path against.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from unodice.builtin.dominoes.options import DominoesOptions
-from unodice.builtin.dominoes.variant import UnoDominoes
 from unodice.hooks import hookimpl
+
+from .options import DominoesOptions
+from .rules import UnoDominoes
 
 __all__ = ["DominoesOptions", "UnoDominoes", "unodice_register"]
 

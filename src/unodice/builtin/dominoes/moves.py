@@ -17,34 +17,18 @@
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Self, TypeAlias
+from typing import ClassVar, Self, TypeAlias, cast
 
-from unodice.builtin.dominoes.layout import SPINNER
+from unodice import uno
 from unodice.errors import IllegalMove
-from unodice.moves import Move, WordMove
+from unodice.moves import Move
 from unodice.pieces import Colour, Face, parse_colour
+from unodice.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP, PASS, read_word
 from unodice.values import Value, field
 
-__all__ = [
-    "ACCEPT",
-    "CATCH",
-    "CHALLENGE",
-    "DECLINE",
-    "DRAW",
-    "KEEP",
-    "NOTATION_HELP",
-    "PASS",
-    "Accept",
-    "Catch",
-    "Challenge",
-    "Decline",
-    "DominoesMove",
-    "DrawTile",
-    "Keep",
-    "Pass",
-    "Play",
-    "parse_move",
-]
+from .state import SPINNER
+
+__all__ = ["NOTATION_HELP", "WORDS", "DominoesMove", "Play", "parse_move"]
 
 NOTATION_HELP = (
     "dominoes moves look like 'play r3|y5 on 2' (the touching end first, then the open end's "
@@ -96,64 +80,14 @@ class Play(Move):
         return self.text
 
 
-class DrawTile(WordMove):
-    """Draw one tile from the boneyard instead of playing (DO-5)."""
-
-    kind: ClassVar[str] = "draw"
-
-
-class Keep(WordMove):
-    """Keep the tile just drawn instead of playing it; the turn passes (DO-5)."""
-
-    kind: ClassVar[str] = "keep"
-
-
-class Pass(WordMove):
-    """End the turn without playing (offered only beside ``catch`` when nothing else is)."""
-
-    kind: ClassVar[str] = "pass"
-
-
-class Challenge(WordMove):
-    """Challenge the Wild Draw Four that hit you (DO-8)."""
-
-    kind: ClassVar[str] = "challenge"
-
-
-class Accept(WordMove):
-    """Accept the Wild Draw Four that hit you: draw four and lose the turn (DO-4)."""
-
-    kind: ClassVar[str] = "accept"
-
-
-class Catch(WordMove):
-    """Catch the player who played down to one tile without calling Uno (DO-6)."""
-
-    kind: ClassVar[str] = "catch"
-
-
-class Decline(WordMove):
-    """Do not lay the double-Wild on a dead layout (DO-9)."""
-
-    kind: ClassVar[str] = "decline"
-
-
-DRAW = DrawTile()
-KEEP = Keep()
-PASS = Pass()
-CHALLENGE = Challenge()
-ACCEPT = Accept()
-CATCH = Catch()
-DECLINE = Decline()
-
 DominoesMove: TypeAlias = (
-    Play | DrawTile | Keep | Pass | Challenge | Accept | Catch | Decline
+    Play | uno.Draw | uno.Keep | uno.Pass | uno.Challenge | uno.Accept | uno.Catch | uno.Decline
 )
 """Any dominoes move: the move type of the ``UnoDominoes`` variant."""
 
-_WORDS: dict[str, DominoesMove] = {
-    str(move): move for move in (DRAW, KEEP, PASS, CHALLENGE, ACCEPT, CATCH, DECLINE)
-}
+WORDS = (DRAW, KEEP, PASS, CHALLENGE, ACCEPT, CATCH, DECLINE)
+"""The family's word moves dominoes uses (DO-5, DO-6, DO-8, DO-9), from
+[`unodice.uno`][unodice.uno]."""
 _END_DIGITS = 6
 """Open ends are numbered from 1 as lines open: far fewer than a million in any layout."""
 _PLAY = re.compile(
@@ -167,10 +101,10 @@ def parse_move(text: str) -> DominoesMove:
     Raises:
         IllegalMove: The text is not a dominoes move; the message shows what moves look like.
     """
-    cleaned = " ".join(text.split())
-    word = _WORDS.get(cleaned.lower())
+    word = read_word(text, WORDS)
     if word is not None:
-        return word
+        return cast(DominoesMove, word)  # one of WORDS
+    cleaned = " ".join(text.split())
     match = _PLAY.match(cleaned)
     if match is None:
         raise IllegalMove(text, f"cannot read the move; {NOTATION_HELP}")

@@ -16,23 +16,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from unodice.builtin.dominoes.layout import SPINNER, Placement
-from unodice.builtin.dominoes.moves import (
-    Accept,
-    Catch,
-    Challenge,
-    Decline,
-    DrawTile,
-    Keep,
-    Pass,
-    Play,
-)
-from unodice.builtin.dominoes.state import DominoesState, Phase
+from unodice import uno
 from unodice.moves import Move
 from unodice.pieces import Colour, Domino, Face
+from unodice.uno import CATCH, DECLINE, DRAW, KEEP, PASS
+
+from .moves import Play
+from .state import CHALLENGE, DRAWN, OVER, RESCUE, SPINNER, TURN, DominoesState, Placement
 
 if TYPE_CHECKING:
-    from unodice.builtin.dominoes.variant import UnoDominoes
+    from .rules import UnoDominoes
 
 __all__ = [
     "End",
@@ -172,8 +165,8 @@ def plays_of(
                 if not fits(touching, end):
                     continue
                 for colour in declared_colours(far):
-                    for uno in uno_calls(hand):
-                        moves.append(Play(touching, far, end[0], colour, uno))
+                    for call in uno_calls(hand):
+                        moves.append(Play(touching, far, end[0], colour, call))
     return moves
 
 
@@ -238,34 +231,34 @@ def legal_moves(variant: UnoDominoes, state: DominoesState) -> list[Move]:
       ``pass`` when she could do nothing else.
     """
     seat = state.to_act
-    if seat is None or state.phase is Phase.OVER:
+    if seat is None or state.phase == OVER:
         return []
     hand = state.hands[seat]
     ends = open_ends(variant, state.layout.placements)
-    catch: list[Move] = [Catch()] if catch_open(state, seat) else []
+    catch: list[Move] = [CATCH] if catch_open(state, seat) else []
     moves: list[Move] = []
-    if state.phase is Phase.TURN:
+    if state.phase == TURN:
         plays = barred_wild_draw_four(state, seat, plays_of(hand, hand, ends))
         moves = catch + plays
         if len(state.boneyard) > 0:
-            moves.append(DrawTile())
+            moves.append(DRAW)
         elif catch and not plays:
-            moves.append(Pass())
-    elif state.phase is Phase.DRAWN:
+            moves.append(PASS)
+    elif state.phase == DRAWN:
         # Drawing was her first move, so no catch is open any more (DO-6).
         assert state.drawn is not None
-        moves = [*barred_wild_draw_four(state, seat, plays_of([state.drawn], hand, ends)), Keep()]
-    elif state.phase is Phase.CHALLENGE:
-        moves = [*catch, Accept(), Challenge()]
-    elif state.phase is Phase.RESCUE:
+        moves = [*barred_wild_draw_four(state, seat, plays_of([state.drawn], hand, ends)), KEEP]
+    elif state.phase == CHALLENGE:
+        moves = [*catch, uno.ACCEPT, uno.CHALLENGE]
+    elif state.phase == RESCUE:
         rescues: list[Move] = []
         for tile in hand:
             if is_double_wild(tile):
                 touching, far = tile.ends
                 for colour in declared_colours(far):
-                    for uno in uno_calls(hand):
-                        rescues.append(Play(touching, far, SPINNER, colour, uno))
-        moves = [*catch, *rescues, Decline()]
+                    for call in uno_calls(hand):
+                        rescues.append(Play(touching, far, SPINNER, colour, call))
+        moves = [*catch, *rescues, DECLINE]
     unique: list[Move] = []
     seen: set[Move] = set()
     for move in moves:  # a double, or two copies of a tile, give the same move twice

@@ -4,29 +4,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from unodice.builtin.dominoes.layout import SPINNER
-from unodice.builtin.dominoes.moves import (
-    Accept,
-    Catch,
-    Challenge,
-    Decline,
-    DrawTile,
-    Keep,
-    Pass,
-    Play,
-)
-from unodice.builtin.dominoes.state import DominoesState, Phase
+from unodice.errors import IllegalMove
 from unodice.moves import Move
 from unodice.pieces import WILDS
+from unodice.uno import Accept, Catch, Challenge, Decline, Draw, Keep, Pass
+
+from .moves import Play
+from .state import CHALLENGE, DRAWN, RESCUE, SPINNER, DominoesState
 
 if TYPE_CHECKING:
-    from unodice.builtin.dominoes.variant import UnoDominoes
+    from .rules import UnoDominoes
 
 __all__ = ["explain"]
 
 
-def explain(variant: UnoDominoes, state: DominoesState, move: Move) -> tuple[str, str | None]:
-    """The reason ``move`` is not legal in ``state``, and the clause that says so."""
+def explain(rules: UnoDominoes, state: DominoesState, move: Move) -> IllegalMove:
+    """Why ``move`` is not legal in ``state``, with the clause that says so."""
+    reason, clause = _reason(rules, state, move)
+    return IllegalMove(move, reason, clause)
+
+
+def _reason(rules: UnoDominoes, state: DominoesState, move: Move) -> tuple[str, str | None]:
     seat = state.to_act
     if isinstance(move, Catch):
         return (
@@ -34,9 +32,9 @@ def explain(variant: UnoDominoes, state: DominoesState, move: Move) -> tuple[str
             "played down to one tile without calling Uno, before her own first move",
             "DO-6",
         )
-    if state.phase is Phase.CHALLENGE:
+    if state.phase == CHALLENGE:
         return f"seat {seat} must first answer the Wild Draw Four: 'challenge' or 'accept'", "DO-8"
-    if state.phase is Phase.RESCUE:
+    if state.phase == RESCUE:
         return (
             f"every line is dead: seat {seat} may only lay the double-Wild on the spinner "
             "('play W|W:g on spinner') or 'decline'",
@@ -48,19 +46,19 @@ def explain(variant: UnoDominoes, state: DominoesState, move: Move) -> tuple[str
         return "there is nothing to decline: the layout still has open ends", "DO-9"
     if isinstance(move, Keep):
         return "'keep' follows a draw: you have not drawn a tile this turn", "DO-5"
-    if isinstance(move, DrawTile):
-        if state.phase is Phase.DRAWN:
+    if isinstance(move, Draw):
+        if state.phase == DRAWN:
             return "you already drew: lay the drawn tile or 'keep' it", "DO-5"
         return "the boneyard is empty: lay a tile if you can", "DO-5"
     if isinstance(move, Pass):
         return "you may not pass while you can lay or draw a tile", "DO-5"
     if isinstance(move, Play):
-        return _explain_play(variant, state, move)
-    return f"not a dominoes move; try one of {_listing(variant, state)}", None
+        return _explain_play(rules, state, move)
+    return f"not a dominoes move; try one of {_listing(rules, state)}", None
 
 
 def _explain_play(
-    variant: UnoDominoes, state: DominoesState, move: Play
+    rules: UnoDominoes, state: DominoesState, move: Play
 ) -> tuple[str, str | None]:
     seat = state.to_act
     assert seat is not None
@@ -75,7 +73,7 @@ def _explain_play(
     if not any(set(tile.ends) == wanted for tile in hand):
         return f"seat {seat} holds no {move.tile_code}", "DO-5"
     drawn = state.drawn
-    if state.phase is Phase.DRAWN and drawn is not None and set(drawn.ends) != wanted:
+    if state.phase == DRAWN and drawn is not None and set(drawn.ends) != wanted:
         return f"after drawing, only the drawn tile {drawn.code} may be laid, or 'keep'", "DO-5"
     if move.touching.symbol == "DE":
         return "a dead end can never be the touching end; lay the other end against the line", (
@@ -87,7 +85,7 @@ def _explain_play(
     end = ends[move.end - 1]
     if end.closed:
         return f"end {move.end} is a dead end: that line takes nothing more", "DO-3"
-    lay = variant.tiles.lay_of(move.touching, move.far)
+    lay = rules.tiles.lay_of(move.touching, move.far)
     if lay is None or not lay.bit & state.layout.accepts[move.end - 1]:
         return (
             f"{move.touching.code} does not match end {move.end} ({end.shows}): the touching "
@@ -110,7 +108,7 @@ def _explain_play(
         return "only a W or WD4 end left open takes a declared colour", "DO-4"
     if move.uno and len(hand) != 2:
         return "Uno is called only with the play that leaves one tile", "DO-6"
-    return f"not a legal move now; try one of {_listing(variant, state)}", None
+    return f"not a legal move now; try one of {_listing(rules, state)}", None
 
 
 def _open_ends(state: DominoesState) -> str:
@@ -118,7 +116,7 @@ def _open_ends(state: DominoesState) -> str:
     return ", ".join(ends) or "none"
 
 
-def _listing(variant: UnoDominoes, state: DominoesState) -> str:
-    moves = [str(move) for move in variant.legal_moves(state)]
+def _listing(rules: UnoDominoes, state: DominoesState) -> str:
+    moves = [str(move) for move in rules.legal_moves(state)]
     shown = ", ".join(f"'{text}'" for text in moves[:6])
     return shown + (f" … ({len(moves)} in all)" if len(moves) > 6 else "")

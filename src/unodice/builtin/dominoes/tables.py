@@ -1,8 +1,10 @@
-"""What the rules need to know about a tile set, worked out once per game.
+"""What the rules need to know about a tile set, worked out once per set and shared.
 
-Tiles and their faces never change during a game, so the variant works out in advance every way
-to lay each tile, which touching faces each open face accepts (DO-3) and what each tile is worth
-at the end of a round (DO-7). The hot path then only looks things up.
+Tiles and their faces never change, so the variant works out in advance every way to lay each
+tile, which touching faces each open face accepts (DO-3) and what each tile is worth at the end
+of a round (DO-7). The hot path then only looks things up. A
+[`TileTable`][unodice.builtin.dominoes.tables.TileTable] is shared by every game with the same
+set and never changes once built.
 
 A set of touching faces is a bit mask, an ``int`` whose bit ``i`` stands for the face numbered
 ``i`` in ``TileTable.faces``: testing, merging and emptiness are then single integer operations.
@@ -11,17 +13,18 @@ A set of touching faces is a bit mask, an ``int`` whose bit ``i`` stands for the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import attrs
 
-from unodice.errors import ComponentError, InvalidOptions
-from unodice.pieces import COMMANDS, WILDS, Colour, ComponentSet, Domino, Face, load_components
-from unodice.tables import SealedTable, TablesPerSet
+from unodice.errors import InvalidOptions
+from unodice.pieces import COMMANDS, WILDS, Colour, ComponentSet, Domino, Face
+from unodice.tables import SealedTable, TablesPerSet, load_set, unsuitable_set
 
 __all__ = [
     "DEAD_END",
     "WILD",
+    "EndKeys",
     "Lay",
     "TileTable",
     "face_points",
@@ -109,10 +112,6 @@ class EndKeys(NamedTuple):
     live: bool
 
 
-Offers = tuple[tuple[tuple[int, int, dict[int, Any], Lay], ...], ...]
-"""Per tile id, for each way to lay it: colour slot, symbol slot, moves by ends, the way."""
-
-
 class TileTable(SealedTable):
     """The precomputed facts of one tile set.
 
@@ -140,15 +139,6 @@ class TileTable(SealedTable):
             follow: ``no_symbol`` files wild and dead ends, and ``empty_slot`` stays empty.
         max_lines: The most lines a layout can have: the spinner's four, two per other
             double (when doubles spin) and one per double-Wild (DO-9).
-        offers: For a play leaving one tile or not (index 0 or 1), per tile id, for each way
-            to lay it: its colour slot, its symbol slot, a cache the variant fills with the
-            moves laying it on each mask of open ends (by line number), and the way itself.
-        plays_at: A cache the variant fills: per (way to lay, end, whether it leaves one
-            tile), the moves laying it there.
-        landings: What the layout needs to carry out each cached play move (a
-            [`Landing`][unodice.builtin.dominoes.landings.Landing]), by its notation.
-        openings: A cache the layout fills: per spinner (by tile id), the open ends of its
-            four lines and what each accepts.
     """
 
     def __init__(self, components: ComponentSet):
@@ -195,10 +185,11 @@ class TileTable(SealedTable):
         )
         doubles = sum(tile.is_double for tile in components.tiles)
         self.max_lines = 4 + 2 * doubles + sum(map(is_double_wild, components.tiles))
-        self.offers: tuple[Offers, Offers] = (self._offers(), self._offers())
-        self.plays_at: dict[tuple[int, int, bool], Any] = {}
-        self.landings: dict[str, Any] = {}
-        self.openings: dict[int, Any] = {}
+        # Every face an open end can show, with every colour one can declare: all worked out
+        # now, so that the table never changes once sealed.
+        for face in self.faces:
+            for colour in (None, *Colour):
+                self.end_keys(face, colour)
         self.seal()
 
     def _ways_to_lay(self, tile: Domino) -> tuple[Lay, ...]:
@@ -228,12 +219,10 @@ class TileTable(SealedTable):
                 ways.append(lay)
         return tuple(ways)
 
-    def _offers(self) -> Offers:
-        cached: list[dict[int, Any]] = [{} for _ in self._lay_ids]
-        return tuple(
-            tuple((lay.colour_slot, lay.symbol_slot, cached[lay.id], lay) for lay in ways)
-            for ways in self.lays
-        )
+    @property
+    def lay_count(self) -> int:
+        """How many distinct ways to lay a tile the set has (ids ``0 … lay_count - 1``)."""
+        return len(self._lay_ids)
 
     def _colour_slot(self, face: Face) -> int:
         return self.no_colour if face.colour is None else self.colour_slots[face.colour]
@@ -291,7 +280,7 @@ class TileTable(SealedTable):
         """
         key = (face, colour)
         found = self._accepts.get(key)
-        if found is None:
+        if found is None:  # only while the table is built: it holds every face of the set
             faces = self.faces.items()
             found = sum(1 << index for touching, index in faces if _fits(touching, face, colour))
             self._accepts[key] = found
@@ -317,19 +306,10 @@ def load_tile_table(
         InvalidOptions: The set is unknown, is a set of dice, has no number double to open
             a round with (DO-1), or has too few tiles to deal ``hand_size`` to every player.
     """
-    try:
-        components = load_components(name, extra)
-    except ComponentError as error:
-        raise InvalidOptions(f"option 'tiles' of dominoes: {error}") from None
-    if components.kind != "tiles":
-        raise InvalidOptions(
-            f"option 'tiles' of dominoes: {name!r} is a set of dice; name a set of dominoes "
-            "such as 'uno-dominoes-81'"
-        )
+    components = load_set("dominoes", "tiles", name, extra, "tiles")
     if not any(is_number_double(tile) for tile in components.tiles):
-        raise InvalidOptions(
-            f"option 'tiles' of dominoes: {name!r} has no number double, so no round could "
-            "open (DO-1)"
+        raise unsuitable_set(
+            "dominoes", "tiles", name, "has no number double, so no round could open (DO-1)"
         )
     needed = players * hand_size
     if needed > len(components.tiles):
