@@ -900,3 +900,21 @@ def test_every_event_of_the_variant_is_described_in_words():
         line = game.variant.describe(event)
         assert "=" not in line  # not the generic "kind field=value" fallback
         assert "seat" in line or event.kind in ("dealt", "reversed")
+
+
+def test_do3_a_play_lands_from_what_it_carries_not_from_what_legal_moves_left_behind():
+    """Playing a move needs nothing that generating the legal moves filled in as it went."""
+    from unodice.builtin.dominoes.moves import Play
+
+    for seed in range(20):
+        game = unodice.new_game("dominoes", 3, seed)
+        twin = game.copy()
+        for _ in range(40):
+            if game.is_over:
+                break
+            moves = game.legal_moves()
+            move = next((m for m in moves if isinstance(m, Play)), moves[-1])
+            game.variant.fast.landings.clear()  # forget every landing worked out so far
+            assert [e.to_json() for e in game.play(move)] == [
+                e.to_json() for e in twin.play(str(move))
+            ]

@@ -362,6 +362,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
 
     # -- CD-7, CD-8: the WD4 and its challenge -----------------------------------------------------
 
+    # --8<-- [start:wild-draw-four]
     def _await_answer(self, state: CentreDieState, pending: PendingWildDrawFour) -> None:
         """A WD4 was played: the next player challenges or accepts it (CD-8)."""
         victim = state.seats.next_seat()
@@ -418,6 +419,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         Part of [`UnoRules`][unodice.uno.UnoRules].
         """
         self._pass_turn(table, state, next_seat)
+    # --8<-- [end:wild-draw-four]
 
     # -- CD-9: Uno and the catch -------------------------------------------------------------------
 
