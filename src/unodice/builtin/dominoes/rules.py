@@ -13,7 +13,8 @@ dominoes knows through the [`UnoRules`][unodice.uno.UnoRules] methods.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from unodice import uno
@@ -169,13 +170,16 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         return moves
 
     def _holds_other_play(
-        self, state: DominoesState, hand: Sequence[Domino], played: Domino
+        self, state: DominoesState, hand: Sequence[Domino], played: Domino | None,
+        layout: Layout | None = None,
     ) -> bool:
         """Whether the hand holds another tile with a non-wild touching end that fits (DO-3).
 
         A Wild Draw Four laid while she does is illegal, which a challenge shows (DO-8).
+        ``layout`` is the layout to fit (the state's by default).
         """
-        lays, layout = self.tiles.lays, state.layout
+        lays = self.tiles.lays
+        layout = layout if layout is not None else state.layout
         for tile in hand:
             if tile is not played:
                 for lay in lays[tile.id]:
@@ -474,6 +478,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         tile, before = pending.before
         state.layout.restore(before)
         state.hands[pending.seat].append(tile)
+        state.revealed = state.revealed | {tile.id}  # every seat saw it go back (see resample)
         table.emit(TakenBack(pending.seat, tile))
 
     def after_take_back(
@@ -615,6 +620,130 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
             "wild_draw_four_by": pending.seat if pending is not None else None,
             "wild_draw_four_barred": tuple(sorted(state.wild_draw_four_barred)),
         }
+
+    def resample(self, state: DominoesState, seat: int, rng: random.Random) -> None:
+        """Deal the tiles ``seat`` has not seen afresh: the other hands and the boneyard.
+
+        The tiles of the other hands and of the boneyard are pooled, shuffled and dealt back,
+        every hand and the boneyard keeping its size. A tile every seat saw go into a hand (a
+        Wild Draw Four taken back, DO-8; see ``DominoesState.revealed``) stays in it. What the
+        rules made public about the seat to act, when that is another seat, holds in the deal:
+
+        * deciding on a tile she drew (DO-5), that tile can be laid: it is drawn from the
+          pooled tiles that can, and is her drawn tile;
+        * at her turn with nobody to catch, she holds a tile she can lay (else she would have
+          drawn or passed by herself);
+        * offered the double-Wild on a dead layout (DO-9), she holds one.
+
+        Each is met by dealing again until it holds (after 1,000 deals, by giving her a random
+        tile that meets it first), so the deal is drawn as the rules make it likely. What the
+        rest of the history suggests (a seat that drew because it could not lay held no tile
+        that fitted then) is not taken into account.
+
+        What the state derived from the hands is worked out again: the illegality of a
+        pending Wild Draw Four whose player is not ``seat`` (from her new hand and the layout
+        it was laid on), the plays of another seat to act, and the seats still to be offered
+        the double-Wild.
+        """
+        hands, revealed = state.hands, state.revealed
+        pool: list[Domino] = list(state.boneyard)
+        kept: list[list[Domino]] = []
+        needed: list[int] = []
+        for other, hand in enumerate(hands):
+            if other == seat:
+                kept.append(hand)
+                needed.append(0)
+                continue
+            known = [tile for tile in hand if tile.id in revealed]
+            pool.extend(tile for tile in hand if tile.id not in revealed)
+            kept.append(known)
+            needed.append(len(hand) - len(known))
+        actor = state.to_act
+        if actor is None or actor == seat:
+            actor = None  # nothing about the seat to act is hidden from ``seat``
+        drawn: Domino | None = None
+        if actor is not None and state.phase == DRAWN:
+            leaves_one = len(hands[actor]) == 2
+            fitting = [tile for tile in pool
+                       if self._plays_from(state, actor, (tile,), leaves_one)]
+            drawn = fitting[rng.randrange(len(fitting))]
+            pool.remove(drawn)
+            needed[actor] -= 1
+        test = self._dealt_test(state, actor) if actor is not None else None
+        new_hands = self._deal(pool, kept, needed, rng, actor, test)
+        if drawn is not None:
+            assert actor is not None
+            new_hands[actor].append(drawn)  # where a draw puts it
+            state.drawn = drawn
+        state.hands = new_hands
+        state.boneyard = Bag(pool)
+        if actor is not None:
+            state.plays = None  # worked out again by legal_moves
+        pending = state.pending
+        if pending is not None and pending.seat != seat:
+            before = state.layout.copy()
+            before.restore(pending.before[1])
+            illegal = self._holds_other_play(state, new_hands[pending.seat], None, before)
+            state.pending = PendingWildDrawFour(pending.seat, illegal, pending.before)
+        if state.phase == RESCUE and state.closer is not None and state.to_act is not None:
+            order = [state.seats.next_seat(step, state.closer)
+                     for step in range(1, self.player_count + 1)]
+            after = order[order.index(state.to_act) + 1:]
+            state.rescuers = tuple(
+                other for other in after if any(map(is_double_wild, new_hands[other]))
+            )
+
+    def _dealt_test(
+        self, state: DominoesState, actor: int
+    ) -> Callable[[Sequence[Domino]], bool] | None:
+        """What the hand of ``actor``, the seat to act, must meet, by what the rules showed."""
+        if state.phase == TURN:
+            debtor = state.uno_debtor
+            if debtor is not None and may_catch(debtor, actor, len(state.hands[debtor])):
+                return None  # she may be stopped only to catch
+            leaves_one = len(state.hands[actor]) == 2
+            return lambda tiles: bool(self._plays_from(state, actor, tiles, leaves_one))
+        if state.phase == RESCUE:
+            return lambda tiles: any(map(is_double_wild, tiles))
+        return None
+
+    @staticmethod
+    def _deal(
+        pool: list[Domino], kept: list[list[Domino]], needed: list[int], rng: random.Random,
+        actor: int | None, test: Callable[[Sequence[Domino]], bool] | None,
+    ) -> list[list[Domino]]:
+        """Deal ``needed[k]`` pooled tiles to each hand on top of ``kept[k]``.
+
+        ``pool`` keeps the rest. The hand of ``actor`` must meet ``test``: deal again until it
+        does.
+        """
+        original = list(pool)
+        for _ in range(1000):
+            pool[:] = original
+            rng.shuffle(pool)
+            hands = [list(hand) for hand in kept]
+            for other, count in enumerate(needed):
+                if count:
+                    hands[other].extend(pool[-count:])
+                    del pool[-count:]
+            if test is None or actor is None or test(hands[actor]):
+                return hands
+        # Hardly ever: give her a random tile that meets the test, then deal the rest.
+        assert actor is not None and test is not None
+        pool[:] = original
+        meeting = [tile for tile in pool if test((tile,))]
+        first = meeting[rng.randrange(len(meeting))]
+        pool.remove(first)
+        rng.shuffle(pool)
+        hands = [list(hand) for hand in kept]
+        hands[actor].append(first)
+        needed = list(needed)
+        needed[actor] -= 1
+        for other, count in enumerate(needed):
+            if count:
+                hands[other].extend(pool[-count:])
+                del pool[-count:]
+        return hands
 
     def hidden_pieces(self, state: DominoesState, seat: int) -> Iterable[Domino]:
         """The other players' hands and the boneyard."""

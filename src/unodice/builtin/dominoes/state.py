@@ -358,6 +358,10 @@ class DominoesState(State):
             boneyard (so that they drew nothing) since a tile was last laid and stayed: they may
             not lay a tile with its WD4 end touching until one is (DO-8). Replaced, never
             changed in place, so copies may share it.
+        revealed: The ids of the tiles every seat has seen go into a hand: a Wild Draw Four
+            taken back after a challenge goes back to its player in view of all (DO-8). Such a
+            tile is known to be in that hand until it is laid again; a search's resampling
+            keeps it there. Replaced, never changed in place, so copies may share it.
     """
 
     def __init__(
@@ -378,6 +382,7 @@ class DominoesState(State):
         self.totals: tuple[int, ...] = (0,) * players
         self.idle_turns = 0
         self.wild_draw_four_barred: frozenset[int] = frozenset()
+        self.revealed: frozenset[int] = frozenset()
 
     def copy(self) -> DominoesState:
         """An independent copy, for ``Game.copy()``."""
