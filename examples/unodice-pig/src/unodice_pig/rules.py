@@ -21,6 +21,7 @@ faces rolled this turn, in order (a tuple of ``unodice.pieces.Face``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -183,6 +184,16 @@ class Pig(Variant[PigState, PigMove]):
             "bag": len(state.bag),
             "target": self.options.target,
         }
+
+
+    def resample(self, state: PigState, seat: int, rng: random.Random) -> None:
+        """Nothing to do: the dice set aside were seen as they were rolled (PIG-2).
+
+        The bag holds every die not set aside, so only the order of its dice is hidden, and
+        every draw goes through chance, which a determinized game has fresh. (A variant that
+        hides where pieces are, such as other players' hands, shuffles them here.)
+        """
+        return None
 
     def hidden_pieces(self, state: PigState, seat: int) -> tuple[Die, ...]:
         """The dice in the bag."""

@@ -10,6 +10,7 @@ what it needs as a [`UnoRules`][unodice.uno.UnoRules].
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -556,6 +557,19 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             "wd4_legal": not pending.illegal if pending is not None else None,
             "catchable": state.catchable,
         }
+
+
+    def resample(self, state: CentreDieState, seat: int, rng: random.Random) -> None:
+        """Nothing to do: hands are open, and only what the bag holds is hidden (CD-1).
+
+        The bag holds every die that is in no hand and not in the centre (nor under a WD4
+        waiting for its answer), so ``seat`` knows which dice it holds, only not the order
+        they come out in; every draw goes through chance, which a determinized game has fresh.
+        A die drawn for the centre and put back (CD-1) is in the bag again, where any die may
+        be drawn next. The dice in the hands are kept as they are: the hands are open (only
+        their faces are in the views, but the dice lie on the table for all to see).
+        """
+        return None
 
     def hidden_pieces(self, state: CentreDieState, seat: int) -> tuple[Die, ...]:
         """The dice in the bag (every hand is open)."""

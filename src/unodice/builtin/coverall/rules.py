@@ -9,6 +9,7 @@ colour of a starting W, and each placement.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 from types import MappingProxyType
@@ -577,6 +578,16 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             "starter": state.starter,
             "points": tuple(state.points),
         }
+
+
+    def resample(self, state: CoverallState, seat: int, rng: random.Random) -> None:
+        """Nothing to do: everything is open but what the bag holds (CV-1).
+
+        The tray, the rolled dice and every reserve are in view, so the bag holds exactly the
+        dice that are nowhere else and ``seat`` knows which, only not the order they come out
+        in; every draw goes through chance, which a determinized game has fresh.
+        """
+        return None
 
     def hidden_pieces(self, state: CoverallState, seat: int) -> Iterable[Die]:
         """The dice in the bag: nobody knows which they are."""
