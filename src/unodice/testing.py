@@ -6,7 +6,8 @@
 * [`check_variant`][unodice.testing.check_variant] plays a variant through many random games and
   checks what every variant must honour: legal moves are playable and their notation reads back,
   games end, a seed fixes a game, records replay, copies are independent, views hide what they
-  must, pieces are conserved, scores add up and refused moves change nothing.
+  must, pieces are conserved, scores add up, refused moves change nothing and a determinized
+  game agrees with what its seat has seen.
 * [`boundary_problems`][unodice.testing.boundary_problems] walks everything a bot can reach
   from its view, its legal moves and the events it is shown, and says what it could misuse:
   a hidden piece, a container it could change, an attribute it could set.
@@ -354,6 +355,7 @@ def _check_one(
             _check_views(game, fail, step)
             _check_refusal(game, seen_moves, fail, step)
             _check_copy(game, fail, step)
+            _check_determinize(game, fail, step, seed)
         seen_moves.update(moves)
         move = agent.choose(game.view(seat), moves)
         expected = _reference_before(game, move, fail, step) if reference else None
@@ -485,6 +487,37 @@ def _check_views(game: Game, fail: Any, step: int) -> None:
     if _signature(roots) != before:
         fail(f"decision {step}: what seat {acting}'s view reaches changed while a copy of the game "
              "played on, so it depends on more than the seat's own position")
+
+
+def _check_determinize(game: Game, fail: Any, step: int, seed: int) -> None:
+    """Check each seat's determinization (see ``Variant.resample``).
+
+    Its view is the seat's view of the game, the seat to act is offered the same moves, its
+    pieces are conserved, it can be played on, and none of that changes the game.
+    """
+    before = _position(game)
+    acting = game.to_act
+    for seat in range(game.players):
+        try:
+            twin = game.determinize(seat, seed + step * game.players + seat)
+        except UnodiceError as error:
+            fail(f"decision {step}: determinize for seat {seat} failed: {error}")
+            continue
+        if twin.view(seat) != game.view(seat):
+            fail(f"decision {step}: seat {seat}'s view of its determinized game differs from "
+                 "its view of the game: resample changed something the seat can see")
+            continue
+        if seat == acting and twin.legal_moves() != game.legal_moves():
+            fail(f"decision {step}: the determinized game offers seat {seat} other moves")
+        where = f"determinized for seat {seat}, "
+        _check_conservation(twin, lambda message, where=where: fail(where + message), step)
+        try:
+            twin.play(twin.legal_moves()[-1])
+        except UnodiceError as error:
+            fail(f"decision {step}: a determinized game for seat {seat} cannot be played on: "
+                 f"{type(error).__name__}: {error}")
+    if _position(game) != before:
+        fail(f"decision {step}: determinizing or playing on a determinized game changed it")
 
 
 def _check_refusal(game: Game, seen_moves: set[Any], fail: Any, step: int) -> None:
