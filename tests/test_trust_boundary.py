@@ -56,7 +56,7 @@ def test_the_dominoes_hand_reading_attack_finds_nothing():
     view = game.view(0)
     assert not hasattr(view, "variant")
     assert {name for name in dir(view) if not name.startswith("_")} == {
-        "data", "gain", "options", "players", "round", "scores", "seat", "to_act",
+        "data", "determinize", "gain", "options", "players", "round", "scores", "seat", "to_act",
         "to_json", "variant_name",
     }
 

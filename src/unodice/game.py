@@ -10,6 +10,7 @@ happened as events.
 
 from __future__ import annotations
 
+import random
 import re
 import secrets
 from array import array
@@ -223,7 +224,9 @@ class Game:
         variant: The variant instance (its ``name``, ``title`` and ``options``).
         players: Number of seats.
         options: The checked options.
-        seed: The seed of the game's chance (a record replays from it and its outcomes).
+        seed: The seed of the game's chance (a record replays from it and its outcomes);
+            ``None`` for a determinized game (see
+            [`determinize`][unodice.game.Game.determinize]), whose chance is fresh.
         house_rules: The names of the house rules in force.
         plugin: The name of the plugin that provides the variant, for error messages.
         state: The variant's state of the current round. It is the variant's own object:
@@ -246,7 +249,7 @@ class Game:
         self.variant = variant
         self.players = variant.player_count
         self.options = variant.options
-        self.seed = seed
+        self.seed: int | None = seed
         self.plugin = plugin or type(variant).__module__
         self.house_rules: tuple[str, ...] = tuple(rule.name for rule in house_rules)
         self._chance = chance if chance is not None else Chance(seed)
@@ -258,6 +261,10 @@ class Game:
         self._events: list[Event | Move] = self._log.entries
         self._movers: MutableSequence[int] = self._log.movers
         self._broken: str | None = None
+        # Why the game cannot be recorded (a copy without history, a determinized game).
+        self._unrecordable: str | None = None
+        # Moves played on this game object: a view remembers it, to know the game moved on.
+        self._plays = 0
         self._table = _Table(self)
         self._totals = [0] * self.players
         self._round = 0
@@ -387,6 +394,7 @@ class Game:
                 self._broken = f"{type(error).__name__} while playing {str(chosen)!r}"
             self._note(error, f"playing {str(chosen)!r}")
             raise
+        self._plays += 1
         return (played, *self._events[mark + 1:])  # type: ignore[arg-type]
 
     def _check_usable(self) -> None:
@@ -533,23 +541,93 @@ class Game:
             raise
         # Positional arguments: a view is made for every decision a bot takes.
         to_act = None if self._over else self.state.to_act
-        return View(seat, to_act, tuple(self._totals), self._round, data, self.variant)
+        return View(seat, to_act, tuple(self._totals), self._round, data, self.variant, self,
+                    self._plays)
 
     def render(self, seat: int | None = None, colour: bool = False) -> str:
         """The position as text, as the command line shows it."""
         return self._ask_variant("in render", self.variant.render, self.state, seat, colour)
 
-    def copy(self) -> Game:
-        """An independent copy of the game, for search: playing on it leaves this one as is."""
+    def copy(self, history: bool = True) -> Game:
+        """An independent copy of the game, for search: playing on it leaves this one as is.
+
+        Args:
+            history: Keep the events, the moves and the chance outcomes so far (the default),
+                so that the copy can be recorded like the game. ``False`` starts the copy with
+                an empty history, which makes it cheaper the longer the game has gone on: what
+                a search wants. Such a copy plays exactly as the game would (its chance draws
+                the same future outcomes), but it cannot be recorded.
+        """
         self._check_usable()
         twin = object.__new__(Game)
         twin.__dict__.update(self.__dict__)
-        twin._chance = self._chance.copy()
-        twin._set_log(self._log.copy())
+        if history:
+            twin._chance = self._chance.copy()
+            twin._set_log(self._log.copy())
+        else:
+            twin._chance = _without_outcomes(self._chance)
+            twin._set_log(Log([], array("B") if self.players <= 256 else []))
+            twin._unrecordable = (
+                "it is a copy made without its history (copy(history=False)), for search; "
+                "record the game it was copied from, or copy it with history=True"
+            )
         twin._totals = list(self._totals)
         twin._round_points = list(self._round_points)
         twin.state = self.state.copy()
         return twin
+
+    def determinize(
+        self, seat: int, rng: random.Random | int, *, history: bool = False
+    ) -> Game:
+        """A game that agrees with all ``seat`` has seen, the rest of it drawn afresh.
+
+        What ``seat`` may not see (other seats' hidden pieces, the order of the bag) is
+        rearranged by the variant's [`resample`][unodice.variant.Variant.resample], at random
+        among the arrangements that agree with what the seat has seen, and the game's chance is
+        replaced by a fresh one seeded from ``rng``, so that future rolls and draws are unknown
+        too. The result is what a search that cannot peek plays on: ``seat``'s view of it is
+        equal to its view of this game, and playing on it never changes this one.
+
+        Args:
+            seat: Whose knowledge the game must agree with.
+            rng: A ``random.Random`` (drawn from, so successive calls differ) or an integer
+                seed (the same seed gives the same determinization).
+            history: Keep the history of this game (events and moves, which may name pieces
+                ``seat`` has not seen: for tools, not for bots). By default the game starts
+                with none, as a search wants.
+
+        Returns:
+            A new game with no seed of its own (``seed`` is ``None``); it cannot be recorded.
+
+        Raises:
+            InvalidOptions: ``seat`` is not a seat of the game, or ``rng`` is neither a
+                ``random.Random`` nor a whole number.
+            GameBroken: The game was stopped in the middle of a move.
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {brief(seat)}")
+        generator = _generator(rng)
+        twin = self.copy(history=history)
+        twin._chance = Chance(generator.getrandbits(64))
+        twin.seed = None
+        twin._unrecordable = (
+            f"it is a determinization for seat {seat}: what that seat cannot see was made up, "
+            "so no seed or outcomes lead to it; record the game it was made from"
+        )
+        twin._legal = twin._by_text = None
+        twin._ask_variant("in resample", twin.variant.resample, twin.state, seat, generator)
+        return twin
+
+    def _determinize_view(self, seat: int, plays: int, rng: random.Random | int) -> Game:
+        """``view.determinize(rng)`` for a view of ``seat`` made after ``plays`` moves."""
+        if plays != self._plays:
+            moved = self._plays - plays
+            raise UnodiceError(
+                f"this view of seat {seat} is out of date: the game has moved on by {moved} "
+                f"move{'s' if moved != 1 else ''} since it was made; determinize a fresh view "
+                "(game.view(seat)), or call game.determinize(seat, rng)"
+            )
+        return self.determinize(seat, rng)
 
     def record(self, seat: int | None = None) -> dict[str, Any]:
         """The game as JSON-ready data that [`replay`][unodice.record.replay] turns back into it.
@@ -564,6 +642,8 @@ class Game:
             InvalidOptions: ``seat`` is not a seat of the game.
         """
         self._check_usable()
+        if self._unrecordable is not None:
+            raise UnodiceError(f"this game cannot be recorded: {self._unrecordable}")
         if _record_maker is None:  # only when unodice.record was never imported
             raise UnodiceError("records are not loaded: import unodice.record first")
         return _record_maker(self, seat)
@@ -575,6 +655,35 @@ class Game:
     def __repr__(self) -> str:
         status = "over" if self._over else f"seat {self.to_act} to act"
         return f"<Game {self.variant.name} players={self.players} seed={self.seed} {status}>"
+
+
+def _generator(rng: random.Random | int) -> random.Random:
+    """``rng`` as a generator: itself, or a new one seeded with it."""
+    if isinstance(rng, random.Random):
+        return rng
+    if isinstance(rng, bool) or not isinstance(rng, int):
+        raise InvalidOptions(
+            f"rng must be a random.Random or a whole number to seed one, not {brief(rng)}"
+        )
+    return random.Random(rng)
+
+
+def _without_outcomes(chance: Chance) -> Chance:
+    """A copy of ``chance`` that draws the same future outcomes but remembers none so far.
+
+    Only plain seeded chance is copied so: a replaying or scripted chance reads its outcomes
+    back, so it is copied whole.
+    """
+    if type(chance) is not Chance:
+        return chance.copy()
+    twin = Chance.__new__(Chance)
+    twin.seed = chance.seed
+    rng = random.Random.__new__(random.Random)
+    rng.setstate(chance._rng.getstate())
+    twin._rng = rng
+    twin._bits = rng.getrandbits
+    twin.outcomes = array("B")
+    return twin
 
 
 def new_game(

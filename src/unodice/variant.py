@@ -12,18 +12,20 @@ totals, records and replay. A variant talks to the core through the
 from __future__ import annotations
 
 import abc
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 
-from unodice.errors import IllegalMove
+from unodice.errors import IllegalMove, UnodiceError
 from unodice.moves import Event, GameEnded, Move, RoundEnded, RoundStarted, Scored, to_json
 from unodice.pieces import ComponentSet, Die, Domino
 
 if TYPE_CHECKING:
     from unodice.chance import Chance
+    from unodice.game import Game
 
 __all__ = [
     "MAX_MOVES",
@@ -142,12 +144,17 @@ class View:
     the variant and carries the game's frozen options, but never hands out the variant object
     itself, whose tables and caches serve every seat. A view is equal to another view of the
     same seat with the same contents.
+
+    A view made by [`Game.view`][unodice.game.Game.view] also remembers, privately, the game
+    it was made from and how far that game had got, so that a bot can ask for
+    [`determinize`][unodice.variant.View.determinize]: a game to search that agrees with all
+    the view's seat has seen. That is neither part of the view's contents nor of its equality.
     """
 
     # Written out rather than made by attrs: a view is made for every decision a bot takes,
     # and a frozen attrs class sets each field through object.__setattr__, which made building
     # a view cost three times as much. Read-only properties keep it as immutable.
-    __slots__ = ("_data", "_round", "_rules", "_scores", "_seat", "_to_act")
+    __slots__ = ("_data", "_game", "_plays", "_round", "_rules", "_scores", "_seat", "_to_act")
 
     def __init__(
         self,
@@ -157,6 +164,8 @@ class View:
         round: int,
         data: Mapping[str, Any],
         variant: AnyVariant,
+        game: Game | None = None,
+        plays: int = 0,
     ):
         self._seat = seat
         self._to_act = to_act
@@ -164,6 +173,8 @@ class View:
         self._round = round
         self._data = MappingProxyType(data)
         self._rules = variant
+        self._game = game
+        self._plays = plays
 
     @property
     def seat(self) -> int:
@@ -224,6 +235,24 @@ class View:
     def gain(self, move: Move) -> float:
         """What ``move`` gains at once, by the variant's own measure (used by greedy bots)."""
         return self._rules.gain(self, move)
+
+    def determinize(self, rng: random.Random | int) -> Game:
+        """A game to search that agrees with everything this view's seat has seen.
+
+        It is [`Game.determinize`][unodice.game.Game.determinize] of the game the view was
+        made from, for the view's seat: what the seat may not see is resampled, and chance is
+        fresh. ``rng`` is a ``random.Random`` or an integer seed.
+
+        Raises:
+            UnodiceError: The game has moved on since the view was made (a view describes one
+                position), or the view was not made by a game.
+        """
+        if self._game is None:
+            raise UnodiceError(
+                "this view was not made by Game.view, so there is no game to determinize; "
+                "ask the game for a view of the seat"
+            )
+        return self._game._determinize_view(self._seat, self._plays, rng)
 
     def to_json(self) -> dict[str, Any]:
         """The view as JSON-ready data."""
@@ -358,6 +387,24 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
     @abc.abstractmethod
     def view_data(self, state: StateT, seat: int) -> dict[str, Any]:
         """The variant's part of what ``seat`` may see."""
+
+    def resample(self, state: StateT, seat: int, rng: random.Random) -> None:
+        """Rearrange, in place, everything in ``state`` that ``seat`` may not see.
+
+        [`Game.determinize`][unodice.game.Game.determinize] calls it on a copy of the state,
+        to make a position a search can play on without peeking. Draw each arrangement with the
+        chance it has given what ``seat`` has seen (its own pieces, everything public, the
+        events it was shown): shuffle the pieces hidden from it among the places they may be
+        in, keeping how many each place holds, and keep any piece it saw go into a place
+        there. Recompute or clear anything the state derived from what moved (a seat's legal
+        plays, a flag that depends on a hidden hand), so the state is one the rules could
+        reach. Use only ``rng``, never the table's chance.
+
+        The default does nothing: right for a variant whose only hidden thing is what the bag
+        holds, since every draw goes through chance, and the determinized game's chance is
+        fresh.
+        """
+        return None
 
     def hidden_pieces(self, state: StateT, seat: int) -> Iterable[Die | Domino]:
         """The pieces ``seat`` may not see (other hands, the bag). The default: none."""
