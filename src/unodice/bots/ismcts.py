@@ -105,7 +105,9 @@ DEFAULT_ITERATIONS].
         if iterations is not None and (
             isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
         ):
-            raise InvalidOptions(f"iterations must be a whole number from 1, not {brief(iterations)}")
+            raise InvalidOptions(
+                f"iterations must be a whole number from 1, not {brief(iterations)}"
+            )
         if time_budget is not None and not (
             isinstance(time_budget, int | float) and not isinstance(time_budget, bool)
             and time_budget > 0
