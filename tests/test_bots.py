@@ -12,9 +12,7 @@ from unodice.bots import ISMCTSAgent
 from unodice.builtin.centre_die.agents import CentreDieHeuristic
 from unodice.builtin.coverall.agents import CoverallHeuristic
 from unodice.builtin.dominoes.agents import DominoesHeuristic
-from unodice.builtin.dominoes.rules import UnoDominoes
 from unodice.errors import InvalidOptions
-from unodice.variant import Variant
 
 SHORT = {
     "coverall": {},
@@ -156,11 +154,6 @@ def _hidden_hand_twin(game, seat):
     return twin
 
 
-@pytest.mark.xfail(
-    UnoDominoes.resample is Variant.resample,
-    reason="dominoes does not resample its hidden hands yet, so a determinization keeps them",
-    strict=True,
-)
 def test_ismcts_does_not_read_the_hidden_hands():
     # Two games the seat cannot tell apart, with different hidden hands: the same seed gives
     # the same choice in both, however the hidden tile changes what would be best. (This needs

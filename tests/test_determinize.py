@@ -343,3 +343,29 @@ def test_the_bag_holds_what_it_held_and_the_next_draw_is_uniform(variant):
     expected = samples / len(bag)
     statistic = sum((counts[die] - expected) ** 2 / expected for die in bag)
     assert statistic < chi_square_limit(len(bag) - 1)
+
+
+def test_two_games_a_seat_cannot_tell_apart_give_it_the_same_determinizations():
+    """A determinization depends on what the seat has seen and on ``rng`` alone: swap an unseen
+    tile between the other hand and the boneyard, and every sample is the same as before."""
+    compared = 0
+    for seed in range(8):
+        game = unodice.new_game("dominoes", 2, seed)
+        seat = game.to_act
+        assert seat is not None
+        other = 1 - seat
+        twin = game.copy()
+        hand, boneyard = twin.state.hands[other], list(twin.state.boneyard)
+        swap = next(tile for tile in boneyard if tile not in hand)
+        twin.state.hands[other] = [swap, *hand[1:]]
+        twin.state.boneyard = type(twin.state.boneyard)(
+            [hand[0] if tile is swap else tile for tile in boneyard])
+        assert twin.view(seat) == game.view(seat)
+        assert twin.state.hands[other] != game.state.hands[other]
+        for sample in range(5):
+            mine = game.determinize(seat, sample).state
+            theirs = twin.determinize(seat, sample).state
+            assert mine.hands == theirs.hands
+            assert list(mine.boneyard) == list(theirs.boneyard)
+            compared += 1
+    assert compared == 40

@@ -52,6 +52,10 @@ MOVES_PER_POINT = 10
 _NOBODY: frozenset[int] = frozenset()
 
 
+def _tile_id(tile: Domino) -> int:
+    return tile.id
+
+
 class UnoDominoes(Variant[DominoesState, DominoesMove]):
     """Uno dominoes: match tiles by number, word or colour; only the touching end acts.
 
@@ -658,6 +662,9 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
             pool.extend(tile for tile in hand if tile.id not in revealed)
             kept.append(known)
             needed.append(len(hand) - len(known))
+        # In an order ``seat`` could know, so that the deal depends on what it has seen and on
+        # ``rng`` alone, never on where the unseen tiles really are.
+        pool.sort(key=_tile_id)
         actor = state.to_act
         if actor is None or actor == seat:
             actor = None  # nothing about the seat to act is hidden from ``seat``
