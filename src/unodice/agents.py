@@ -535,6 +535,7 @@ def play_seats(
     *,
     max_decisions: int = 1_000_000,
     thinking: list[float] | None = None,
+    decisions: list[int] | None = None,
 ) -> Game:
     """`play_out` with the agents named by ``labels`` in errors.
 
@@ -545,6 +546,7 @@ def play_seats(
         max_decisions: A safety bound.
         thinking: When given (one number per seat), the seconds each seat's agent spent
             choosing are added to it.
+        decisions: When given (one number per seat), each seat's decisions are counted in it.
     """
     agents = list(agents)
     observers: list[tuple[int, Any]] = []
@@ -571,6 +573,8 @@ def play_seats(
             raise _failed(game, labels, seat, cause) from error
         if thinking is not None:
             thinking[seat] += clock() - began
+        if decisions is not None:
+            decisions[seat] += 1
         try:
             events = game.play(move)
         except IllegalMove as error:
