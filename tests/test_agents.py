@@ -6,8 +6,7 @@ import pytest
 from toy import Hold, Roll
 
 import unodice
-from unodice.agents import Agent, GreedyAgent, RandomAgent, make_agent, play_game
-from unodice.agents import AgentError
+from unodice.agents import Agent, AgentError, GreedyAgent, RandomAgent, make_agent, play_game
 from unodice.errors import InvalidOptions, UnodiceError
 
 
