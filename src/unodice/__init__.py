@@ -11,6 +11,7 @@ while not game.is_over:
     game.play(game.legal_moves()[0])
 game.scores, game.winners
 unodice.replay(game.record())           # rebuild and verify
+unodice.tournament("coverall", agents={"me": MyBot, "greedy": "greedy"}, games=200)
 ```
 
 See the reference site for concepts, the rules of each variant and the plugin guide.
@@ -20,7 +21,8 @@ from __future__ import annotations
 
 from unodice import agents
 from unodice._version import __version__
-from unodice.agents import GreedyAgent, RandomAgent, play_game
+from unodice.agents import AgentError, GreedyAgent, RandomAgent, play_game
+from unodice.arena import TournamentReport, tournament
 from unodice.chance import Chance
 from unodice.errors import (
     ComponentError,
@@ -43,6 +45,7 @@ from unodice.stats import Report
 from unodice.variant import State, Variant, View
 
 __all__ = [
+    "AgentError",
     "Chance",
     "ComponentError",
     "Event",
@@ -57,6 +60,7 @@ __all__ = [
     "RandomAgent",
     "Report",
     "State",
+    "TournamentReport",
     "UnknownVariant",
     "UnodiceError",
     "Variant",
@@ -71,5 +75,6 @@ __all__ = [
     "play_game",
     "replay",
     "simulate",
+    "tournament",
     "variants",
 ]

@@ -1,6 +1,7 @@
 """The ``unodice`` command line.
 
-``unodice variants`` and ``unodice plugins`` say what is installed; ``unodice play`` plays a game
+``unodice variants``, ``unodice agents`` and ``unodice plugins`` say what is installed;
+``unodice play`` plays a game
 between bots, or with a person at one or more seats; ``unodice replay`` verifies a saved record and
 shows it. Every error is one line on standard error. The exit status is 0 on success, 1 for bad
 input or a failure (every library error, a crash inside a variant, a file that cannot be read, a
@@ -19,7 +20,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO, TypeVar, TypeVarTuple
 
 from unodice import __version__
-from unodice.agents import AGENTS, Agent, make_agent
+from unodice.agents import Agent, events_for_seat, make_agent
+from unodice.agents import agents as known_agents
 from unodice.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.game import Game, new_game
 from unodice.moves import Move, MovePlayed, RoundStarted
@@ -88,6 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--json", action="store_true", help="print JSON instead of text")
     listing.set_defaults(run=_run_variants)
 
+    bots = commands.add_parser("agents", help="list the agents (bots) known by name")
+    bots.add_argument("--json", action="store_true", help="print JSON instead of text")
+    bots.set_defaults(run=_run_agents)
+
     plugins = commands.add_parser("plugins", help="list plugins, what they provide, and failures")
     plugins.add_argument("--json", action="store_true", help="print JSON instead of text")
     plugins.set_defaults(run=_run_plugins)
@@ -104,8 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--human", action="append", default=[], type=int, metavar="SEAT",
                       help="a seat you play at the terminal; repeat for more")
     play.add_argument("--agents", default="random", metavar="NAMES",
-                      help=f"bots for the other seats, comma-separated, cycled "
-                           f"({', '.join(AGENTS)}; default random)")
+                      help="bots for the other seats, comma-separated, cycled (see "
+                           "'unodice agents'; default random)")
     play.add_argument("--save", metavar="FILE", help="write the game's record to FILE")
     play.add_argument("--brief", action="store_true",
                       help="show moves and events only, not the position after each move")
@@ -124,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_run_replay)
 
     _add_simulate(commands)
+    _add_arena(commands)
     return parser
 
 
@@ -134,6 +141,15 @@ def _add_simulate(commands: Any) -> None:
     except ImportError:
         return
     add_simulate_command(commands)
+
+
+def _add_arena(commands: Any) -> None:
+    """Add the ``arena`` command when the arena module is available."""
+    try:
+        from unodice.cli_arena import add_arena_command
+    except ImportError:
+        return
+    add_arena_command(commands)
 
 
 def _colour_arguments(parser: argparse.ArgumentParser) -> None:
@@ -190,6 +206,24 @@ def _run_variants(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _run_agents(args: argparse.Namespace, out: TextIO) -> int:
+    known = known_agents()
+    if args.json:
+        print(json.dumps({
+            name: {"summary": info.summary, "plugin": info.plugin} for name, info in known.items()
+        }, indent=2), file=out)
+        return 0
+    width = max((len(name) for name in known), default=0)
+    for name, info in known.items():
+        print(f"{name:<{width}}  {info.summary}  (from {info.plugin})".rstrip(), file=out)
+    print("\na name NAME stands for NAME-VARIANT in games of VARIANT when that is registered "
+          "(heuristic is heuristic-coverall in coverall)", file=out)
+    refused = sum(len(p.refused) for p in default_registry().plugins())
+    if refused:
+        print(f"({refused} refused registration(s): see 'unodice plugins')", file=out)
+    return 0
+
+
 def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
     plugins = default_registry().plugins()
     if args.json:
@@ -197,7 +231,7 @@ def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
             {"name": p.name, "distribution": p.distribution, "version": p.version,
              "hooks": list(p.hooks), "variants": list(p.variants),
              "house_rules": list(p.house_rules), "components": list(p.components),
-             "error": p.error, "refused": list(p.refused)}
+             "agents": list(p.agents), "error": p.error, "refused": list(p.refused)}
             for p in plugins
         ], indent=2), file=out)
         return 0
@@ -209,7 +243,8 @@ def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
         print(f"{plugin.name}  ({source})  {status}", file=out)
         for label, items in (("hooks", plugin.hooks), ("variants", plugin.variants),
                              ("house rules", plugin.house_rules),
-                             ("component sets", plugin.components)):
+                             ("component sets", plugin.components),
+                             ("agents", plugin.agents)):
             if items:
                 print(f"    {label}: {', '.join(items)}", file=out)
         for refusal in plugin.refused:
@@ -293,14 +328,15 @@ def _agents_for(args: argparse.Namespace, players: int, game_of: Callable[[], Ga
     for seat in args.human:
         if not 0 <= seat < players:
             raise InvalidOptions(f"--human {brief(seat)}: seats are 0 to {players - 1}")
-    agents: list[Agent] = []
+    variant = game_of().variant.name
+    chosen: list[Agent] = []
     for seat in range(players):
         if seat in args.human:
-            agents.append(HumanAgent(game_of, colour, input, out))
+            chosen.append(HumanAgent(game_of, colour, input, out))
         else:
             seed = None if args.seed is None else args.seed * 1000 + seat
-            agents.append(make_agent(names[seat % len(names)], seed))
-    return agents
+            chosen.append(make_agent(names[seat % len(names)], seed, variant=variant))
+    return chosen
 
 
 class _Eyes:
@@ -384,6 +420,20 @@ def _show_result(game: Game, out: TextIO) -> None:
         print(f"  seat {seat}: {game.scores[seat]}{mark}", file=out)
 
 
+def _started(game: Game, agents: Sequence[Agent]) -> list[tuple[int, Any]]:
+    """Start the bots that have ``start``; the seats and ``observe`` of those that observe."""
+    observers = []
+    for seat, agent in enumerate(agents):
+        start = getattr(agent, "start", None)
+        if start is not None:
+            start(seat, game.view(seat))
+        observe = getattr(agent, "observe", None)
+        if observe is not None:
+            observers.append((seat, observe))
+            observe(events_for_seat(game.variant, tuple(game.events), seat))
+    return observers
+
+
 def _run_play(args: argparse.Namespace, out: TextIO) -> int:
     options = dict(args.option)
     if len(options) != len(args.option):
@@ -391,6 +441,7 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
     game = new_game(args.variant, args.players, args.seed, options, args.house_rule)
     colour = _use_colour(args.colour, out)
     agents = _agents_for(args, game.players, lambda: game, colour, out)
+    observers = _started(game, agents)
     humans = list(dict.fromkeys(args.human))
     eyes = _Eyes(game, humans)
     if not args.quiet:
@@ -411,6 +462,8 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
             move = agents[seat].choose(game.view(seat), game.legal_moves())
             eyes.before(seat)
             events = game.play(move)
+            for place, observe in observers:
+                observe(events_for_seat(game.variant, events, place))
             if args.quiet:
                 continue
             eyes.show(events, out)

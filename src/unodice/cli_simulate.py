@@ -17,7 +17,6 @@ import time
 from types import FrameType, TracebackType
 from typing import Any, TextIO
 
-from unodice.agents import AGENTS
 from unodice.errors import InvalidOptions
 from unodice.simulation import (
     SimulationError,
@@ -52,8 +51,8 @@ def add_simulate_command(commands: Any) -> None:
                         help="how many games to play")
     parser.add_argument("--players", type=int, help="seats per game (default: the least allowed)")
     parser.add_argument("--agents", default="random", metavar="NAMES",
-                        help=f"agents, comma-separated, cycled over the seats "
-                             f"({', '.join(AGENTS)}; default random)")
+                        help="agents, comma-separated, cycled over the seats (see "
+                             "'unodice agents'; default random)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the simulation (default 0)")
     parser.add_argument("--option", action="append", default=[], type=_key_value,
                         metavar="KEY=VALUE", help="a variant option; repeat for more")

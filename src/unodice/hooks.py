@@ -15,7 +15,8 @@ def unodice_register(registry):
 Two kinds of hook exist:
 
 * [`unodice_register`][unodice.hooks.HookSpecs.unodice_register] is called once when the
-  registry loads. It is how variants, house rules and component sets become available.
+  registry loads. It is how variants, house rules, component sets and agents (bots) become
+  available.
 * The **rule hooks** ([`unodice_score`][unodice.hooks.HookSpecs.unodice_score],
   [`unodice_event`][unodice.hooks.HookSpecs.unodice_event]) belong to house rules. They take part
   only in games that name the house rule in ``new_game(..., house_rules=[...])``; installing a
@@ -55,8 +56,9 @@ class HookSpecs:
 
         Called once per plugin when the registry loads. Use
         [`Registrar.add_variant`][unodice.registry.Registrar.add_variant],
-        [`Registrar.add_house_rule`][unodice.registry.Registrar.add_house_rule] and
-        [`Registrar.add_components`][unodice.registry.Registrar.add_components]. An exception
+        [`Registrar.add_house_rule`][unodice.registry.Registrar.add_house_rule],
+        [`Registrar.add_components`][unodice.registry.Registrar.add_components] and
+        [`Registrar.add_agent`][unodice.registry.Registrar.add_agent]. An exception
         raised here (any ``BaseException`` but ``KeyboardInterrupt``) marks only this plugin as
         broken.
 

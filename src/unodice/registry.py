@@ -9,8 +9,8 @@ as broken and contributes nothing; every other plugin still works. Asking
 for a variant that a broken plugin would have provided raises
 [`PluginError`][unodice.errors.PluginError] naming the plugin and the cause.
 
-Plugins cannot take over each other's names. Each variant, house rule or component set name
-goes to one plugin, whatever order the plugins load in:
+Plugins cannot take over each other's names. Each variant, house rule, component set or agent
+name goes to one plugin, whatever order the plugins load in:
 
 1. a plugin the user allows to override (see
    [`ALLOW_OVERRIDE_VARIABLE`][unodice.registry.ALLOW_OVERRIDE_VARIABLE] and
@@ -33,7 +33,7 @@ import os
 import re
 import threading
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -47,6 +47,7 @@ from unodice.variant import AnyVariant, Variant
 
 __all__ = [
     "ALLOW_OVERRIDE_VARIABLE",
+    "AgentInfo",
     "HouseRule",
     "PluginInfo",
     "Registrar",
@@ -118,6 +119,25 @@ class HouseRule:
 
 
 @attrs.frozen
+class AgentInfo:
+    """An agent (a bot) that a plugin registered by name.
+
+    Attributes:
+        name: The name the command line and ``simulate(agents=...)`` use.
+        factory: Makes a fresh agent for one game: ``factory(seed)``, where ``seed`` is an
+            ``int`` (or ``None``: the agent seeds itself as it likes). Worker processes call
+            it too, so it must be picklable (a module-level function or class is).
+        summary: One sentence on how it plays.
+        plugin: The plugin that registered it.
+    """
+
+    name: str
+    factory: Callable[[int | None], Any] = attrs.field(repr=False)
+    summary: str = ""
+    plugin: str = ""
+
+
+@attrs.frozen
 class PluginInfo:
     """One plugin as ``unodice plugins`` shows it.
 
@@ -129,12 +149,13 @@ class PluginInfo:
         variants: The variants it registered.
         house_rules: The house rules it registered.
         components: The component sets it registered.
+        agents: The agents it registered.
         error: Why it is broken, or ``None`` when it works.
         refused: Its registrations that were refused because another plugin holds the name or
             registers it too, one message each; its other registrations still work.
 
-    ``variants``, ``house_rules`` and ``components`` list only what the plugin provides: a
-    refused name is in ``refused`` instead.
+    ``variants``, ``house_rules``, ``components`` and ``agents`` list only what the plugin
+    provides: a refused name is in ``refused`` instead.
     """
 
     name: str
@@ -144,6 +165,7 @@ class PluginInfo:
     variants: tuple[str, ...] = ()
     house_rules: tuple[str, ...] = ()
     components: tuple[str, ...] = ()
+    agents: tuple[str, ...] = ()
     error: str | None = None
     refused: tuple[str, ...] = ()
 
@@ -167,6 +189,8 @@ class Registrar:
         """The house rules registered so far, by name."""
         self.components: dict[str, ComponentSet] = {}
         """The component sets registered so far, by name."""
+        self.agents: dict[str, AgentInfo] = {}
+        """The agents registered so far, by name."""
 
     def add_variant(self, variant_class: type[AnyVariant]) -> None:
         """Register a variant class.
@@ -243,10 +267,48 @@ class Registrar:
         self._check_free(component_set.name, "component set")
         self.components[component_set.name] = component_set
 
+    def add_agent(self, name: str, factory: Callable[[int | None], Any], summary: str = "") -> None:
+        """Register an agent (a bot), so that ``--agents NAME`` and ``agents="NAME"`` find it.
+
+        The names of unodice's own agents (``random``, ``greedy`` …) are reserved like the
+        built-in variants' names. A name ``NAME-VARIANT`` (``heuristic-coverall``) is the
+        agent that the generic name ``NAME`` stands for in games of that variant (see
+        [`make_agent`][unodice.agents.make_agent]).
+
+        Args:
+            name: A lower-case hyphenated word such as ``"hold-at-20"``.
+            factory: ``factory(seed)`` returns a fresh agent for one game (``seed`` is an
+                ``int``, or ``None`` for an agent seeded as it likes). Simulations call it in
+                worker processes too, so it must be picklable: a module-level function or
+                class.
+            summary: One sentence on how it plays (one line, at most 200 characters).
+
+        Raises:
+            PluginError: The name or summary is malformed, ``factory`` is not callable, or
+                this plugin registers the name twice.
+        """
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise PluginError(
+                self.plugin, f"agent name {name!r} is not a lower-case hyphenated word"
+            )
+        self._registry._claimed.setdefault(name, self.plugin)
+        for attribute, value in (("name", name), ("summary", summary)):
+            problem = _text_problem(attribute, value, attribute == "name")
+            if problem:
+                raise PluginError(self.plugin, f"agent {name!r}: {problem}")
+        if not callable(factory):
+            raise PluginError(
+                self.plugin,
+                f"agent {name!r}: the factory must be callable as factory(seed), not "
+                f"{type(factory).__name__}",
+            )
+        self._check_free(name, "agent")
+        self.agents[name] = AgentInfo(name, factory, summary, self.plugin)
+
     def _check_free(self, name: str, what: str) -> None:
         registered: dict[str, Mapping[str, object]] = {
             "variant": self.variants, "house rule": self.house_rules,
-            "component set": self.components,
+            "component set": self.components, "agent": self.agents,
         }
         mine = registered[what]
         if name in mine:
@@ -369,6 +431,7 @@ class Registry:
         self._variants: dict[str, VariantInfo] = {}
         self._house_rules: dict[str, HouseRule] = {}
         self._components: dict[str, ComponentSet] = {}
+        self._agents: dict[str, AgentInfo] = {}
         self._component_owners: dict[str, str] = {}
         self._plugins: dict[str, PluginInfo] = {}
         self._claimed: dict[str, str] = {}
@@ -497,6 +560,7 @@ class Registry:
             },
             "house rule": dict(registrar.house_rules),
             "component set": dict(registrar.components),
+            "agent": dict(registrar.agents),
         }
         if name in self._allow_override:
             self._rank[name] = _ALLOWED
@@ -535,7 +599,7 @@ class Registry:
         winner = leaders[0] if len(leaders) == 1 else None
         tables: dict[str, dict[str, Any]] = {
             "variant": self._variants, "house rule": self._house_rules,
-            "component set": self._components,
+            "component set": self._components, "agent": self._agents,
         }
         table = tables[kind]
         table.pop(name, None)
@@ -581,7 +645,10 @@ class Registry:
         """The plugin that provides ``name``, if one does."""
         if kind == "component set":
             return self._component_owners.get(name)
-        entry = (self._variants if kind == "variant" else self._house_rules).get(name)
+        tables: dict[str, Mapping[str, Any]] = {
+            "variant": self._variants, "house rule": self._house_rules, "agent": self._agents,
+        }
+        entry = tables[kind].get(name)
         return entry.plugin if entry is not None else None
 
     def _current(self, info: PluginInfo) -> PluginInfo:
@@ -602,6 +669,7 @@ class Registry:
             variants=provided["variant"],
             house_rules=provided["house rule"],
             components=provided["component set"],
+            agents=provided.get("agent", ()),
             refused=tuple(refused),
         )
 
@@ -625,6 +693,24 @@ class Registry:
     def component_sets(self) -> dict[str, ComponentSet]:
         """Component sets registered by plugins (the built-in ones are not listed here)."""
         return dict(self._components)
+
+    def agents(self) -> dict[str, AgentInfo]:
+        """Every working agent registered by a plugin, by name, sorted by name."""
+        return dict(sorted(self._agents.items()))
+
+    def agent(self, name: str) -> AgentInfo:
+        """The agent called ``name``.
+
+        Raises:
+            PluginError: The plugin that provides (or would provide) it is broken, or several
+                plugins of the same rank register the name.
+            UnknownVariant: No plugin provides it; the message lists those installed.
+        """
+        info = self._agents.get(name)
+        if info is not None:
+            return info
+        self._raise_if_broken("agent", name)
+        raise UnknownVariant(name, list(self.agents()), what="agent")
 
     def plugins(self) -> list[PluginInfo]:
         """Every plugin, working or broken, sorted by name."""

@@ -17,7 +17,16 @@ How the work is shared out:
   core), or on any `concurrent.futures.Executor` you pass, such as a Dask ``distributed``
   client's ``client.get_executor()`` for a cluster.
 
-Agents are given by name (``"random"``, ``"greedy"``) because worker processes build their own.
+Agents are given as agent objects, agent factories or registered names, in any mix (see
+[`unodice.agents`][unodice.agents]). Each game gets fresh agents: a factory is called with
+[`agent_seed(seed, i, seat)`][unodice.simulation.agent_seed], a name is built with that seed,
+and an agent object is played as a copy of the object as it was given, so that nothing one game
+leaves in it reaches the next. What goes to worker processes or a Dask cluster is pickled:
+factories and agent objects must be picklable (a class or function defined at the top level of
+a module or script is; a ``lambda`` is not). A class defined in the script you run works on
+local worker processes and on Dask (which sends what a script defines by value). An agent that
+draws random numbers should be given as a factory, so that each game has its own seed.
+
 Worker processes find variants through the installed plugins (the default registry). A custom
 [`Registry`][unodice.registry.Registry] object can only be used in this process (or with a
 thread pool); to use custom plugins in worker processes, pass instead a module-level function
@@ -45,11 +54,11 @@ from concurrent.futures import (
     ThreadPoolExecutor,
 )
 from concurrent.futures import wait as futures_wait
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from unodice.agents import AGENTS, make_agent, play_out
+from unodice.agents import AgentError, AgentSpec, Seat, play_seats, seat_agents
 from unodice.errors import InvalidOptions, UnodiceError
 from unodice.game import SEED_LIMIT, Game, new_game
 from unodice.options import brief
@@ -75,6 +84,34 @@ Progress = Callable[[int, int], None]
 
 RegistrySource = Registry | Callable[[], Registry]
 """A registry object (this process only) or a module-level function that builds one."""
+
+
+class Counts(Protocol):
+    """What a chunk of work comes back as: counts that merge associatively."""
+
+    @property
+    def games(self) -> int:
+        """How many games are counted."""
+        ...
+
+    def merge(self, other: Any) -> Any:
+        """The counts of both."""
+        ...
+
+
+class Work(Protocol):
+    """A picklable description of many games, which any worker can play a range of."""
+
+    def empty(self) -> Counts:
+        """The counts of no games."""
+        ...
+
+    def run(self, start: int, stop: int, registry: Registry | None) -> Counts:
+        """Play games ``start`` to ``stop - 1`` and count them."""
+        ...
+
+
+_C = TypeVar("_C", bound=Counts)
 
 MAX_CHUNK = 1000
 """The most games in one chunk (one unit of work sent to a worker)."""
@@ -159,11 +196,20 @@ class _Spec:
 
     variant: str
     players: int
-    agents: tuple[str, ...]
+    agents: tuple[Seat, ...]
     seed: int
     options: Mapping[str, Any]
     house_rules: tuple[str, ...]
     registry_factory: Callable[[], Registry] | None = None
+    variant_name: str = ""
+
+    def empty(self) -> Tally:
+        """The tally of no games."""
+        return Tally.empty(self.players)
+
+    def run(self, start: int, stop: int, registry: Registry | None) -> Tally:
+        """Play and tally games ``start`` to ``stop - 1`` (see `run_chunk`)."""
+        return run_chunk(self, start, stop, registry)
 
     def start(self, index: int, registry: Registry | None) -> Game:
         """Start game ``index``, not yet played."""
@@ -180,10 +226,11 @@ class _Spec:
         """Play game ``index`` to the end and return it."""
         game = self.start(index, registry)
         agents = [
-            make_agent(name, agent_seed(self.seed, index, seat))
-            for seat, name in enumerate(self.agents)
+            agent.build(agent_seed(self.seed, index, seat), self.variant_name, registry,
+                        fresh=True)
+            for seat, agent in enumerate(self.agents)
         ]
-        return play_out(game, agents)
+        return play_seats(game, agents, [agent.label for agent in self.agents])
 
 
 _built_registries: dict[Callable[[], Registry], Registry] = {}
@@ -215,6 +262,8 @@ def run_chunk(spec: _Spec, start: int, stop: int, registry: Registry | None = No
             factory, or uses the installed plugins.
 
     Raises:
+        AgentError: An agent failed; the message names it, its seat, the game's index and
+            seed, and the decision.
         SimulationError: A game failed; the message names its index and seed.
     """
     if registry is None:
@@ -223,6 +272,8 @@ def run_chunk(spec: _Spec, start: int, stop: int, registry: Registry | None = No
     for index in range(start, stop):
         try:
             game = spec.play(index, registry)
+        except AgentError as error:
+            raise error.in_game(index) from None
         except Exception as error:
             raise SimulationError(_one_line(
                 f"game {index} of {spec.variant} (seed {game_seed(spec.seed, index)}) failed: "
@@ -236,20 +287,21 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _sent_chunk(spec: _Spec, start: int, stop: int, registry: Registry | None) -> Tally:
-    """`run_chunk` as sent to an executor: whatever it raises can be sent back.
+def _sent_chunk(spec: Work, start: int, stop: int, registry: Registry | None) -> Counts:
+    """A chunk of work as sent to an executor: whatever it raises can be sent back.
 
     An exception that does not survive pickling would break the process pool ("terminated
     abruptly") instead of reaching the caller; it is replaced by a `SimulationError` naming it.
     """
     try:
-        return run_chunk(spec, start, stop, registry)
+        return spec.run(start, stop, registry)
     except Exception as error:
         try:
             pickle.loads(pickle.dumps(error))
         except Exception:
             raise SimulationError(_one_line(
-                f"games {start} to {stop - 1} of {spec.variant} failed in a worker with "
+                f"games {start} to {stop - 1} of {getattr(spec, 'variant', '?')} failed in a "
+                f"worker with "
                 f"{type(error).__name__}: {error} (an error that cannot be sent back from "
                 f"a worker; run with workers=1 to see it where it happens)"
             )) from None
@@ -446,16 +498,16 @@ def _pending_limit(executor: Executor) -> int:
 
 
 class _Run:
-    """The chunks of one simulation and what has come back of them so far."""
+    """The chunks of one run of work and what has come back of them so far."""
 
-    def __init__(self, spec: _Spec, games: int, chunk_size: int, progress: Progress):
+    def __init__(self, spec: Work, games: int, chunk_size: int, progress: Progress):
         self.spec = spec
         self.games = games
         self.chunk_size = chunk_size
         self.progress = progress
-        self.tally = Tally.empty(spec.players)
+        self.tally: Any = spec.empty()
 
-    def _add(self, part: Tally) -> None:
+    def _add(self, part: Counts) -> None:
         # Merged as they finish: the merge is order-independent, so the result is the same.
         self.tally = self.tally.merge(part)
         self.progress(self.tally.games, self.games)
@@ -463,13 +515,13 @@ class _Run:
     def here(self, registry: Registry | None) -> None:
         """Play every chunk in this process, one after another."""
         for start, stop in _chunks(self.games, self.chunk_size):
-            self._add(run_chunk(self.spec, start, stop, registry))
+            self._add(self.spec.run(start, stop, registry))
 
     def on(self, executor: Executor, registry: Registry | None) -> None:
         """Play the chunks on ``executor``, a few ahead per worker, refilled as they finish."""
         chunks = _chunks(self.games, self.chunk_size)
         limit = _pending_limit(executor)
-        pending: set[Future[Tally]] = set()
+        pending: set[Future[Counts]] = set()
         try:
             while True:
                 for start, stop in itertools.islice(chunks, limit - len(pending)):
@@ -485,56 +537,129 @@ class _Run:
             raise
 
 
+class WorkInterrupted(KeyboardInterrupt):
+    """`run_work` was interrupted; ``counts`` holds what the finished chunks counted."""
+
+    def __init__(self, counts: Any):
+        super().__init__(counts)
+        self.counts = counts
+
+
+def run_work(
+    spec: Work,
+    games: int,
+    *,
+    chunk_size: int,
+    executor: Executor | None,
+    workers: int | None,
+    progress: Progress | None,
+    registry: RegistrySource | None,
+    local_registry: Registry | None,
+) -> Any:
+    """Play ``games`` games of ``spec`` in chunks, where asked, and return the merged counts.
+
+    The simulation and the arena share it: it chooses the executor, starts and always stops
+    the local worker processes, and hands out the chunks a few at a time.
+
+    Raises:
+        WorkInterrupted: Interrupted; the worker processes are stopped.
+        SimulationError: A worker process died.
+    """
+    runner, pool = _choose_executor(executor, workers, registry)
+    run = _Run(spec, games, chunk_size, progress or (lambda done, total: None))
+    processes = pool.processes if pool is not None else _processes_of(runner) if runner else {}
+    try:
+        run.progress(0, games)
+        if runner is None:
+            run.here(local_registry)
+        else:
+            # Only a thread pool gets a Registry object (it is refused for other executors).
+            run.on(runner, registry if isinstance(registry, Registry) else None)
+    except KeyboardInterrupt:
+        if pool is not None:
+            pool.stop()
+        raise WorkInterrupted(run.tally) from None
+    except BrokenExecutor as error:
+        if pool is not None:
+            pool.stop()  # after it, every worker's exit status is known
+        raise _broken(error, processes) from None
+    except BaseException:
+        if pool is not None:
+            pool.stop()
+        raise
+    if pool is not None:
+        try:
+            pool.close()
+        except BaseException:
+            pool.stop()
+            raise
+    return run.tally
+
+
+def check_counts(games: int, chunk_size: int | None) -> int:
+    """Check ``games`` and ``chunk_size``; return the chunk size to use.
+
+    Raises:
+        InvalidOptions: Either is not a whole number in range.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidOptions(f"games must be a whole number of at least 1, not {games!r}")
+    if games > MAX_GAMES:
+        raise InvalidOptions(f"games must be at most {MAX_GAMES:,} (a million million), "
+                             f"not {games:,}; run several simulations with different seeds")
+    if chunk_size is None:
+        return _default_chunk_size(games)
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise InvalidOptions(f"chunk_size must be a whole number of at least 1, not {chunk_size!r}")
+    return chunk_size
+
+
+def check_seed(seed: int) -> None:
+    """Refuse a seed that is not a whole number of at most 256 bits."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > SEED_LIMIT:
+        raise InvalidOptions(f"seed must be a whole number of at most {SEED_LIMIT.bit_length()} "
+                             f"bits, got {brief(seed)}")
+
+
+def registries(
+    registry: RegistrySource | None,
+) -> tuple[Callable[[], Registry] | None, Registry | None]:
+    """The factory to send to workers and the registry to use here, from ``registry``."""
+    factory = None if registry is None or isinstance(registry, Registry) else registry
+    local = registry if isinstance(registry, Registry) else _registry_from(factory)
+    return factory, local
+
+
 # -- the public entry points ----------------------------------------------------------------------
-
-
-def _agent_names(agents: str | Sequence[str], players: int) -> tuple[str, ...]:
-    """One agent name per seat, cycling through the names given."""
-    if isinstance(agents, str):
-        names = [name.strip() for name in agents.split(",") if name.strip()]
-    elif isinstance(agents, Sequence) and all(isinstance(name, str) for name in agents):
-        names = [name.strip() for name in agents]
-    else:
-        raise InvalidOptions(
-            f"agents are given by name ({', '.join(AGENTS)}), as one name, a comma-separated "
-            f"list or a list of names, so that worker processes can build them; got {agents!r}"
-        )
-    if not names:
-        raise InvalidOptions("agents: give at least one agent name")
-    for name in names:
-        if name not in AGENTS:
-            raise InvalidOptions(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}")
-    if len(names) > players:
-        raise InvalidOptions(f"{len(names)} agents named for {players} seats")
-    return tuple(names[seat % len(names)] for seat in range(players))
 
 
 def _prepare(
     variant: str,
     players: int | None,
-    agents: str | Sequence[str],
+    agents: AgentSpec | Sequence[AgentSpec],
     seed: int,
     options: Mapping[str, Any] | None,
     house_rules: Sequence[str],
     registry: RegistrySource | None,
 ) -> tuple[_Spec, Registry | None, Game]:
     """Check everything by starting game 0 here, so that mistakes show before any work."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > SEED_LIMIT:
-        raise InvalidOptions(f"seed must be a whole number of at most {SEED_LIMIT.bit_length()} "
-                             f"bits, got {brief(seed)}")
-    factory = None if registry is None or isinstance(registry, Registry) else registry
-    local = registry if isinstance(registry, Registry) else _registry_from(factory)
+    check_seed(seed)
+    factory, local = registries(registry)
     house_rules = (house_rules,) if isinstance(house_rules, str) else tuple(house_rules)
     probe = new_game(variant, players, game_seed(seed, 0), options, house_rules, registry=local)
     spec = _Spec(
         variant=variant,
         players=probe.players,
-        agents=_agent_names(agents, probe.players),
+        agents=seat_agents(agents, probe.players),
         seed=seed,
         options=dict(options or {}),
         house_rules=house_rules,
         registry_factory=factory,
+        variant_name=probe.variant.name,
     )
+    for seat in spec.agents:  # an unknown name is refused before any work
+        if seat.kind == "name":
+            seat.build(0, probe.variant.name, local, fresh=True)
     return spec, local, probe
 
 
@@ -542,7 +667,7 @@ def simulate(
     variant: str,
     games: int,
     players: int | None = None,
-    agents: str | Sequence[str] = "random",
+    agents: AgentSpec | Sequence[AgentSpec] = "random",
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     house_rules: Sequence[str] = (),
@@ -562,8 +687,11 @@ def simulate(
         variant: The variant's name, or a game string such as ``"coverall(players=3)"``.
         games: How many games to play, at most `MAX_GAMES`.
         players: Seats per game (default: the variant's smallest count).
-        agents: Agent names, cycled over the seats: ``"random"``, ``"random,greedy"`` or
-            ``["greedy", "random", "random"]``.
+        agents: The agents, cycled over the seats: registered names (``"random"``,
+            ``"random,greedy"``), agent factories (``MyBot``, called as ``MyBot(seed)`` for
+            each game) or agent objects (each game plays a fresh copy), alone or in a list in
+            any mix: ``[MyBot, "greedy", "random"]``. What runs in worker processes must be
+            picklable (see [`unodice.simulation`][unodice.simulation]).
         seed: The simulation's seed; game ``i`` is seeded by ``game_seed(seed, i)``.
         options: Variant options.
         house_rules: Names of house rules in force.
@@ -591,20 +719,14 @@ def simulate(
             players or executor arguments.
         UnknownVariant: No such variant or house rule is installed.
         PluginError: A plugin failed to load in a worker process.
+        AgentError: An agent raised or chose an illegal move (the message names the agent, its
+            seat, the game's index and seed, and the decision).
         SimulationError: A game failed (the message names its index and seed), or a worker
             process died (the message says how it ended and how to find out why).
         SimulationInterrupted: Interrupted (``KeyboardInterrupt``): the worker processes are
             stopped, and the exception holds the report of the games that finished.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidOptions(f"games must be a whole number of at least 1, not {games!r}")
-    if games > MAX_GAMES:
-        raise InvalidOptions(f"games must be at most {MAX_GAMES:,} (a million million), "
-                             f"not {games:,}; run several simulations with different seeds")
-    if chunk_size is None:
-        chunk_size = _default_chunk_size(games)
-    elif isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        raise InvalidOptions(f"chunk_size must be a whole number of at least 1, not {chunk_size!r}")
+    chunk_size = check_counts(games, chunk_size)
     spec, local_registry, probe = _prepare(
         variant, players, agents, seed, options, house_rules, registry
     )
@@ -614,47 +736,25 @@ def simulate(
             tally,
             variant=probe.variant.name,
             seed=seed,
-            agents=spec.agents,
+            agents=[agent.label for agent in spec.agents],
             options=probe.options_json(),
             house_rules=spec.house_rules,
         )
 
-    runner, pool = _choose_executor(executor, workers, registry)
-    run = _Run(spec, games, chunk_size, progress or (lambda done, total: None))
-    processes = pool.processes if pool is not None else _processes_of(runner) if runner else {}
     try:
-        run.progress(0, games)
-        if runner is None:
-            run.here(local_registry)
-        else:
-            # Only a thread pool gets a Registry object (it is refused for other executors).
-            run.on(runner, registry if isinstance(registry, Registry) else None)
-    except KeyboardInterrupt:
-        if pool is not None:
-            pool.stop()
-        raise SimulationInterrupted(report_of(run.tally), games) from None
-    except BrokenExecutor as error:
-        if pool is not None:
-            pool.stop()  # after it, every worker's exit status is known
-        raise _broken(error, processes) from None
-    except BaseException:
-        if pool is not None:
-            pool.stop()
-        raise
-    if pool is not None:
-        try:
-            pool.close()
-        except BaseException:
-            pool.stop()
-            raise
-    return report_of(run.tally)
+        tally = run_work(spec, games, chunk_size=chunk_size, executor=executor,
+                         workers=workers, progress=progress, registry=registry,
+                         local_registry=local_registry)
+    except WorkInterrupted as stop:
+        raise SimulationInterrupted(report_of(stop.counts), games) from None
+    return report_of(tally)
 
 
 def simulated_game(
     variant: str,
     index: int,
     players: int | None = None,
-    agents: str | Sequence[str] = "random",
+    agents: AgentSpec | Sequence[AgentSpec] = "random",
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     house_rules: Sequence[str] = (),

@@ -10,6 +10,7 @@ from unodice.hooks import hookimpl
 from unodice.registry import Registrar
 
 from . import round_up
+from .agents import HoldAt, hold_at_20
 from .events import Busted, Rolled
 from .moves import Hold, PigMove, RollDie
 from .options import PigOptions
@@ -19,6 +20,7 @@ from .state import PigState
 __all__ = [
     "Busted",
     "Hold",
+    "HoldAt",
     "Pig",
     "PigMove",
     "PigOptions",
@@ -32,6 +34,9 @@ __all__ = [
 
 @hookimpl
 def unodice_register(registry: Registrar) -> None:
-    """Make the variant ``pig`` and the house rule ``round-up`` available."""
+    """Make the variant ``pig``, the house rule ``round-up`` and the bot ``hold-at-20`` known."""
     registry.add_variant(Pig)
     registry.add_house_rule("round-up", round_up, round_up.SUMMARY)
+    registry.add_agent(
+        "hold-at-20", hold_at_20, "rolls until the turn total reaches 20, then holds"
+    )

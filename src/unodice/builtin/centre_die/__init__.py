@@ -12,6 +12,7 @@ from __future__ import annotations
 from unodice.hooks import hookimpl
 from unodice.registry import Registrar
 
+from .agents import CentreDieHeuristic
 from .moves import Bluff, Play
 from .options import CentreDieOptions
 from .rules import CentreDie
@@ -19,6 +20,7 @@ from .rules import CentreDie
 __all__ = [
     "Bluff",
     "CentreDie",
+    "CentreDieHeuristic",
     "CentreDieOptions",
     "Play",
     "unodice_register",
@@ -29,3 +31,7 @@ __all__ = [
 def unodice_register(registry: Registrar) -> None:
     """Register the centre-die variant."""
     registry.add_variant(CentreDie)
+    registry.add_agent(
+        "heuristic-centre-die", CentreDieHeuristic,
+        "Centre-die by priorities: catch, challenge what broke CD-7, go out, block, hold wilds",
+    )

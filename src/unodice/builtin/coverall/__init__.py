@@ -10,10 +10,10 @@ An S or an R emits the family's shared events, [`Skipped`][unodice.uno.Skipped] 
 
 from __future__ import annotations
 
-from typing import Any
-
 from unodice.hooks import hookimpl
+from unodice.registry import Registrar
 
+from .agents import CoverallHeuristic
 from .events import (
     HalfOpened,
     NoDice,
@@ -35,6 +35,7 @@ from .state import CoverallState, Phase
 
 __all__ = [
     "Coverall",
+    "CoverallHeuristic",
     "CoverallOptions",
     "CoverallState",
     "Declare",
@@ -57,6 +58,10 @@ __all__ = [
 
 
 @hookimpl
-def unodice_register(registry: Any) -> None:
+def unodice_register(registry: Registrar) -> None:
     """Make Coverall available as ``coverall``."""
     registry.add_variant(Coverall)
+    registry.add_agent(
+        "heuristic-coverall", CoverallHeuristic,
+        "Coverall by priorities: score now, deny the next player, keep spaces open",
+    )

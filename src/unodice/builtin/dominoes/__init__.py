@@ -15,23 +15,28 @@ has:
 * [`text`][unodice.builtin.dominoes.text] — events in words and the position as text;
 * [`tables`][unodice.builtin.dominoes.tables] — what is worked out once per tile set;
 * [`fast`][unodice.builtin.dominoes.fast] — play moves and what they make, shared between games;
+* [`agents`][unodice.builtin.dominoes.agents] — the heuristic bot, `heuristic-dominoes`;
 * [`reference`][unodice.builtin.dominoes.reference] — a plain reading of the rules to check the
   fast path against.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from unodice.hooks import hookimpl
+from unodice.registry import Registrar
 
+from .agents import DominoesHeuristic
 from .options import DominoesOptions
 from .rules import UnoDominoes
 
-__all__ = ["DominoesOptions", "UnoDominoes", "unodice_register"]
+__all__ = ["DominoesHeuristic", "DominoesOptions", "UnoDominoes", "unodice_register"]
 
 
 @hookimpl
-def unodice_register(registry: Any) -> None:
+def unodice_register(registry: Registrar) -> None:
     """Register the ``dominoes`` variant."""
     registry.add_variant(UnoDominoes)
+    registry.add_agent(
+        "heuristic-dominoes", DominoesHeuristic,
+        "Dominoes by priorities: catch, challenge when likely, go out, block, hold wild tiles",
+    )
