@@ -195,13 +195,13 @@ def test_a_bad_agent_registration_marks_only_that_plugin_broken(name, factory, w
 def test_agents_and_plugins_commands_list_the_agents(capsys):
     assert main(["agents"]) == 0
     text = capsys.readouterr().out
-    assert "random" in text and "greedy" in text and "heuristic" in text
+    assert "random" in text and "greedy" in text and "heuristic" in text and "ismcts" in text
     assert main(["agents", "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert listed["greedy"]["plugin"] == "agents"
     assert main(["plugins", "--json"]) == 0
     plugins = {p["name"]: p for p in json.loads(capsys.readouterr().out)}
-    assert plugins["agents"]["agents"] == ["random", "greedy", "heuristic"]
+    assert plugins["agents"]["agents"] == ["random", "greedy", "heuristic", "ismcts"]
 
 
 # -- objects, factories and names, in any mix -------------------------------------------------
