@@ -86,6 +86,7 @@ def make_bot(variant: str, index: int, settings: dict[str, Any]) -> ISMCTSAgent:
         prior=policy(settings["prior"], variant) if width else None,
         width=width,
         margin=settings["margin"],
+        score_weight=settings["score_weight"],
     )
 
 
@@ -135,6 +136,7 @@ def main() -> None:
     parser.add_argument("--width", type=int, default=2, help="paired-root width; 0: plain tree")
     parser.add_argument("--epsilon", type=float, default=0.1)
     parser.add_argument("--margin", type=float, default=0.0)
+    parser.add_argument("--score-weight", type=float, default=0.0)
     parser.add_argument("--exploration", type=float, default=0.7)
     parser.add_argument("--depth", type=int, default=None, help="playout depth; default: none")
     args = parser.parse_args()
@@ -143,7 +145,7 @@ def main() -> None:
     settings = {
         key: getattr(args, key)
         for key in ("budget", "iterations", "seed", "opponent", "playout", "prior", "width",
-                    "epsilon", "margin", "exploration", "depth")
+                    "epsilon", "margin", "score_weight", "exploration", "depth")
     }
     print("settings:", ", ".join(f"{k}={v}" for k, v in settings.items()))
     print(f"{'variant':<12} {'games':>5} {'win share':>9} {'95% interval':>15} "

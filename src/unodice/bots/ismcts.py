@@ -14,7 +14,8 @@ variant, plugins included:
    availability counts the iterations in which its move was legal when its parent was reached
    (the availability counts of the paper, so that moves legal only in some determinizations are
    not favoured). Nodes are keyed by the moves' notation.
-3. **Expand** one move not tried yet (chosen with the bot's own generator).
+3. **Expand** one move not tried yet: the one the playout policy would play among them (at
+   random for the random policy, and for a share ``epsilon`` of expansions).
 4. **Play out** with a policy until the current round ends, or for at most ``playout_depth``
    moves: ``"random"``; ``"greedy"``, the move of highest ``view.gain``; or any agent (such as
    the variant's heuristic). With a policy other than random, a share ``epsilon`` of the
@@ -144,6 +145,9 @@ class ISMCTSAgent:
             ``None`` searches every move, one per iteration.
         margin: With a ``width``, how much better a mean reward than that of the prior's
             first choice another candidate needs to be chosen instead.
+        score_weight: How much of the reward is the seat's share of the points scored from
+            the search's position to the playout's end (the rest is the win): for a variant
+            won on points, a margin tells the search more than a win or a loss does.
 
     Raises:
         InvalidOptions: A budget that is not positive, an unknown policy, or a setting out of
@@ -163,6 +167,7 @@ class ISMCTSAgent:
         prior: Policy | None = None,
         width: int | None = None,
         margin: float = 0.0,
+        score_weight: float = 0.0,
     ):
         if iterations is not None and (
             isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
@@ -194,6 +199,8 @@ class ISMCTSAgent:
             raise InvalidOptions(f"epsilon must be from 0 to 1, not {brief(epsilon)}")
         if not isinstance(margin, int | float) or isinstance(margin, bool) or margin < 0:
             raise InvalidOptions(f"margin must be 0 or more, not {brief(margin)}")
+        if not isinstance(score_weight, int | float) or not 0 <= score_weight <= 1:
+            raise InvalidOptions(f"score_weight must be from 0 to 1, not {brief(score_weight)}")
         if iterations is None and time_budget is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
@@ -206,6 +213,8 @@ class ISMCTSAgent:
         self.prior = prior
         self.width = width
         self.margin = float(margin)
+        self.score_weight = float(score_weight)
+        self._base: tuple[int, ...] = ()
         self._rng = random.Random(seed)
         agent_seed = self._rng.getrandbits(32) if seed is not None else None
         self._policy = _resolve(playout, "playout", agent_seed)  # type: ignore[arg-type]
@@ -240,6 +249,7 @@ class ISMCTSAgent:
         by_text = {str(move): move for move in moves}
         if len(by_text) == 1:
             return moves[0]
+        self._base = view.scores
         if self._prior is not None:
             return self._choose_paired(view, by_text)
         root = _Node(view.seat)
@@ -317,6 +327,7 @@ class ISMCTSAgent:
                 if outcome is None:
                     outcome = self._descend(twin, child, path, start_round, players, local)
                 else:
+                    outcome = self._blend(outcome, twin)
                     child.visits += 1
                     child.reward += outcome[seat]
                 done += 1
@@ -358,8 +369,7 @@ class ISMCTSAgent:
                 else:
                     available.append((child, move))
             if untried:
-                text, move = untried[rng.randrange(len(untried))] if len(untried) > 1 \
-                    else untried[0]
+                text, move = self._expansion(game, seat, untried, rng)
                 child = _Node(seat)
                 children[text] = child
                 for other, _ in available:
@@ -376,10 +386,46 @@ class ISMCTSAgent:
             node = chosen
         if outcome is None:
             outcome = self._rollout(game, start_round, players, rng)
+        outcome = self._blend(outcome, game)
         for visited in path:
             visited.visits += 1
             visited.reward += outcome[visited.mover]
         return outcome
+
+    def _expansion(
+        self, game: Game, seat: int, untried: list[tuple[str, Move]], rng: random.Random
+    ) -> tuple[str, Move]:
+        """The untried move to expand: the playout policy's choice among them (a random one
+        for the random policy, and for a share ``epsilon`` of expansions)."""
+        count = len(untried)
+        if count == 1:
+            return untried[0]
+        policy = self._policy
+        if policy == "random" or rng.random() < self.epsilon:
+            return untried[rng.randrange(count)]
+        moves = [move for _, move in untried]
+        view = game.view(seat)
+        if policy == "greedy":
+            chosen = _greedy(view, moves)
+        else:
+            assert not isinstance(policy, str)
+            chosen = policy.choose(view, moves)
+        for pair in untried:
+            if pair[1] is chosen or pair[1] == chosen:
+                return pair
+        return untried[rng.randrange(count)]  # a policy that strays from the moves given
+
+    def _blend(self, outcome: list[float], game: Game) -> list[float]:
+        """Mix into the rewards each seat's share of the points scored since the search began."""
+        weight = self.score_weight
+        if not weight:
+            return outcome
+        gained = [max(total - base, 0) for total, base in zip(game.scores, self._base, strict=True)]
+        scored = sum(gained)
+        if not scored:
+            return outcome
+        return [(1 - weight) * won + weight * points / scored
+                for won, points in zip(outcome, gained, strict=True)]
 
     def _select(self, available: list[tuple[_Node, Move]]) -> tuple[_Node, Move]:
         """UCB over the children available in this determinization (availability counts)."""
