@@ -395,8 +395,10 @@ class ISMCTSAgent:
     def _expansion(
         self, game: Game, seat: int, untried: list[tuple[str, Move]], rng: random.Random
     ) -> tuple[str, Move]:
-        """The untried move to expand: the playout policy's choice among them (a random one
-        for the random policy, and for a share ``epsilon`` of expansions)."""
+        """The untried move to expand: the playout policy's choice among them.
+
+        A random one for the random policy, and for a share ``epsilon`` of expansions.
+        """
         count = len(untried)
         if count == 1:
             return untried[0]
