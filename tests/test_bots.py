@@ -172,6 +172,12 @@ def test_ismcts_does_not_read_the_hidden_hands():
         first = ISMCTSAgent(iterations=30, seed=seed).choose(view, game.legal_moves())
         second = ISMCTSAgent(iterations=30, seed=seed).choose(twin_view, twin.legal_moves())
         assert str(first) == str(second)
+        paired = {"playout": DominoesHeuristic, "prior": DominoesHeuristic, "width": 2}
+        first = ISMCTSAgent(iterations=20, seed=seed, **paired).choose(view, game.legal_moves())
+        second = ISMCTSAgent(iterations=20, seed=seed, **paired).choose(
+            twin_view, twin.legal_moves()
+        )
+        assert str(first) == str(second)
         checked += 1
     assert checked >= 3
 
@@ -187,6 +193,13 @@ def test_ismcts_does_not_read_the_hidden_hands():
         {"playout_depth": -1},
         {"exploration": -0.1},
         {"epsilon": 2.0},
+        {"width": 0},
+        {"width": True},
+        {"margin": -0.5},
+        {"score_weight": 1.5},
+        {"playout": 3},
+        {"prior": "clever", "width": 2},
+        {"playout": lambda seed: object()},
     ],
 )
 def test_ismcts_refuses_bad_settings(kwargs):
@@ -198,3 +211,86 @@ def test_ismcts_cut_playouts_still_choose_legal_moves():
     bot = ISMCTSAgent(iterations=10, seed=3, playout_depth=2)
     game = play_game("centre-die", [bot, RandomAgent(1)], seed=8, options=SHORT["centre-die"])
     assert game.is_over
+
+
+class _Recorder:
+    """An agent that plays the first legal move and counts how often it was asked."""
+
+    def __init__(self):
+        self.asked = 0
+
+    def choose(self, view, moves):
+        self.asked += 1
+        return moves[0]
+
+
+@pytest.mark.parametrize("variant", ["coverall", "centre-die", "dominoes", "pig"])
+def test_ismcts_with_agent_playouts_and_a_paired_root_plays_every_variant(variant):
+    prior = HEURISTICS.get(variant, "greedy")
+    bot = ISMCTSAgent(iterations=6, seed=2, playout="greedy", prior=prior, width=2, epsilon=0.2,
+                      score_weight=0.3)
+    game = play_game(variant, [bot, RandomAgent(2)], seed=4, options=SHORT[variant])
+    assert game.is_over
+
+
+def test_ismcts_plays_out_with_an_agent_object_and_a_factory():
+    game = unodice.new_game("centre-die", 2, seed=2, options={"rounds": 1})
+    while len(game.legal_moves()) < 2:
+        game.play(game.legal_moves()[0])
+    recorder = _Recorder()
+    bot = ISMCTSAgent(iterations=5, seed=0, playout=recorder, epsilon=0.0)
+    assert bot.choose(game.view(game.to_act), game.legal_moves()) in game.legal_moves()
+    assert recorder.asked > 0
+    made = []
+
+    def factory(seed):
+        made.append(seed)
+        return _Recorder()
+
+    ISMCTSAgent(iterations=5, seed=7, playout=factory)
+    assert len(made) == 1
+
+
+@pytest.mark.parametrize("variant", ["centre-die", "dominoes"])
+def test_ismcts_paired_root_is_deterministic_for_a_seed(variant):
+    heuristic = HEURISTICS[variant]
+
+    def moves(seed):
+        bots = [ISMCTSAgent(iterations=8, seed=seed, playout="greedy", prior=heuristic, width=2)
+                for _ in range(2)]
+        game = play_game(variant, bots, seed=11, options=SHORT[variant])
+        return [str(move) for move in game.moves]
+
+    assert moves(4) == moves(4)
+
+
+def test_ismcts_paired_root_with_width_one_plays_the_priors_choice():
+    # Only one candidate: nothing to search, and the choice is the prior's.
+    heuristic = CentreDieHeuristic()
+    for seed in range(8):
+        game = unodice.new_game("centre-die", 2, seed=seed, options={"rounds": 1})
+        while len(game.legal_moves()) < 2:
+            game.play(game.legal_moves()[0])
+        view, moves = game.view(game.to_act), game.legal_moves()
+        bot = ISMCTSAgent(iterations=20, seed=seed, prior=heuristic, width=1)
+        assert str(bot.choose(view, moves)) == str(heuristic.choose(view, moves))
+        assert bot.last_iterations == 0
+
+
+def test_ismcts_paired_root_counts_one_iteration_per_candidate_playout():
+    game = unodice.new_game("centre-die", 2, seed=2, options={"rounds": 1})
+    while len(game.legal_moves()) < 3:
+        game.play(game.legal_moves()[0])
+    bot = ISMCTSAgent(iterations=7, seed=0, prior="greedy", width=3)
+    assert bot.choose(game.view(game.to_act), game.legal_moves()) in game.legal_moves()
+    assert bot.last_iterations == 7
+
+
+def test_ismcts_paired_root_with_a_huge_margin_keeps_the_priors_choice():
+    game = unodice.new_game("dominoes", 2, seed=3, options=SHORT["dominoes"])
+    while len(game.legal_moves()) < 2:
+        game.play(game.legal_moves()[0])
+    view, moves = game.view(game.to_act), game.legal_moves()
+    first = DominoesHeuristic().choose(view, moves)
+    bot = ISMCTSAgent(iterations=20, seed=0, prior=DominoesHeuristic, width=3, margin=1.0)
+    assert str(bot.choose(view, moves)) == str(first)
