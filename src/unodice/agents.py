@@ -48,6 +48,7 @@ from unodice.values import Value, fields_of
 from unodice.variant import AnyVariant, Variant, View
 
 __all__ = [
+    "ISMCTS_ITERATIONS",
     "Agent",
     "AgentError",
     "AgentFactory",
@@ -55,6 +56,7 @@ __all__ = [
     "GreedyAgent",
     "Observer",
     "RandomAgent",
+    "VariantHeuristic",
     "agent_label",
     "agents",
     "events_for_seat",
@@ -227,11 +229,54 @@ def unodice_register(registry: Registrar) -> None:
     )
 
 
+ISMCTS_ITERATIONS = 64
+"""Iterations per decision of the ``ismcts`` agent: about 20 to 45 ms a decision in two-player
+games of the built-in variants (the arena reports the time), and repeatable from a seed."""
+
+
 def ismcts(seed: int | None = None) -> Agent:
-    """The ``ismcts`` agent: [`ISMCTSAgent`][unodice.bots.ismcts.ISMCTSAgent] with its defaults."""
+    """The ``ismcts`` agent: [`ISMCTSAgent`][unodice.bots.ismcts.ISMCTSAgent] as it plays best.
+
+    [`ISMCTS_ITERATIONS`][unodice.agents.ISMCTS_ITERATIONS] iterations a decision, greedy
+    playouts, and a paired root over the two first choices of the variant's own heuristic
+    agent ([`VariantHeuristic`][unodice.agents.VariantHeuristic]); the settings
+    `benchmarks/strength.py` measured strongest.
+    """
     from unodice.bots.ismcts import ISMCTSAgent
 
-    return ISMCTSAgent(seed=seed)
+    return ISMCTSAgent(
+        iterations=ISMCTS_ITERATIONS, seed=seed, playout="greedy", epsilon=0.0,
+        prior=VariantHeuristic, width=2,
+    )
+
+
+class VariantHeuristic:
+    """The heuristic agent of the variant being played, or a greedy agent when it has none.
+
+    It finds ``heuristic-VARIANT`` among the installed agents at its first decision in a
+    variant, so one object serves any variant, plugins included.
+
+    Args:
+        seed: Handed to the heuristic agent's factory.
+    """
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self._variant: str | None = None
+        self._agent: Agent = GreedyAgent()
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        """The variant's heuristic agent's choice."""
+        if view.variant_name != self._variant:
+            self._variant = view.variant_name
+            try:
+                self._agent = make_agent("heuristic", self.seed, variant=self._variant)
+            except InvalidOptions:
+                self._agent = GreedyAgent()
+        return self._agent.choose(view, moves)
+
+    def __repr__(self) -> str:
+        return f"VariantHeuristic(seed={self.seed!r})"
 
 
 # -- agents by name -------------------------------------------------------------------------------
