@@ -14,6 +14,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from types import FrameType, TracebackType
 from typing import Any, TextIO
 
@@ -54,6 +55,16 @@ def add_simulate_command(commands: Any) -> None:
                         help="agents, comma-separated, cycled over the seats (see "
                              "'unodice agents'; default random)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the simulation (default 0)")
+    add_run_arguments(parser)
+    parser.set_defaults(run=_run_simulate)
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of every command that plays many games.
+
+    They are the options, the house rules, where the games run (``--workers`` or
+    ``--scheduler``) and ``--json``.
+    """
     parser.add_argument("--option", action="append", default=[], type=_key_value,
                         metavar="KEY=VALUE", help="a variant option; repeat for more")
     parser.add_argument("--house-rule", action="append", default=[], metavar="NAME",
@@ -64,7 +75,6 @@ def add_simulate_command(commands: Any) -> None:
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help="run on a Dask cluster, e.g. tcp://host:8786 (needs unodice[dask])")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.set_defaults(run=_run_simulate)
 
 
 def _key_value(text: str) -> tuple[str, str]:
@@ -75,6 +85,50 @@ def _key_value(text: str) -> tuple[str, str]:
 
 
 def _run_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    return run_many_games(args, out, _simulate, SimulationInterrupted,
+                          "it counts only the games that finished")
+
+
+def _simulate(args: argparse.Namespace, options: dict[str, str], workers: int | None,
+              executor: Any, progress: Any) -> Any:
+    return simulate(
+        args.variant,
+        args.games,
+        players=args.players,
+        agents=args.agents,
+        seed=args.seed,
+        options=options,
+        house_rules=args.house_rule,
+        executor=executor,
+        workers=workers,
+        progress=progress,
+    )
+
+
+PlayMany = Callable[[argparse.Namespace, dict[str, str], "int | None", Any, Any], Any]
+"""What a command that plays many games runs: ``(args, options, workers, executor, progress)``
+to its report."""
+
+
+def run_many_games(args: argparse.Namespace, out: TextIO, play: PlayMany,
+                   interrupted: type[BaseException], partial_note: str) -> int:
+    """Run ``play`` as a command does, and print its report.
+
+    The options are read, the workers capped, a progress bar shown on a terminal, and SIGINT
+    and SIGTERM stop it with the partial report printed.
+
+    Args:
+        args: The command's arguments (from `add_run_arguments`, with ``variant``).
+        out: Where the report goes.
+        play: Plays the games and returns the report.
+        interrupted: The exception ``play`` raises when stopped, carrying ``report`` and
+            ``games`` (the games asked for).
+        partial_note: What a partial report leaves out, for its heading.
+
+    Returns:
+        The exit status: 0, [`EXIT_FAILURE`][unodice.cli_simulate.EXIT_FAILURE], or
+        ``128 + signal``.
+    """
     options = dict(args.option)
     if len(options) != len(args.option):
         raise InvalidOptions("an --option is given twice")
@@ -84,9 +138,9 @@ def _run_simulate(args: argparse.Namespace, out: TextIO) -> int:
         workers = max_workers()
     with _StopSignals() as signals:
         try:
-            return _simulate_and_print(args, options, workers, out)
-        except SimulationInterrupted as stop:
-            return _print_partial(stop, signals, args.json, out)
+            return _play_and_print(args, options, workers, out, play)
+        except interrupted as stop:
+            return _print_partial(stop, signals, args.json, out, partial_note)
         except KeyboardInterrupt:
             print(f"unodice: stopped by {signals.name}", file=sys.stderr)
             return signals.status
@@ -98,26 +152,17 @@ def _run_simulate(args: argparse.Namespace, out: TextIO) -> int:
             return EXIT_FAILURE
 
 
-def _simulate_and_print(
-    args: argparse.Namespace, options: dict[str, str], workers: int | None, out: TextIO
-) -> int:
-    bar = _ProgressBar(sys.stderr, args.variant) if sys.stderr.isatty() else None
+def _play_and_print(args: argparse.Namespace, options: dict[str, str], workers: int | None,
+                    out: TextIO, play: PlayMany) -> int:
+    command = getattr(args, "command", "simulate")
+    label = args.variant if command == "simulate" else f"{args.variant} {command}"
+    bar = _ProgressBar(sys.stderr, label) if sys.stderr.isatty() else None
     client = None
     began = time.perf_counter()
     try:
         client = _dask_client(args.scheduler) if args.scheduler else None
-        report = simulate(
-            args.variant,
-            args.games,
-            players=args.players,
-            agents=args.agents,
-            seed=args.seed,
-            options=options,
-            house_rules=args.house_rule,
-            executor=client.get_executor() if client is not None else None,
-            workers=workers,
-            progress=bar,
-        )
+        executor = client.get_executor() if client is not None else None
+        report = play(args, options, workers, executor, bar)
     finally:
         if bar is not None:
             bar.close()
@@ -135,7 +180,7 @@ def _simulate_and_print(
 
 
 def _print_partial(
-    stop: SimulationInterrupted, signals: _StopSignals, as_json: bool, out: TextIO
+    stop: Any, signals: _StopSignals, as_json: bool, out: TextIO, note: str
 ) -> int:
     """Print the report of the games that finished, marked as partial; return the status."""
     report = stop.report
@@ -145,7 +190,7 @@ def _print_partial(
                    "stopped_by": signals.name}
         print(json.dumps({"partial": partial, **report.to_json()}, indent=2), file=out)
     else:
-        print(f"PARTIAL REPORT, {what}: it counts only the games that finished.", file=out)
+        print(f"PARTIAL REPORT, {what}: {note}.", file=out)
         if report.games:
             print(f"\n{report}", file=out)
     print(f"unodice: {what}; the report printed counts only those", file=sys.stderr)
