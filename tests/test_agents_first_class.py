@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 import stop_helpers
+from example_plugin import with_pig
 from toy import Hold, Roll, ToyPlugin
 
 import unodice
@@ -313,6 +314,7 @@ def test_an_agent_failing_in_a_worker_process_is_reported_there():
                  registry=toy_registry)
 
 
+@with_pig
 def test_the_command_line_takes_a_plugins_agent(capsys):
     assert main(["simulate", "pig", "--games", "6", "--workers", "1",
                  "--agents", "hold-at-20,random", "--json"]) == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from example_plugin import PIG, with_pig
 
 import unodice
 from unodice.agents import RandomAgent, play_game
@@ -96,7 +97,7 @@ def test_centre_die_heuristic_challenges_only_a_wd4_that_broke_the_rule():
 # -- the ISMCTS agent ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", ["coverall", "centre-die", "dominoes", "pig"])
+@pytest.mark.parametrize("variant", ["coverall", "centre-die", "dominoes", PIG])
 def test_ismcts_plays_legal_moves_on_every_variant(variant):
     bot = ISMCTSAgent(iterations=8, seed=1)
     game = play_game(variant, [bot, RandomAgent(2)], seed=3, options=SHORT[variant])
@@ -123,6 +124,7 @@ def test_ismcts_searches_and_reports_its_iterations():
     assert bot.last_iterations == 12
 
 
+@with_pig
 def test_ismcts_takes_a_forced_move_without_searching():
     game = unodice.new_game("pig", 2, seed=1)
     bot = ISMCTSAgent(iterations=50, seed=0)
@@ -224,7 +226,7 @@ class _Recorder:
         return moves[0]
 
 
-@pytest.mark.parametrize("variant", ["coverall", "centre-die", "dominoes", "pig"])
+@pytest.mark.parametrize("variant", ["coverall", "centre-die", "dominoes", PIG])
 def test_ismcts_with_agent_playouts_and_a_paired_root_plays_every_variant(variant):
     prior = HEURISTICS.get(variant, "greedy")
     bot = ISMCTSAgent(iterations=6, seed=2, playout="greedy", prior=prior, width=2, epsilon=0.2,
