@@ -230,8 +230,9 @@ def unodice_register(registry: Registrar) -> None:
 
 
 ISMCTS_ITERATIONS = 64
-"""Iterations per decision of the ``ismcts`` agent: about 20 to 45 ms a decision in two-player
-games of the built-in variants (the arena reports the time), and repeatable from a seed."""
+"""Iterations per decision of the ``ismcts`` agent, repeatable from a seed: 25 to 65 ms a
+decision in two-player games of the built-in variants on a busy two-core machine (the arena
+reports the time)."""
 
 
 def ismcts(seed: int | None = None) -> Agent:
