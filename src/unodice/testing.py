@@ -2,7 +2,11 @@
 
 * [`scripted_game`][unodice.testing.scripted_game] starts a game whose dice and draws follow a
   script ([`Roll`][unodice.chance.Roll], [`Showing`][unodice.chance.Showing],
-  [`Draw`][unodice.chance.Draw]), for tests of single rules.
+  [`Draw`][unodice.chance.Draw]), for tests of single rules: from the variant's setup or from a
+  position, with the variant's components or the test's own;
+  [`script_used`][unodice.testing.script_used] then says whether the game used the whole script.
+* [`refused`][unodice.testing.refused] checks that a move is refused and changes nothing, and
+  returns the refusal for the test to look at.
 * [`check_variant`][unodice.testing.check_variant] plays a variant through many random games and
   checks what every variant must honour: legal moves are playable and their notation reads back,
   games end, a seed fixes a game, records replay, copies are independent, views hide what they
@@ -16,6 +20,7 @@
 
 from __future__ import annotations
 
+import copy
 import enum
 import json
 import random
@@ -28,10 +33,10 @@ import attrs
 
 from unodice.agents import RandomAgent
 from unodice.chance import Chance, Draw, Roll, ScriptedChance, ScriptError, Showing
-from unodice.errors import IllegalMove, UnodiceError
+from unodice.errors import IllegalMove, InvalidOptions, UnodiceError
 from unodice.game import Game, new_game
-from unodice.moves import RoundEnded, Scored
-from unodice.pieces import Die, Domino
+from unodice.moves import Move, RoundEnded, Scored
+from unodice.pieces import ComponentSet, Die, Domino
 from unodice.record import replay
 from unodice.registry import Registry, default_registry
 from unodice.values import Value, fields_of
@@ -48,12 +53,14 @@ __all__ = [
     "boundary_problems",
     "check_variant",
     "pieces_in",
+    "refused",
+    "script_used",
     "scripted_game",
 ]
 
 
 def scripted_game(
-    variant: str,
+    variant: str | None = None,
     script: Iterable[Roll | Showing | Draw | str] = (),
     players: int | None = None,
     options: Mapping[str, Any] | None = None,
@@ -61,17 +68,122 @@ def scripted_game(
     seed: int = 0,
     house_rules: Sequence[str] = (),
     registry: Registry | None = None,
+    lenient: bool = False,
+    components: ComponentSet | Sequence[str] | None = None,
+    position: str | None = None,
+    pause_between_rounds: bool = False,
 ) -> Game:
-    """Start a game whose chance follows ``script``, then ``seed``.
+    """Start a game whose chance follows ``script``, for a test of a single rule.
 
-    The script's entries are consumed in the order the game rolls and draws (a plain string
-    ``"r5"`` is a [`Roll`][unodice.chance.Roll]). Extend it later through
-    ``game.chance.extend([...])`` to force what comes after a move.
+    The script's entries are consumed in the order the game rolls and draws, as each variant's
+    page documents it (a plain string ``"r5"`` is a [`Roll`][unodice.chance.Roll]). A roll or
+    draw beyond the script raises [`ScriptError`][unodice.chance.ScriptError]; extend the script
+    through ``game.chance.extend([...])`` to force what comes after a move, and call
+    [`script_used`][unodice.testing.script_used] at the end to be told of entries never used.
+
+    Args:
+        variant: The variant's name or game string (may be left out with ``position``).
+        script: The entries.
+        players: Number of seats.
+        options: Option values.
+        seed: The seed chance carries on from once the script is spent, when ``lenient``.
+        house_rules: House rules for the game.
+        registry: Where to find the variant.
+        lenient: Carry on from ``seed`` once the script is spent, instead of failing.
+        components: A component set to play with instead of the variant's own: a
+            [`ComponentSet`][unodice.pieces.ComponentSet], or piece codes
+            (``["r9|r9", "b8|WD4"]``, or six faces per die: ``["r1 g2 b3 y4 r5 WD4"]``). The
+            variant must name its set by an option
+            ([`Variant.component_option`][unodice.variant.Variant.component_option]).
+        position: Start from this position (see [`unodice.positions`][unodice.positions])
+            rather than the variant's setup; the script then covers what comes after it.
+        pause_between_rounds: Stop at each round's end until ``game.next_round()``.
     """
-    chance = ScriptedChance(script, seed)
+    registry = registry or default_registry()
+    values = dict(options or {})
+    if components is not None:
+        registry, values = _with_components(variant, position, components, registry, values)
+    chance = ScriptedChance(script, seed, lenient=lenient)
     return new_game(
-        variant, players, seed, options, house_rules, chance=chance, registry=registry
+        variant, players, seed, values or options, house_rules, chance=chance,
+        registry=registry, position=position, pause_between_rounds=pause_between_rounds,
     )
+
+
+def _with_components(
+    variant: str | None,
+    position: str | None,
+    components: ComponentSet | Sequence[str],
+    registry: Registry,
+    values: dict[str, Any],
+) -> tuple[Registry, dict[str, Any]]:
+    """A registry that knows ``components`` too, and the options that make a game use it."""
+    if not isinstance(components, ComponentSet):
+        components = ComponentSet.from_codes("scripted", list(components))
+    if variant is None:
+        raise UnodiceError("name the variant to play the components with")
+    name = variant.split("(")[0].strip()
+    option = registry.variant(name).variant_class.component_option
+    if option is None:
+        raise UnodiceError(
+            f"{name} does not let a game choose its component set (it sets no "
+            "component_option), so it cannot be given components"
+        )
+    if option in values:
+        raise InvalidOptions(f"give either components or the option {option!r}, not both")
+    twin = copy.copy(registry)
+    twin._components = {**registry._components, components.name: components}
+    return twin, {**values, option: components.name}
+
+
+def refused(game: Game, move: Move | str) -> IllegalMove:
+    """Check that ``game`` refuses ``move`` and is left exactly as it was; return the refusal.
+
+    Everything observable is compared before and after: the position (when the variant
+    describes positions), every seat's view, the legal moves, the rendering, the scores and
+    the history.
+
+    Raises:
+        AssertionError: The move was accepted, or refusing it changed the game.
+    """
+    before = _observed(game)
+    try:
+        events = game.play(move)
+    except IllegalMove as error:
+        after = _observed(game)
+        if after != before:
+            raise AssertionError(f"refusing {str(move)!r} changed the game") from None
+        return error
+    raise AssertionError(
+        f"{str(move)!r} was accepted, with the events {[str(e) for e in events]}"
+    )
+
+
+def _observed(game: Game) -> tuple[str, str | None]:
+    position = None
+    if type(game.variant).write_position is not Variant.write_position and game.to_act is not None:
+        position = game.position()
+    return _position(game), position
+
+
+def script_used(game: Game) -> None:
+    """Check that a scripted game has used its whole script.
+
+    Raises:
+        ScriptError: Entries were never used: the game went another way than the test
+            thought (the message lists them).
+        UnodiceError: The game's chance is not scripted.
+    """
+    chance = game.chance
+    if not isinstance(chance, ScriptedChance):
+        raise UnodiceError("the game's chance is not scripted: start it with scripted_game")
+    left = chance.unused
+    if left:
+        shown = ", ".join(map(str, left[:6])) + (" ..." if len(left) > 6 else "")
+        raise ScriptError(
+            f"{len(left)} script entr{'ies were' if len(left) != 1 else 'y was'} never used: "
+            f"{shown}"
+        )
 
 
 class VariantCheckFailed(AssertionError):
