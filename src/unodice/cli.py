@@ -112,6 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--agents", default="random", metavar="NAMES",
                       help="bots for the other seats, comma-separated, cycled (see "
                            "'unodice agents'; default random)")
+    play.add_argument("--position", metavar="TEXT",
+                      help="start from this position (as Game.position() writes it) instead of "
+                           "dealing a new game; chance from there follows --seed")
     play.add_argument("--save", metavar="FILE", help="write the game's record to FILE")
     play.add_argument("--brief", action="store_true",
                       help="show moves and events only, not the position after each move")
@@ -438,7 +441,8 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
     options = dict(args.option)
     if len(options) != len(args.option):
         raise InvalidOptions("an --option is given twice")
-    game = new_game(args.variant, args.players, args.seed, options, args.house_rule)
+    game = new_game(args.variant, args.players, args.seed, options or None, args.house_rule,
+                    position=args.position)
     colour = _use_colour(args.colour, out)
     agents = _agents_for(args, game.players, lambda: game, colour, out)
     observers = _started(game, agents)
