@@ -225,12 +225,17 @@ def _run_agents(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
-    plugins = default_registry().plugins()
+    registry = default_registry()
+    plugins = registry.plugins()
+    house_rules = registry.house_rules()
     if args.json:
         print(json.dumps([
             {"name": p.name, "distribution": p.distribution, "version": p.version,
              "hooks": list(p.hooks), "variants": list(p.variants),
-             "house_rules": list(p.house_rules), "components": list(p.components),
+             "house_rules": list(p.house_rules),
+             "house_rule_summaries": {rule: house_rules[rule].summary
+                                      for rule in p.house_rules if rule in house_rules},
+             "components": list(p.components),
              "agents": list(p.agents), "error": p.error, "refused": list(p.refused)}
             for p in plugins
         ], indent=2), file=out)
@@ -245,7 +250,13 @@ def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
                              ("house rules", plugin.house_rules),
                              ("component sets", plugin.components),
                              ("agents", plugin.agents)):
-            if items:
+            if items and label == "house rules":
+                # One line each, with its summary: a house rule is chosen by what it does.
+                print("    house rules:", file=out)
+                for rule in items:
+                    summary = house_rules[rule].summary if rule in house_rules else ""
+                    print(f"        {rule}: {summary}" if summary else f"        {rule}", file=out)
+            elif items:
                 print(f"    {label}: {', '.join(items)}", file=out)
         for refusal in plugin.refused:
             print(f"    refused: {refusal}", file=out)
