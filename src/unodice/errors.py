@@ -55,6 +55,13 @@ class InvalidOptions(UnodiceError, ValueError):
     """Options, a player count or a game string that a variant cannot accept."""
 
 
+class InvalidPosition(InvalidOptions):
+    """A position text that cannot be read, or describes no state the game could be in.
+
+    See [`unodice.positions`][unodice.positions] for what a position is.
+    """
+
+
 class ComponentError(UnodiceError, ValueError):
     """A component set (dice or dominoes as data) that is malformed or unknown."""
 

@@ -20,7 +20,14 @@ from typing import Any, TypeVar, TypeVarTuple
 import pluggy
 
 from unodice.chance import Chance
-from unodice.errors import GameBroken, IllegalMove, InvalidOptions, PluginError, UnodiceError
+from unodice.errors import (
+    GameBroken,
+    IllegalMove,
+    InvalidOptions,
+    InvalidPosition,
+    PluginError,
+    UnodiceError,
+)
 from unodice.history import History, Log
 from unodice.hooks import PROJECT, HookSpecs
 from unodice.moves import (
@@ -34,6 +41,7 @@ from unodice.moves import (
     shared_event,
 )
 from unodice.options import build_options, options_to_json
+from unodice.positions import Header, options_text, read_header, same_pieces
 from unodice.quoting import brief
 from unodice.registry import HouseRule, Registry, default_registry
 from unodice.variant import AnyVariant, RoundOutcome, State, View
@@ -229,6 +237,9 @@ class Game:
             [`determinize`][unodice.game.Game.determinize]), whose chance is fresh.
         house_rules: The names of the house rules in force.
         plugin: The name of the plugin that provides the variant, for error messages.
+        start_position: The position the game was started from (see
+            [`unodice.positions`][unodice.positions]), or ``None`` for a game set up by its
+            rules; records keep it, so that such a game replays.
         state: The variant's state of the current round. It is the variant's own object:
             read it in tests and tools, but change the game only through ``play``.
         round_end_state: The state the latest round ended in (the next round has its own),
@@ -245,6 +256,7 @@ class Game:
         chance: Chance | None = None,
         house_rules: Sequence[HouseRule] = (),
         plugin: str | None = None,
+        position: Header | None = None,
     ):
         self.variant = variant
         self.players = variant.player_count
@@ -276,8 +288,12 @@ class Game:
         self.round_end_states: tuple[State, ...] = ()
         self._legal: tuple[Move, ...] | None = None
         self._by_text: dict[str, Move] | None = None
+        self.start_position: str | None = None
         try:
-            self.state: State = self._start_round(None)
+            if position is None:
+                self.state: State = self._start_round(None)
+            else:
+                self.state = self._start_at(position)
             self._settle()
             if self._hooks is not None:
                 self._tell_hooks(0, None)
@@ -503,6 +519,45 @@ class Game:
         state: State = self.variant.start_round(self._table, previous)
         return state
 
+    def _start_at(self, header: Header) -> State:
+        """Set the game up as a position says: its header here, its body by the variant."""
+        if header.players != self.players:
+            raise InvalidPosition(
+                f"the position is for {header.players} players, the game for {self.players}"
+            )
+        self._round = header.round
+        self._totals = list(header.scores)
+        self._round_points = list(header.points)
+        try:
+            state: State = self.variant.read_position(self._table, header.body)
+        except NotImplementedError:
+            raise self._no_positions() from None
+        except Exception as error:
+            self._note(error, "in read_position")
+            raise
+        if not isinstance(state, State) or state.to_act is None:
+            raise InvalidPosition(
+                "the position describes a round that is over; a position is of a decision"
+            )
+        try:
+            locations = self.variant.piece_locations(state)
+            expected = self.variant.components(state).pieces
+        except NotImplementedError:
+            pass
+        else:
+            problem = same_pieces(locations, expected)
+            if problem is not None:
+                raise InvalidPosition(f"the position's pieces are not the set's: {problem}")
+        self.start_position = header.write()
+        return state
+
+    def _no_positions(self) -> UnodiceError:
+        return UnodiceError(
+            f"variant {self.variant.name!r} of plugin {self.plugin!r} does not describe "
+            "positions: it must implement write_position and read_position (see the "
+            "positions section of the plugin guide)"
+        )
+
     def _settle(self) -> None:
         """Close finished rounds, start the next ones, end the match when it is over."""
         ended: list[State] = []
@@ -547,6 +602,35 @@ class Game:
     def render(self, seat: int | None = None, colour: bool = False) -> str:
         """The position as text, as the command line shows it."""
         return self._ask_variant("in render", self.variant.render, self.state, seat, colour)
+
+    def position(self) -> str:
+        """The game as it stands, as position text: what it takes to carry on, hidden parts too.
+
+        [`new_game(..., position=TEXT)`][unodice.game.new_game] starts a game from it that
+        plays exactly as this one does from here (given the same chance). The text holds every
+        hand and the bag's order: like the full record, it is the referee's, not a player's.
+        See [`unodice.positions`][unodice.positions] for its form and each variant's page for
+        its fields.
+
+        Raises:
+            UnodiceError: The game is over, or its variant does not describe positions.
+        """
+        self._check_usable()
+        if self._over:
+            raise UnodiceError(
+                "the game is over, and a position is of a decision still to make; read "
+                "game.round_end_state for how it ended"
+            )
+        try:
+            body = self.variant.write_position(self.state)
+        except NotImplementedError:
+            raise self._no_positions() from None
+        except Exception as error:
+            self._note(error, "in write_position")
+            raise
+        game = options_text(self.variant.name, self.options, type(self.options)())
+        return Header(game, self.players, self._round, tuple(self._totals),
+                      tuple(self._round_points), body).write()
 
     def copy(self, history: bool = True) -> Game:
         """An independent copy of the game, for search: playing on it leaves this one as is.
@@ -687,7 +771,7 @@ def _without_outcomes(chance: Chance) -> Chance:
 
 
 def new_game(
-    variant: str,
+    variant: str | None = None,
     players: int | None = None,
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
@@ -695,6 +779,7 @@ def new_game(
     *,
     chance: Chance | None = None,
     registry: Registry | None = None,
+    position: str | None = None,
 ) -> Game:
     """Start a game of an installed variant.
 
@@ -709,13 +794,30 @@ def new_game(
         house_rules: Names of installed house rules this game uses.
         chance: A chance source to use instead of the seeded one (tests, replay).
         registry: Where to look up plugins (default: every installed plugin).
+        position: Start from this position (as [`Game.position`][unodice.game.Game.position]
+            writes it) instead of setting the game up by its rules; the game, its options and
+            its players come from the position, so ``variant``, ``players`` and ``options``
+            may be left out (a variant named must be the position's; options given must be
+            the position's). Chance from there on follows
+            ``seed`` (or ``chance``).
 
     Raises:
         UnknownVariant: No such variant or house rule is installed.
         PluginError: The plugin that provides it is broken.
         InvalidOptions: Bad options, player count or game string, with what is valid.
+        InvalidPosition: The position cannot be read, describes no state the game could be
+            in, or disagrees with the variant, players or options given.
+        UnodiceError: The variant does not describe positions.
     """
     registry = registry or default_registry()
+    header = None
+    if position is not None:
+        header = read_header(position)
+        variant, players, options = _agree_with_position(
+            header, variant, players, options, registry
+        )
+    if variant is None:
+        raise InvalidOptions("name the variant to play (or give a position to start from)")
     name, text_options = parse_game_string(variant)
     info = registry.variant(name)
     values: dict[str, Any] = dict(text_options)
@@ -769,4 +871,39 @@ def new_game(
         raise InvalidOptions("a house rule is named twice")
     checked = build_options(info.variant_class.Options, values, name)
     instance = info.variant_class(checked, players, registry.component_sets())
-    return Game(instance, seed=seed, chance=chance, house_rules=rules, plugin=info.plugin)
+    return Game(instance, seed=seed, chance=chance, house_rules=rules, plugin=info.plugin,
+                position=header)
+
+
+def _agree_with_position(
+    header: Header,
+    variant: str | None,
+    players: int | None,
+    options: Mapping[str, Any] | None,
+    registry: Registry,
+) -> tuple[str, int, None]:
+    """The game string and players of a position, once what the caller gave agrees with them."""
+    name, _ = parse_game_string(header.game)
+    if players is not None and players != header.players:
+        raise InvalidPosition(
+            f"the position is for {header.players} players, not {brief(players)}"
+        )
+    if variant is None and options is None:
+        return header.game, header.players, None
+    asked, asked_options = parse_game_string(variant if variant is not None else name)
+    if asked != name:
+        raise InvalidPosition(f"the position is of {name}, not {brief(asked)}")
+    given: dict[str, Any] = {**asked_options, **dict(options or {})}
+    given.pop("players", None)
+    if not given:
+        return header.game, header.players, None
+    options_class = registry.variant(name).variant_class.Options
+    _, in_position = parse_game_string(header.game)
+    if build_options(options_class, given, name) != build_options(
+        options_class, in_position, name
+    ):
+        raise InvalidPosition(
+            f"the position is of {header.game}, whose options differ from those given; "
+            "leave the options out to take the position's"
+        )
+    return header.game, header.players, None

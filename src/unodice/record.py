@@ -23,6 +23,7 @@ from unodice.chance import ReplayChance
 from unodice.errors import (
     IllegalMove,
     InvalidOptions,
+    InvalidPosition,
     InvalidRecord,
     PluginError,
     UnknownVariant,
@@ -71,11 +72,12 @@ _FIELDS = {
     "options": dict,
     "house_rules": list,
     "seed": int,
+    "position": str,
     "moves": list,
     "chance": dict,
     "result": dict,
 }
-_OPTIONAL = {"result", "unodice_version"}
+_OPTIONAL = {"position", "result", "unodice_version"}
 _OUTCOME_LIMIT = 2**63 - 1
 
 
@@ -133,8 +135,11 @@ def make_record(game: Game, seat: int | None = None) -> dict[str, Any]:
             f"{where}, so it could not be replayed and is not recorded",
             "chance.outcomes",
         )
+    # A position names every hidden piece: it belongs in the referee's record only.
+    start = {} if game.start_position is None else {"position": game.start_position}
     return {
         **head,
+        **start,
         "seed": game.seed,
         "moves": moves,
         "chance": {"source": game.chance.source, "outcomes": list(outcomes)},
@@ -354,7 +359,10 @@ def replay(
             house_rules=record["house_rules"],
             chance=chance,
             registry=registry,
+            position=record.get("position"),
         )
+    except InvalidPosition as error:
+        raise InvalidRecord(str(error), "position") from None
     except InvalidOptions as error:
         raise InvalidRecord(str(error), "options") from None
     for index, text in enumerate(record["moves"]):

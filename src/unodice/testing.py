@@ -7,7 +7,8 @@
   checks what every variant must honour: legal moves are playable and their notation reads back,
   games end, a seed fixes a game, records replay, copies are independent, views hide what they
   must, pieces are conserved, scores add up, refused moves change nothing and a determinized
-  game agrees with what its seat has seen.
+  game agrees with what its seat has seen, and (for a variant that describes positions) a game
+  started from a position plays exactly as the game it was written from.
 * [`boundary_problems`][unodice.testing.boundary_problems] walks everything a bot can reach
   from its view, its legal moves and the events it is shown, and says what it could misuse:
   a hidden piece, a container it could change, an attribute it could set.
@@ -26,7 +27,7 @@ from typing import Any
 import attrs
 
 from unodice.agents import RandomAgent
-from unodice.chance import Draw, Roll, ScriptedChance, ScriptError, Showing
+from unodice.chance import Chance, Draw, Roll, ScriptedChance, ScriptError, Showing
 from unodice.errors import IllegalMove, UnodiceError
 from unodice.game import Game, new_game
 from unodice.moves import RoundEnded, Scored
@@ -34,6 +35,7 @@ from unodice.pieces import Die, Domino
 from unodice.record import replay
 from unodice.registry import Registry, default_registry
 from unodice.values import Value, fields_of
+from unodice.variant import Variant
 
 __all__ = [
     "CheckReport",
@@ -356,6 +358,7 @@ def _check_one(
             _check_refusal(game, seen_moves, fail, step)
             _check_copy(game, fail, step)
             _check_determinize(game, fail, step, seed)
+            _check_position(game, fail, step, seed, registry)
         seen_moves.update(moves)
         move = agent.choose(game.view(seat), moves)
         expected = _reference_before(game, move, fail, step) if reference else None
@@ -518,6 +521,62 @@ def _check_determinize(game: Game, fail: Any, step: int, seed: int) -> None:
                  f"{type(error).__name__}: {error}")
     if _position(game) != before:
         fail(f"decision {step}: determinizing or playing on a determinized game changed it")
+
+
+_POSITION_STEPS = 12
+"""How many decisions a game started from a position is played beside the original."""
+
+
+def _check_position(game: Game, fail: Any, step: int, seed: int, registry: Registry) -> None:
+    """Check that the game's position starts a game that plays exactly as the game does.
+
+    The game from ``game.position()`` and a copy of the game, both given the same fresh chance,
+    are played on with the same moves: at each decision every seat's view, the legal moves, the
+    rendering, the events and the position itself must be the same. A variant that does not
+    describe positions is not checked.
+    """
+    if type(game.variant).write_position is Variant.write_position:
+        return
+    try:
+        text = game.position()
+    except UnodiceError as error:
+        fail(f"decision {step}: position() failed: {error}")
+        return
+    chance_seed = seed + step
+    try:
+        started = new_game(position=text, seed=chance_seed, registry=registry)
+    except UnodiceError as error:
+        fail(f"decision {step}: its own position does not start a game: {error}\n  {text}")
+        return
+    twin = game.copy(history=False)
+    twin._chance = Chance(chance_seed)
+    agent = RandomAgent(chance_seed)
+    for played in range(_POSITION_STEPS):
+        where = f"decision {step}, {played} moves after starting from its position"
+        if started.position() != twin.position():
+            fail(f"{where}: the positions differ:\n  {started.position()}\n  {twin.position()}")
+            return
+        differs = [
+            name for name, a, b in (
+                ("legal moves", started.legal_moves(), twin.legal_moves()),
+                ("rendering", started.render(), twin.render()),
+                ("scores", started.scores, twin.scores),
+                ("views", [started.view(s) for s in range(game.players)],
+                 [twin.view(s) for s in range(game.players)]),
+            ) if a != b
+        ]
+        if differs:
+            fail(f"{where}: the game from the position differs in its {', '.join(differs)}")
+            return
+        move = agent.choose(twin.view(twin.to_act or 0), twin.legal_moves())
+        events = [e.to_json() for e in twin.play(move)]
+        if [e.to_json() for e in started.play(str(move))] != events:
+            fail(f"{where}: playing {str(move)!r} gave other events")
+            return
+        if twin.is_over or started.is_over:
+            if twin.is_over != started.is_over:
+                fail(f"{where}: only one of the two games ended")
+            return
 
 
 def _check_refusal(game: Game, seen_moves: set[Any], fail: Any, step: int) -> None:

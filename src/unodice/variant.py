@@ -406,6 +406,33 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
         """
         return None
 
+    # -- positions ---------------------------------------------------------------------------
+
+    def write_position(self, state: StateT) -> str:
+        """The variant's part of a position: ``state`` as one line of ``key=value`` fields.
+
+        Write everything the rules need to carry on, hidden parts included (the bag in its
+        order, every hand), with the writers of [`unodice.positions`][unodice.positions], so
+        that [`read_position`][unodice.variant.Variant.read_position] gives back a state that
+        plays exactly as this one does. Document the fields on the variant's page. A variant
+        that does not describe positions leaves both methods alone: asking for one then says
+        so.
+        """
+        raise NotImplementedError
+
+    def read_position(self, table: Table, text: str) -> StateT:
+        """The state a position's body describes (what ``write_position`` wrote).
+
+        ``table`` gives the players, the round and the match totals of the position's header;
+        do not draw from its chance. Check everything: raise
+        [`InvalidPosition`][unodice.errors.InvalidPosition] saying which field is wrong, and
+        how to write it, for any text that is not a state the rules could be in. Use a
+        [`PieceReader`][unodice.positions.PieceReader] so that each piece is where the text
+        says, once. The core then checks that every piece of the set is somewhere (when the
+        variant implements ``piece_locations``) and that the seat to act is a seat.
+        """
+        raise NotImplementedError
+
     def hidden_pieces(self, state: StateT, seat: int) -> Iterable[Die | Domino]:
         """The pieces ``seat`` may not see (other hands, the bag). The default: none."""
         return ()
