@@ -23,8 +23,8 @@ from unodice.pieces import Bag, Colour, ComponentSet, Die, Face
 from unodice.turns import Seats
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
+from . import positions, refusals, text
 from . import reference as reference_module
-from . import refusals, text
 from .events import (
     HalfOpened,
     NoDice,
@@ -551,6 +551,16 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         """
         replayed = ReplayChance(table.chance.outcomes)
         return self._roll_off(replayed, Bag(self.dice_set.dice), None)[0]
+
+    # -- positions ---------------------------------------------------------------------------------
+
+    def write_position(self, state: CoverallState) -> str:
+        """The tray, the rolled dice, the reserves and the bag in its order (see `positions`)."""
+        return positions.write(self, state)
+
+    def read_position(self, table: Table, text: str) -> CoverallState:
+        """The state a position's body describes, checked (see `positions`)."""
+        return positions.read(self, table, text)
 
     # -- refusals, the pieces and what seats see ---------------------------------------------------
 
