@@ -162,7 +162,8 @@ def _points(value: str, players: int) -> list[int]:
     points = [read_number(v, "points", -(2**63), 2**63) for v in items(value)]
     if len(points) != players:
         raise InvalidPosition(
-            f"points has {len(points)} numbers for {players} players; write one per seat"
+            f"points has {len(points)} number{'s' if len(points) != 1 else ''} for {players} "
+            "players; write one per seat"
         )
     return points
 
