@@ -9,6 +9,8 @@ situations directly (with faces alone, ``r5``, and ``rest`` for the bag).
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -118,6 +120,16 @@ def test_cv14_a_set_started_from_a_position_gives_the_next_game_to_the_next_star
     while started.round == 1:
         started.play(rng.choice(started.legal_moves()))
     assert started.state.starter == (game.state.starter + 1) % 3
+
+
+def test_the_rule_pages_example_is_the_position_its_game_writes() -> None:
+    page = Path(__file__).parent.parent / "docs" / "variants" / "coverall.md"
+    example = re.search(r"```text\n(coverall .*)\n```", page.read_text(encoding="utf-8"))
+    assert example is not None
+    game = new_game("coverall", players=3, seed=3)
+    for _ in range(5):
+        game.play(game.legal_moves()[0])
+    assert game.position() == example.group(1)
 
 
 # -- positions written by hand ---------------------------------------------------------------
