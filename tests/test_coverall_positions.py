@@ -142,7 +142,7 @@ def header(players: int = 2, points: str = "0,0", game: str = "coverall") -> str
 def hand_written(**fields: str) -> str:
     """A two-player position in phase place, with fields changed as given."""
     body = {
-        "phase": "place", "turn": "1", "direction": "1", "starter": "0", "half": "left",
+        "phase": "place", "turn": "1", "direction": "cw", "starter": "0", "half": "left",
         "tray": "A1:r5", "hand": "g2,r7", "reserves": "-/-", "bag": "rest", "points": "0,0",
     }
     body.update(fields)
@@ -172,7 +172,7 @@ def test_cv2_the_starting_w_waits_for_the_next_player_to_name_its_colour() -> No
 def test_cv12_an_untouched_second_half_takes_any_die_anywhere() -> None:
     left_half_full = "A1:r5,A2:r7,B1:g2,B2:b6"
     position = header(game="coverall(rows=2,columns=4)") + (
-        f" | phase=place turn=0 direction=1 starter=1 half=right tray={left_half_full} "
+        f" | phase=place turn=0 direction=cw starter=1 half=right tray={left_half_full} "
         "hand=y9 reserves=-/- bag=rest points=0,0"
     )
     game = new_game(position=position)
@@ -197,7 +197,8 @@ BROKEN = [
     (hand_written(phase="over"), "phase must be"),
     (hand_written(turn="2"), "turn must be"),
     (hand_written(starter="-"), "starter must be"),
-    (hand_written(direction="2"), "direction must be"),
+    (hand_written(direction="1"), "direction must be"),
+    (hand_written(phase="start", tray="-", hand="r7", turn="0", direction="ccw"), "direction=cw"),
     (hand_written(half="middle"), "half must be"),
     (hand_written(tray="r5@7"), "in tray"),
     (hand_written(tray="Z9:r5"), "no space Z9"),

@@ -2,7 +2,7 @@
 
 The body is written as these fields, in this order (see the rule page's "Positions" section):
 
-``phase=place turn=1 direction=1 starter=0 half=left tray=A2:r5@3,C1:W:g@7
+``phase=place turn=1 direction=cw starter=0 half=left tray=A2:r5@3,C1:W:g@7
 hand=y2@11,bS@4 reserves=-/-/@9,@20 bag=@0,@5,... points=0,12,0``
 
 Only what the rules cannot work out is written. Everything the state derives (the tray's faces,
@@ -26,9 +26,11 @@ from unodice.positions import (
     die_token,
     items,
     per_seat,
+    read_direction,
     read_fields,
     read_number,
     read_seat,
+    write_direction,
     write_fields,
     write_items,
     write_per_seat,
@@ -73,7 +75,7 @@ def write(variant: Coverall, state: CoverallState) -> str:
     return write_fields([
         ("phase", state.phase),
         ("turn", str(state.to_act)),
-        ("direction", str(state.seats.direction)),
+        ("direction", write_direction(state.seats.direction)),
         ("starter", str(state.starter)),
         ("half", _half_name(variant, state.open_region)),
         ("tray", write_items(in_tray)),
@@ -99,7 +101,7 @@ def read(variant: Coverall, table: Table, text: str) -> CoverallState:
     turn = _seat(fields["turn"], players, "turn")
     points = _points(fields["points"], players)
     seats = Seats.around(players, turn, variant.options.two_player_reverse_skips)
-    seats.direction = _direction(fields["direction"])
+    seats.direction = read_direction(fields["direction"])
     earlier = tuple(total - own for total, own in zip(table.totals, points, strict=True))
     tray = variant.tray
     state = CoverallState(seats, tray.size, len(tray.regions), Bag(), earlier)
@@ -147,15 +149,6 @@ def _seat(value: str, players: int, field: str) -> int:
     seat = read_seat(value, players, field, nobody=False)
     assert seat is not None  # nobody=False: read_seat gives a seat or raises
     return seat
-
-
-def _direction(value: str) -> int:
-    if value not in ("1", "-1"):
-        raise InvalidPosition(
-            f"direction must be 1 (increasing seat numbers) or -1 (decreasing), "
-            f"not {brief(value)}"
-        )
-    return int(value)
 
 
 def _points(value: str, players: int) -> list[int]:
@@ -349,7 +342,7 @@ def _check_start(variant: Coverall, state: CoverallState) -> None:
             f"the same seat, not {state.holder} and {state.starter}"
         )
     if state.seats.direction != 1:
-        raise InvalidPosition("in phase start play has not turned yet: write direction=1")
+        raise InvalidPosition("in phase start play has not turned yet: write direction=cw")
     if state.open_region != 0:
         raise InvalidPosition(
             f"in phase start no half is open yet; write half={_half_name(variant, 0)}"
