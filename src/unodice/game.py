@@ -606,7 +606,9 @@ class Game:
             ended.append(self.state)
             self.round_end_state = self.state
             self.round_end_states = tuple(ended)
-            outcome = RoundOutcome(self._round, self._round_winners, tuple(self._round_points))
+            outcome = RoundOutcome(
+                self._round, self._round_winners, tuple(self._round_points), self.state
+            )
             self._events.append(RoundEnded(outcome.round, outcome.winners, outcome.points))
             if self.variant.match_over(self._totals, self._round):
                 self._over = True

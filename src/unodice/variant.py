@@ -128,11 +128,14 @@ class RoundOutcome:
         round: The previous round's number.
         winners: Who won it.
         points: What each seat scored in it.
+        state: The state it ended in, for what carries over from one round to the next (a
+            set's order of starting players); ``None`` when no state is at hand.
     """
 
     round: int
     winners: tuple[int, ...]
     points: tuple[int, ...]
+    state: State | None = attrs.field(default=None, eq=False, repr=False)
 
 
 class View:

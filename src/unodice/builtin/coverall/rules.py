@@ -16,15 +16,15 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from unodice import uno
-from unodice.chance import Chance, ReplayChance
+from unodice.chance import Chance
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, shared_event
 from unodice.pieces import Bag, Colour, ComponentSet, Die, Face
 from unodice.turns import Seats
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
+from . import positions, refusals, text
 from . import reference as reference_module
-from . import refusals, text
 from .events import (
     HalfOpened,
     NoDice,
@@ -115,7 +115,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         if previous is None:
             starter, reason = self._roll_off(table.chance, state.bag, table.emit)
         else:
-            starter = (self._set_opener(table) + table.round - 1) % self.player_count
+            starter = self._next_starter(previous)
             reason = f"game {table.round} of the set"
         table.emit(StarterChosen(starter, reason))
         state.starter = seats.current = starter
@@ -544,14 +544,24 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         """CV-14: one game, or as many as there are players in a set."""
         return not self.options.set_of_games or rounds_played >= self.player_count
 
-    def _set_opener(self, table: Table) -> int:
-        """CV-14: the seat that started the first game of the set; each game the next starts.
+    def _next_starter(self, previous: RoundOutcome) -> int:
+        """CV-14: each game of a set is started by the player after the previous game's starter.
 
-        A new game's state starts empty, so the first game's roll-off is worked out again from
-        the game's recorded chance outcomes, which begin with it.
+        So the first game's roll-off decides every game's starter.
         """
-        replayed = ReplayChance(table.chance.outcomes)
-        return self._roll_off(replayed, Bag(self.dice_set.dice), None)[0]
+        ended = previous.state
+        assert isinstance(ended, CoverallState), "the core hands over the state a game ended in"
+        return (ended.starter + 1) % self.player_count
+
+    # -- positions ---------------------------------------------------------------------------------
+
+    def write_position(self, state: CoverallState) -> str:
+        """The tray, the rolled dice, the reserves and the bag in its order (see `positions`)."""
+        return positions.write(self, state)
+
+    def read_position(self, table: Table, text: str) -> CoverallState:
+        """The state a position's body describes, checked (see `positions`)."""
+        return positions.read(self, table, text)
 
     # -- refusals, the pieces and what seats see ---------------------------------------------------
 
