@@ -263,7 +263,10 @@ def _read_hand_die(pieces: PieceReader[Die], token: str, seat: int) -> tuple[Die
 
 def _read_bag(pieces: PieceReader[Die], value: str) -> list[Die]:
     """The bag in its order; ``rest``, once, stands for every die named nowhere else."""
-    tokens = items(value)
+    try:
+        tokens = items(value)
+    except InvalidPosition as error:
+        raise InvalidPosition(f"in bag: {error}") from None
     if tokens.count(REST) > 1:
         raise InvalidPosition(f"in bag: {REST!r} is given twice; write it once")
     named = {
