@@ -286,10 +286,10 @@ def _own_face(die: Die, face: Face) -> Face:
 
 def _check_consistent(variant: CentreDie, state: CentreDieState) -> None:
     """Refuse a state the rules would never stop at for a decision."""
-    for seat, codes in enumerate(state.codes):
+    for holder, codes in enumerate(state.codes):
         if not codes:
             raise InvalidPosition(
-                f"in hands: seat {seat}'s hand is empty, but the round ends when a hand "
+                f"in hands: seat {holder}'s hand is empty, but the round ends when a hand "
                 "empties (CD-10); give every seat at least one die"
             )
     seat = state.to_act
