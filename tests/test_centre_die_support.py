@@ -52,13 +52,17 @@ def deal(
     options: dict[str, Any] | None = None,
     registry: Registry | None = None,
 ) -> Game:
-    """A centre-die game whose centre die and hands (seat 0 first) are scripted."""
+    """A centre-die game whose centre die and hands (seat 0 first) are scripted.
+
+    Later draws and rolls follow ``then``, and after it the seed (the script is lenient).
+    """
     script = draws(centre)
     for hand in hands:
         script += draws(*hand)
     script += list(then)
     return scripted_game(
-        "centre-die", script, players=len(hands), options=options, registry=registry
+        "centre-die", script, players=len(hands), options=options, registry=registry,
+        lenient=True,
     )
 
 

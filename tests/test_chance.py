@@ -93,7 +93,7 @@ def test_copy_is_independent_and_in_step():
     assert twin.outcomes == chance.outcomes
 
 
-def test_script_forces_draws_and_rolls_then_falls_back_to_the_seed():
+def test_script_forces_draws_and_rolls_then_fails_when_spent():
     chance = ScriptedChance([Showing.of("WD4"), Roll.of("W"), Draw(5)], seed=4)
     bag = Bag(DICE)
     die = chance.draw(bag)
@@ -101,11 +101,46 @@ def test_script_forces_draws_and_rolls_then_falls_back_to_the_seed():
     other = DICE[0]
     assert chance.roll(other) == Face.parse("W")
     assert chance.draw(bag).id == 5
-    assert not chance.script
-    chance.draw(bag)  # seeded now
+    assert chance.unused == ()
+    before = list(chance.outcomes)
+    with pytest.raises(ScriptError, match=r"the script ran out.*after 3 scripted outcomes"):
+        chance.draw(bag)
+    with pytest.raises(ScriptError, match="lenient=True"):
+        chance.roll(other)
+    assert list(chance.outcomes) == before  # nothing was drawn by the refusals
+
+
+def test_a_lenient_script_falls_back_to_the_seed_once_spent():
+    chance = ScriptedChance([Showing.of("WD4"), Roll.of("W"), Draw(5)], seed=4, lenient=True)
+    bag = Bag(DICE)
+    die = chance.draw(bag)
+    chance.roll(die)
+    chance.roll(DICE[0])
+    chance.draw(bag)
+    seeded = chance.draw(bag)  # past the script: from the seed
+    assert seeded.id != 5 and len(chance.outcomes) == 5
     replay = ReplayChance(chance.outcomes)
-    bag2 = Bag(DICE)
-    assert replay.draw(bag2) == die
+    assert replay.draw(Bag(DICE)) == die
+    assert chance.copy().lenient and not ScriptedChance([]).copy().lenient
+
+
+def test_script_entries_read_codes_as_notation_does():
+    assert Roll("wd4") == Roll.of("WD4") == Roll(Face.parse("WD4"))
+    assert Showing("R5") == Showing.of("r5")
+    tile = TILES[30]
+    shouted = f"{tile.ends[1].code}|{tile.ends[0].code}".upper()
+    assert ScriptedChance([Draw(shouted)]).draw(Bag(TILES)) == tile
+    with pytest.raises(ScriptError, match="not a face"):
+        Roll("q9")
+    with pytest.raises(ScriptError, match="two ends"):
+        Draw("r3")
+
+
+def test_unused_lists_the_entries_not_yet_asked_for():
+    chance = ScriptedChance(["r5", Draw(3)])
+    assert chance.unused == (Roll("r5"), Draw(3))
+    chance.roll(next(d for d in DICE if Face.parse("r5") in d.faces))
+    assert chance.unused == (Draw(3),)
 
 
 def test_script_draws_dominoes_by_code_either_way_round():

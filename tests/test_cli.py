@@ -53,6 +53,17 @@ def test_plugins_show_failures():
     assert {p["name"]: p["error"] is None for p in data} == {"toy": True, "broken-one": False}
 
 
+def test_plugins_show_each_house_rule_with_its_summary():
+    status, text = run("plugins")
+    assert status == 0
+    assert "    house rules:\n" in text
+    assert "        double-sevens: a bank of 7 scores 14\n" in text
+    assert "        count-events: counts events\n" in text
+    (toy,) = [p for p in json.loads(run("plugins", "--json")[1]) if p["name"] == "toy"]
+    assert toy["house_rule_summaries"] == {
+        "count-events": "counts events", "double-sevens": "a bank of 7 scores 14"}
+
+
 def test_play_shows_moves_positions_and_the_result(tmp_path):
     path = tmp_path / "game.json"
     status, text = run("play", "toy-race", "--seed", "3", "--option", "target=8",

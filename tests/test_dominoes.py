@@ -50,7 +50,8 @@ def start(
     script = [Draw(code) for hand in hands for code in hand] + [Draw(code) for code in then]
     chosen = {"hand_size": len(hands[0]), **(options or {})}
     return scripted_game(
-        "dominoes", script, players=len(hands), options=chosen, seed=seed, registry=registry
+        "dominoes", script, players=len(hands), options=chosen, seed=seed, registry=registry,
+        lenient=True,
     )
 
 

@@ -237,7 +237,7 @@ def start(*hands: Sequence[str], then: Iterable[str] = (), tiles: Sequence[str] 
     registry = registry_with_tiles(*(tiles or [*dealt, *then]))
     chosen = {"hand_size": len(hands[0]), "tiles": "reference-set", **options}
     return scripted_game("dominoes", script, players=len(hands), options=chosen,
-                         registry=registry)
+                         registry=registry, lenient=True)
 
 
 def agree(game: Game) -> set[str]:

@@ -12,7 +12,8 @@ from typing import Any, ClassVar
 
 import attrs
 
-from unodice import IllegalMove, Move, State, Variant, option
+from unodice import IllegalMove, Move, State, Variant, option, positions
+from unodice.errors import InvalidPosition
 from unodice.hooks import hookimpl
 from unodice.moves import Event
 from unodice.pieces import Bag, Die, Face, load_components
@@ -146,6 +147,41 @@ class ToyRace(Variant):
 
     def render(self, state: ToyState, seat: int | None = None, colour: bool = False) -> str:
         return f"turn total {state.turn_total}, banked {state.banked}, bag {len(state.bag)}"
+
+    def write_position(self, state: ToyState) -> str:
+        return positions.write_fields([
+            ("current", str(state.seats.current)),
+            ("direction", positions.write_direction(state.seats.direction)),
+            ("total", str(state.turn_total)),
+            ("banked", positions.write_items(map(str, state.banked))),
+            ("pile", positions.write_items(positions.die_token(d) for d in state.pile)),
+            ("bag", positions.write_items(positions.die_token(d) for d in state.bag)),
+        ])
+
+    def read_position(self, table: Any, text: str) -> ToyState:
+        fields = positions.read_fields(
+            text, ("current", "direction", "total", "banked", "pile", "bag")
+        )
+        pieces: positions.PieceReader[Die] = positions.PieceReader(self.components().dice)
+        pile = [pieces.die(t, "pile")[0] for t in positions.items(fields["pile"])]
+        bag = fields["bag"]
+        dice = pieces.rest() if bag == positions.REST else [
+            pieces.die(t, "bag")[0] for t in positions.items(bag)
+        ]
+        pieces.check_all_named()
+        state = ToyState(self.player_count, Bag(dice))
+        state.pile = pile
+        state.seats.current = positions.read_seat(
+            fields["current"], self.player_count, "current", nobody=False
+        ) or 0
+        state.seats.direction = positions.read_direction(fields["direction"])
+        state.turn_total = positions.read_number(fields["total"], "total", 0, 10_000)
+        banked = positions.items(fields["banked"])
+        if len(banked) != self.player_count:
+            raise InvalidPosition("banked needs one number per seat")
+        state.banked = [positions.read_number(b, "banked", 0, 10_000) for b in banked]
+        state.to_act = state.seats.current
+        return state
 
 
 class DoubleSevens:

@@ -9,7 +9,8 @@ alone. Three kinds exist:
   touches the global random state, so a seed fixes a game.
 * [`ReplayChance`][unodice.chance.ReplayChance] feeds recorded outcomes back, checking each.
 * [`ScriptedChance`][unodice.chance.ScriptedChance] lets a test say what the dice show and which
-  pieces are drawn, then falls back to a seed.
+  pieces are drawn, and fails when the game asks for more than the script says (or, asked to be
+  lenient, carries on from a seed).
 """
 
 from __future__ import annotations
@@ -276,23 +277,52 @@ class ScriptError(UnodiceError):
     """A [`ScriptedChance`][unodice.chance.ScriptedChance] script does not fit the game."""
 
 
+def _face(code: Face | str) -> Face:
+    """A script entry's face: a ``Face``, or its code read as notation reads it."""
+    if isinstance(code, Face):
+        return code
+    if not isinstance(code, str):
+        raise ScriptError(f"a scripted face is a Face or a code such as r5, not {code!r}")
+    try:
+        return Face.parse(code)
+    except ValueError as error:
+        raise ScriptError(str(error)) from None
+
+
+def _piece(piece: int | str) -> int | str:
+    """A ``Draw`` entry's piece: an id, or a tile's ends read as notation reads them."""
+    if isinstance(piece, bool) or not isinstance(piece, int | str):
+        raise ScriptError(f"Draw takes a piece id or a tile's code such as r3|y5, not {piece!r}")
+    if isinstance(piece, int):
+        return piece
+    left, bar, right = piece.partition("|")
+    if not bar:
+        raise ScriptError(
+            f"Draw({piece!r}): write a tile's two ends, as r3|y5, or give the piece's id"
+        )
+    return f"{_face(left).code}|{_face(right).code}"
+
+
 @attrs.frozen
 class Roll:
-    """Script entry: the next die rolled shows ``face``."""
+    """Script entry: the next die rolled shows ``face`` (a ``Face`` or a code such as ``"r5"``)."""
 
-    face: Face
+    face: Face = attrs.field(converter=_face)
 
     @classmethod
     def of(cls, code: str) -> Roll:
-        """``Roll.of("r5")``: the next roll shows red 5."""
+        """``Roll.of("r5")``: the next roll shows red 5 (the same as ``Roll("r5")``)."""
         return cls(Face.parse(code))
 
 
 @attrs.frozen
 class Showing:
-    """Script entry: the next draw takes a die that has ``face``, and its next roll shows it."""
+    """Script entry: the next draw takes a die that has ``face``, and its next roll shows it.
 
-    face: Face
+    ``face`` is a ``Face`` or a code, read as notation reads it (``"wd4"`` is ``WD4``).
+    """
+
+    face: Face = attrs.field(converter=_face)
 
     @classmethod
     def of(cls, code: str) -> Showing:
@@ -305,67 +335,99 @@ class Draw:
     """Script entry: the next draw takes a given piece.
 
     Attributes:
-        piece: A piece id, or a domino code such as ``"r3|y5"`` (either way round).
+        piece: A piece id, or a tile's code such as ``"r3|y5"`` (either way round, read as
+            notation reads it: ``"R3|Y5"`` is the same tile).
     """
 
-    piece: int | str
+    piece: int | str = attrs.field(converter=_piece)
 
 
 ScriptEntry = Roll | Showing | Draw
 
 
 class ScriptedChance(Chance):
-    """Chance that follows a script, then falls back to a seed.
+    """Chance that follows a script, strictly: a roll or draw the script does not cover fails.
 
     The script is a list of [`Roll`][unodice.chance.Roll], [`Showing`][unodice.chance.Showing]
     and [`Draw`][unodice.chance.Draw] entries, consumed in the order the game asks for rolls and
-    draws. Each forced outcome is recorded like any other, so a scripted game's record replays.
+    draws (each variant's page says that order). Each forced outcome is recorded like any
+    other, so a scripted game's record replays.
+
+    Once the script is spent, the next roll or draw raises
+    [`ScriptError`][unodice.chance.ScriptError], so a test cannot silently go on with dice it
+    did not choose. Ask for the lenient behaviour (``lenient=True``) to carry on from
+    ``seed`` instead. [`unused`][unodice.chance.ScriptedChance.unused] lists the entries the
+    game has not asked for yet.
 
     Args:
-        script: The entries, or face codes (a plain string ``"r5"`` means ``Roll.of("r5")``).
-        seed: The seed used once the script is spent.
+        script: The entries, or face codes (a plain string ``"r5"`` means ``Roll("r5")``).
+        seed: The seed used once the script is spent, when ``lenient``.
+        lenient: Carry on from ``seed`` when the script is spent, instead of failing.
     """
 
-    __slots__ = ("_pending", "script")
+    __slots__ = ("_done", "_pending", "lenient", "script")
 
     source = "script"
 
-    def __init__(self, script: Iterable[ScriptEntry | str] = (), seed: int = 0):
+    def __init__(
+        self, script: Iterable[ScriptEntry | str] = (), seed: int = 0, *, lenient: bool = False
+    ):
         super().__init__(seed)
-        self.script: list[ScriptEntry] = [
-            Roll.of(e) if isinstance(e, str) else e for e in script
-        ]
+        self.script: list[ScriptEntry] = [Roll(e) if isinstance(e, str) else e for e in script]
+        self.lenient = lenient
+        """Whether a spent script carries on from the seed (else it fails)."""
         self._pending: dict[int, Face] = {}
+        self._done = 0
+
+    @property
+    def unused(self) -> tuple[ScriptEntry, ...]:
+        """The entries the game has not asked for yet, in order."""
+        return tuple(self.script)
 
     def extend(self, entries: Iterable[ScriptEntry | str]) -> None:
         """Add entries at the end of the script."""
-        self.script.extend(Roll.of(e) if isinstance(e, str) else e for e in entries)
+        self.script.extend(Roll(e) if isinstance(e, str) else e for e in entries)
 
     def _forced(self, index: int) -> int:
         self._keep(index)
         return index
 
+    def _spent(self, asked: str) -> None:
+        """Refuse to go beyond the script, unless lenient."""
+        if not self.lenient:
+            raise ScriptError(
+                f"the script ran out: the game {asked} after {self._done} scripted "
+                f"outcome{'s' if self._done != 1 else ''}; add entries to the script "
+                "(chance.extend([...])), or ask for lenient=True to carry on from the seed"
+            )
+
+    def _next(self) -> ScriptEntry:
+        self._done += 1
+        return self.script.pop(0)
+
     def roll(self, die: Die) -> Face:
-        """A pending or scripted face for this die, else a seeded roll."""
+        """A pending or scripted face for this die; past the script, a seeded roll if lenient."""
         face = self._pending.pop(die.id, None)
         if face is None and self.script and isinstance(self.script[0], Roll):
-            face = self.script.pop(0).face  # type: ignore[union-attr]
+            face = self._next().face  # type: ignore[union-attr]
         elif face is None and self.script:
             raise ScriptError(f"the game rolled {die} but the script expects {self.script[0]}")
         if face is None:
+            self._spent(f"rolled {die}")
             return super().roll(die)
         if face not in die.faces:
             raise ScriptError(f"scripted face {face.code} is not on {die}")
         return die.faces[self._forced(die.faces.index(face))]
 
     def draw(self, bag: Bag[Piece]) -> Piece:
-        """The scripted piece, else a seeded draw."""
+        """The scripted piece; past the script, a seeded draw if lenient."""
         if not self.script:
+            self._spent(f"drew from a bag of {len(bag)}")
             return super().draw(bag)
         entry = self.script[0]
         if isinstance(entry, Roll):
             raise ScriptError(f"the game drew from a bag but the script expects {entry}")
-        self.script.pop(0)
+        self._next()
         items: list[Any] = list(bag)
         index = next((i for i, p in enumerate(items) if _fits(entry, p)), None)
         if index is None:
@@ -376,19 +438,20 @@ class ScriptedChance(Chance):
 
     def copy(self) -> ScriptedChance:
         """An independent copy with the same remaining script."""
-        twin = ScriptedChance(self.script, self.seed)
+        twin = ScriptedChance(self.script, self.seed, lenient=self.lenient)
         twin._rng.setstate(self._rng.getstate())
         twin._pending = dict(self._pending)
+        twin._done = self._done
         twin.outcomes = self.outcomes[:]
         return twin
 
     def checkpoint(self) -> Any:
         """A mark of where chance stands, with the script that remains."""
-        return (super().checkpoint(), list(self.script), dict(self._pending))
+        return (super().checkpoint(), list(self.script), dict(self._pending), self._done)
 
     def rewind(self, mark: Any) -> None:
         """Go back to a checkpoint, with the script that remained then."""
-        base, script, pending = mark
+        base, script, pending, self._done = mark
         super().rewind(base)
         self.script = list(script)
         self._pending = dict(pending)

@@ -3,7 +3,8 @@
 ``unodice variants``, ``unodice agents`` and ``unodice plugins`` say what is installed;
 ``unodice play`` plays a game
 between bots, or with a person at one or more seats; ``unodice replay`` verifies a saved record and
-shows it. Every error is one line on standard error. The exit status is 0 on success, 1 for bad
+shows it; ``unodice new-plugin`` writes a new plugin package to start from. Every error is one
+line on standard error. The exit status is 0 on success, 1 for bad
 input or a failure (every library error, a crash inside a variant, a file that cannot be read, a
 game abandoned, output that cannot be written), 2 for a usage error found while reading the
 arguments, and 130 when interrupted.
@@ -17,6 +18,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO, TypeVar, TypeVarTuple
 
 from unodice import __version__
@@ -28,6 +30,7 @@ from unodice.moves import Move, MovePlayed, RoundStarted
 from unodice.quoting import brief
 from unodice.record import load, save
 from unodice.registry import default_registry
+from unodice.scaffold import ScaffoldError, check_plugin_name, write_plugin
 from unodice.testing import pieces_in
 from unodice.variant import View
 
@@ -112,6 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--agents", default="random", metavar="NAMES",
                       help="bots for the other seats, comma-separated, cycled (see "
                            "'unodice agents'; default random)")
+    play.add_argument("--position", metavar="TEXT",
+                      help="start from this position (as Game.position() writes it) instead of "
+                           "dealing a new game; chance from there follows --seed")
     play.add_argument("--save", metavar="FILE", help="write the game's record to FILE")
     play.add_argument("--brief", action="store_true",
                       help="show moves and events only, not the position after each move")
@@ -131,6 +137,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     _add_simulate(commands)
     _add_arena(commands)
+
+    scaffold = commands.add_parser("new-plugin",
+                                   help="write a new plugin package to start from")
+    scaffold.add_argument("name", type=_plugin_name,
+                          help="the plugin's name, e.g. 'my-race': lower-case letters, digits "
+                               "and hyphens; its variant's (or house rule's) name too")
+    scaffold.add_argument("--house-rule", action="store_true",
+                          help="a house rule for centre-die instead of a variant")
+    scaffold.add_argument("--directory", default=".", metavar="DIR",
+                          help="where to write the folder unodice-NAME (default: here)")
+    scaffold.add_argument("--force", action="store_true",
+                          help="write into unodice-NAME even if it is not empty")
+    scaffold.set_defaults(run=_run_new_plugin)
     return parser
 
 
@@ -225,12 +244,17 @@ def _run_agents(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
-    plugins = default_registry().plugins()
+    registry = default_registry()
+    plugins = registry.plugins()
+    house_rules = registry.house_rules()
     if args.json:
         print(json.dumps([
             {"name": p.name, "distribution": p.distribution, "version": p.version,
              "hooks": list(p.hooks), "variants": list(p.variants),
-             "house_rules": list(p.house_rules), "components": list(p.components),
+             "house_rules": list(p.house_rules),
+             "house_rule_summaries": {rule: house_rules[rule].summary
+                                      for rule in p.house_rules if rule in house_rules},
+             "components": list(p.components),
              "agents": list(p.agents), "error": p.error, "refused": list(p.refused)}
             for p in plugins
         ], indent=2), file=out)
@@ -245,10 +269,38 @@ def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
                              ("house rules", plugin.house_rules),
                              ("component sets", plugin.components),
                              ("agents", plugin.agents)):
-            if items:
+            if items and label == "house rules":
+                # One line each, with its summary: a house rule is chosen by what it does.
+                print("    house rules:", file=out)
+                for rule in items:
+                    summary = house_rules[rule].summary if rule in house_rules else ""
+                    print(f"        {rule}: {summary}" if summary else f"        {rule}", file=out)
+            elif items:
                 print(f"    {label}: {', '.join(items)}", file=out)
         for refusal in plugin.refused:
             print(f"    refused: {refusal}", file=out)
+    return 0
+
+
+# -- new-plugin ----------------------------------------------------------------------------------
+
+
+def _plugin_name(text: str) -> str:
+    """A plugin name for ``new-plugin``; a bad one is a usage error (status 2)."""
+    try:
+        return check_plugin_name(text)
+    except ScaffoldError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _run_new_plugin(args: argparse.Namespace, out: TextIO) -> int:
+    written = write_plugin(args.name, args.directory, house_rule=args.house_rule,
+                           force=args.force)
+    root = Path(args.directory) / f"unodice-{args.name}"
+    print(f"wrote {len(written)} files in {root}:", file=out)
+    for path in written:
+        print(f"    {path.relative_to(root).as_posix()}", file=out)
+    print(f"next: pip install -e '{root}[test]' && pytest {root / 'tests'}", file=out)
     return 0
 
 
@@ -438,7 +490,8 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
     options = dict(args.option)
     if len(options) != len(args.option):
         raise InvalidOptions("an --option is given twice")
-    game = new_game(args.variant, args.players, args.seed, options, args.house_rule)
+    game = new_game(args.variant, args.players, args.seed, options or None, args.house_rule,
+                    position=args.position)
     colour = _use_colour(args.colour, out)
     agents = _agents_for(args, game.players, lambda: game, colour, out)
     observers = _started(game, agents)

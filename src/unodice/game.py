@@ -257,6 +257,7 @@ class Game:
         house_rules: Sequence[HouseRule] = (),
         plugin: str | None = None,
         position: Header | None = None,
+        pause_between_rounds: bool = False,
     ):
         self.variant = variant
         self.players = variant.player_count
@@ -289,6 +290,9 @@ class Game:
         self._legal: tuple[Move, ...] | None = None
         self._by_text: dict[str, Move] | None = None
         self.start_position: str | None = None
+        self._pause_between_rounds = pause_between_rounds
+        # The outcome of a round just ended, while the game waits for next_round().
+        self._paused: RoundOutcome | None = None
         try:
             if position is None:
                 self.state: State = self._start_round(None)
@@ -305,8 +309,39 @@ class Game:
 
     @property
     def to_act(self) -> int | None:
-        """The seat that must decide now; ``None`` once the game is over."""
-        return None if self._over else self.state.to_act
+        """The seat that must decide now; ``None`` once the game is over or between rounds."""
+        return None if self._over or self._paused is not None else self.state.to_act
+
+    @property
+    def between_rounds(self) -> bool:
+        """Whether the game waits at the end of a round for its next to be dealt.
+
+        Only a game started with ``pause_between_rounds=True`` waits, until
+        [`next_round`][unodice.game.Game.next_round] is called: ``state``, ``view``,
+        ``render`` and ``round_end_state`` then show the round as it ended.
+        """
+        return self._paused is not None
+
+    def next_round(self) -> tuple[Event, ...]:
+        """Deal the next round of a game waiting between rounds; return the events of the deal.
+
+        Raises:
+            UnodiceError: The game is not waiting between rounds.
+        """
+        self._check_usable()
+        outcome = self._paused
+        if outcome is None:
+            raise UnodiceError(
+                "the game is not between rounds: only a game started with "
+                "pause_between_rounds=True waits there, after a round has ended"
+            )
+        mark = len(self._events)
+        self._paused = None
+        self._legal = self._by_text = None
+        self.state = self._start_round(outcome)
+        self._settle()
+        self._plays += 1  # views made before the deal are out of date
+        return tuple(self._events[mark:])  # type: ignore[arg-type]
 
     @property
     def is_over(self) -> bool:
@@ -353,7 +388,7 @@ class Game:
         """
         if self._legal is None:
             self._check_usable()
-            if self._over:
+            if self._over or self._paused is not None:
                 self._legal = ()
                 return self._legal
             try:
@@ -429,14 +464,14 @@ class Game:
             self.state.copy(), self._chance.checkpoint(), self._log, len(self._events),
             len(self._movers),
             list(self._totals), list(self._round_points), self._round, self._round_winners,
-            self._over, self._winners, self._legal, self._by_text,
+            self._over, self._winners, self._legal, self._by_text, self._paused,
         )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
         """Put back a snapshot; ``state`` becomes the snapshot's object, chance is rewound."""
         (self.state, chance, log, events, moves, self._totals, self._round_points,
          self._round, self._round_winners, self._over, self._winners, self._legal,
-         self._by_text) = saved
+         self._by_text, self._paused) = saved
         self._chance.rewind(chance)
         # A new log, so that a history read during the refused move stays as it was read.
         self._set_log(log.truncated(events, moves))
@@ -470,6 +505,10 @@ class Game:
             self._check_usable()
         if self._over:
             raise IllegalMove(move, "the game is over", self.variant.end_clause)
+        if self._paused is not None:
+            raise IllegalMove(
+                move, f"round {self._round} is over; call next_round() to deal the next"
+            )
         legal = self._legal if self._legal is not None else self.legal_moves()
         # Whatever the caller hands in, the game goes on with its own legal move object: a
         # caller's object might compare equal to anything, or change after it was checked.
@@ -574,6 +613,10 @@ class Game:
                 self._winners = self.variant.match_winners(self._totals)
                 self._events.append(GameEnded(tuple(self._totals), self._winners))
                 return
+            if self._pause_between_rounds:
+                self._paused = outcome
+                self._round_winners = None
+                return
             self.state = self._start_round(outcome)
         to_act = self.state.to_act
         if to_act is None:
@@ -595,7 +638,7 @@ class Game:
             self._note(error, "in view_data")
             raise
         # Positional arguments: a view is made for every decision a bot takes.
-        to_act = None if self._over else self.state.to_act
+        to_act = None if self._over or self._paused is not None else self.state.to_act
         return View(seat, to_act, tuple(self._totals), self._round, data, self.variant, self,
                     self._plays)
 
@@ -616,10 +659,10 @@ class Game:
             UnodiceError: The game is over, or its variant does not describe positions.
         """
         self._check_usable()
-        if self._over:
+        if self._over or self._paused is not None:
             raise UnodiceError(
-                "the game is over, and a position is of a decision still to make; read "
-                "game.round_end_state for how it ended"
+                f"the {'game' if self._over else 'round'} is over, and a position is of a "
+                "decision still to make; read game.round_end_state for how it ended"
             )
         try:
             body = self.variant.write_position(self.state)
@@ -780,6 +823,7 @@ def new_game(
     chance: Chance | None = None,
     registry: Registry | None = None,
     position: str | None = None,
+    pause_between_rounds: bool = False,
 ) -> Game:
     """Start a game of an installed variant.
 
@@ -800,6 +844,9 @@ def new_game(
             may be left out (a variant named must be the position's; options given must be
             the position's). Chance from there on follows
             ``seed`` (or ``chance``).
+        pause_between_rounds: Stop at the end of each round that does not end the match,
+            before the next is dealt, until [`next_round`][unodice.game.Game.next_round] is
+            called: for tests and tools that look at how a round ended.
 
     Raises:
         UnknownVariant: No such variant or house rule is installed.
@@ -872,7 +919,7 @@ def new_game(
     checked = build_options(info.variant_class.Options, values, name)
     instance = info.variant_class(checked, players, registry.component_sets())
     return Game(instance, seed=seed, chance=chance, house_rules=rules, plugin=info.plugin,
-                position=header)
+                position=header, pause_between_rounds=pause_between_rounds)
 
 
 def _agree_with_position(

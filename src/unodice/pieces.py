@@ -282,6 +282,39 @@ class ComponentSet(Value):
         return self.dice or self.tiles
 
     @classmethod
+    def from_codes(cls, name: str, codes: Sequence[str]) -> ComponentSet:
+        """Build a set from piece codes, as notation writes them.
+
+        A tile is its two ends (``"r9|r9"``, ``"b8|WD4"``); a die is its six faces, separated
+        by spaces (``"r1 g2 b3 y4 r5 WD4"``). Every code must be of the same kind; the pieces
+        are numbered from 0 in the order given.
+
+        Raises:
+            ComponentError: A code is not a tile or a die, or the codes mix the two.
+        """
+        if isinstance(codes, str) or not codes:
+            raise ComponentError(f"set {name!r}: give a list of piece codes, such as ['r9|r9']")
+        tiles = ["|" in code for code in codes]
+        if any(tiles) and not all(tiles):
+            raise ComponentError(f"set {name!r}: the codes mix tiles (a|b) and dice")
+        pieces: list[Any] = []
+        for index, code in enumerate(codes):
+            parts = code.split("|") if tiles[0] else code.split()
+            wanted = 2 if tiles[0] else 6
+            if len(parts) != wanted:
+                what = "a tile has two ends, as r3|y5" if tiles[0] else "a die has six faces"
+                raise ComponentError(f"set {name!r}, piece {index} ({code!r}): {what}")
+            try:
+                faces = tuple(Face.parse(part) for part in parts)
+            except ValueError as error:
+                raise ComponentError(f"set {name!r}, piece {index}: {error}") from None
+            piece = Domino(index, faces) if tiles[0] else Die(index, faces)  # type: ignore[arg-type]
+            pieces.append(piece)
+        if tiles[0]:
+            return cls(name, tiles=tuple(pieces))
+        return cls(name, dice=tuple(pieces))
+
+    @classmethod
     def from_json(cls, data: Mapping[str, Any], source: str = "<data>") -> ComponentSet:
         """Build and validate a set from its JSON form.
 

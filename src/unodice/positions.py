@@ -24,8 +24,9 @@ all positions spell things the same way:
   [`read_fields`][unodice.positions.read_fields];
 * lists (``a,b,c``, empty as ``-``) and one group per seat (``a,b/c/-``):
   [`items`][unodice.positions.items] and [`per_seat`][unodice.positions.per_seat];
-* numbers and seats: [`read_number`][unodice.positions.read_number] and
-  [`read_seat`][unodice.positions.read_seat] (``-`` for nobody);
+* numbers, seats and the direction of play: [`read_number`][unodice.positions.read_number],
+  [`read_seat`][unodice.positions.read_seat] (``-`` for nobody) and
+  [`read_direction`][unodice.positions.read_direction] (``cw`` or ``ccw``);
 * pieces: [`die_token`][unodice.positions.die_token] and
   [`domino_token`][unodice.positions.domino_token] write a piece with its id (``r5@12``: die 12,
   showing r5; ``@12``: die 12; ``r3|y5@40``: tile 40), and a
@@ -58,11 +59,13 @@ __all__ = [
     "items",
     "per_seat",
     "read_bool",
+    "read_direction",
     "read_fields",
     "read_header",
     "read_number",
     "read_seat",
     "write_bool",
+    "write_direction",
     "write_fields",
     "write_items",
     "write_per_seat",
@@ -271,6 +274,22 @@ def read_seat(value: str, players: int, field: str, *, nobody: bool = True) -> i
     return read_number(value, field, 0, players - 1)
 
 
+def write_direction(direction: int) -> str:
+    """The direction of play: ``cw`` (clockwise, increasing seat numbers) or ``ccw``."""
+    return "cw" if direction == 1 else "ccw"
+
+
+def read_direction(value: str, field: str = "direction") -> int:
+    """``cw`` as ``1``, ``ccw`` as ``-1``.
+
+    Raises:
+        InvalidPosition: Anything else.
+    """
+    if value not in ("cw", "ccw"):
+        raise InvalidPosition(f"{field} must be cw or ccw, not {brief(value)}")
+    return 1 if value == "cw" else -1
+
+
 def write_bool(value: bool) -> str:
     """``yes`` or ``no``."""
     return "yes" if value else "no"
@@ -397,7 +416,8 @@ class PieceReader(Generic[Piece]):
 
     def _by_number(self, number: str, field: str) -> Die | Domino:
         if not number.isdigit() or int(number) not in self._by_id:
-            raise InvalidPosition(f"in {field}: no piece @{brief(number)} in the set")
+            shown = number if number.isdigit() and len(number) < 12 else brief(number)
+            raise InvalidPosition(f"in {field}: no piece @{shown} in the set")
         return self._by_id[int(number)]
 
     def _first(self, fits: Any, what: str, field: str) -> Piece:

@@ -2,12 +2,17 @@
 
 * [`scripted_game`][unodice.testing.scripted_game] starts a game whose dice and draws follow a
   script ([`Roll`][unodice.chance.Roll], [`Showing`][unodice.chance.Showing],
-  [`Draw`][unodice.chance.Draw]), for tests of single rules.
+  [`Draw`][unodice.chance.Draw]), for tests of single rules: from the variant's setup or from a
+  position, with the variant's components or the test's own;
+  [`script_used`][unodice.testing.script_used] then says whether the game used the whole script.
+* [`refused`][unodice.testing.refused] checks that a move is refused and changes nothing, and
+  returns the refusal for the test to look at.
 * [`check_variant`][unodice.testing.check_variant] plays a variant through many random games and
   checks what every variant must honour: legal moves are playable and their notation reads back,
   games end, a seed fixes a game, records replay, copies are independent, views hide what they
   must, pieces are conserved, scores add up, refused moves change nothing and a determinized
-  game agrees with what its seat has seen.
+  game agrees with what its seat has seen, and (for a variant that describes positions) a game
+  started from a position plays exactly as the game it was written from.
 * [`boundary_problems`][unodice.testing.boundary_problems] walks everything a bot can reach
   from its view, its legal moves and the events it is shown, and says what it could misuse:
   a hidden piece, a container it could change, an attribute it could set.
@@ -15,6 +20,7 @@
 
 from __future__ import annotations
 
+import copy
 import enum
 import json
 import random
@@ -26,14 +32,15 @@ from typing import Any
 import attrs
 
 from unodice.agents import RandomAgent
-from unodice.chance import Draw, Roll, ScriptedChance, ScriptError, Showing
-from unodice.errors import IllegalMove, UnodiceError
+from unodice.chance import Chance, Draw, Roll, ScriptedChance, ScriptError, Showing
+from unodice.errors import IllegalMove, InvalidOptions, UnodiceError
 from unodice.game import Game, new_game
-from unodice.moves import RoundEnded, Scored
-from unodice.pieces import Die, Domino
+from unodice.moves import Move, RoundEnded, Scored
+from unodice.pieces import ComponentSet, Die, Domino
 from unodice.record import replay
 from unodice.registry import Registry, default_registry
 from unodice.values import Value, fields_of
+from unodice.variant import Variant
 
 __all__ = [
     "CheckReport",
@@ -46,12 +53,14 @@ __all__ = [
     "boundary_problems",
     "check_variant",
     "pieces_in",
+    "refused",
+    "script_used",
     "scripted_game",
 ]
 
 
 def scripted_game(
-    variant: str,
+    variant: str | None = None,
     script: Iterable[Roll | Showing | Draw | str] = (),
     players: int | None = None,
     options: Mapping[str, Any] | None = None,
@@ -59,17 +68,122 @@ def scripted_game(
     seed: int = 0,
     house_rules: Sequence[str] = (),
     registry: Registry | None = None,
+    lenient: bool = False,
+    components: ComponentSet | Sequence[str] | None = None,
+    position: str | None = None,
+    pause_between_rounds: bool = False,
 ) -> Game:
-    """Start a game whose chance follows ``script``, then ``seed``.
+    """Start a game whose chance follows ``script``, for a test of a single rule.
 
-    The script's entries are consumed in the order the game rolls and draws (a plain string
-    ``"r5"`` is a [`Roll`][unodice.chance.Roll]). Extend it later through
-    ``game.chance.extend([...])`` to force what comes after a move.
+    The script's entries are consumed in the order the game rolls and draws, as each variant's
+    page documents it (a plain string ``"r5"`` is a [`Roll`][unodice.chance.Roll]). A roll or
+    draw beyond the script raises [`ScriptError`][unodice.chance.ScriptError]; extend the script
+    through ``game.chance.extend([...])`` to force what comes after a move, and call
+    [`script_used`][unodice.testing.script_used] at the end to be told of entries never used.
+
+    Args:
+        variant: The variant's name or game string (may be left out with ``position``).
+        script: The entries.
+        players: Number of seats.
+        options: Option values.
+        seed: The seed chance carries on from once the script is spent, when ``lenient``.
+        house_rules: House rules for the game.
+        registry: Where to find the variant.
+        lenient: Carry on from ``seed`` once the script is spent, instead of failing.
+        components: A component set to play with instead of the variant's own: a
+            [`ComponentSet`][unodice.pieces.ComponentSet], or piece codes
+            (``["r9|r9", "b8|WD4"]``, or six faces per die: ``["r1 g2 b3 y4 r5 WD4"]``). The
+            variant must name its set by an option
+            ([`Variant.component_option`][unodice.variant.Variant.component_option]).
+        position: Start from this position (see [`unodice.positions`][unodice.positions])
+            rather than the variant's setup; the script then covers what comes after it.
+        pause_between_rounds: Stop at each round's end until ``game.next_round()``.
     """
-    chance = ScriptedChance(script, seed)
+    registry = registry or default_registry()
+    values = dict(options or {})
+    if components is not None:
+        registry, values = _with_components(variant, position, components, registry, values)
+    chance = ScriptedChance(script, seed, lenient=lenient)
     return new_game(
-        variant, players, seed, options, house_rules, chance=chance, registry=registry
+        variant, players, seed, values or options, house_rules, chance=chance,
+        registry=registry, position=position, pause_between_rounds=pause_between_rounds,
     )
+
+
+def _with_components(
+    variant: str | None,
+    position: str | None,
+    components: ComponentSet | Sequence[str],
+    registry: Registry,
+    values: dict[str, Any],
+) -> tuple[Registry, dict[str, Any]]:
+    """A registry that knows ``components`` too, and the options that make a game use it."""
+    if not isinstance(components, ComponentSet):
+        components = ComponentSet.from_codes("scripted", list(components))
+    if variant is None:
+        raise UnodiceError("name the variant to play the components with")
+    name = variant.split("(")[0].strip()
+    option = registry.variant(name).variant_class.component_option
+    if option is None:
+        raise UnodiceError(
+            f"{name} does not let a game choose its component set (it sets no "
+            "component_option), so it cannot be given components"
+        )
+    if option in values:
+        raise InvalidOptions(f"give either components or the option {option!r}, not both")
+    twin = copy.copy(registry)
+    twin._components = {**registry._components, components.name: components}
+    return twin, {**values, option: components.name}
+
+
+def refused(game: Game, move: Move | str) -> IllegalMove:
+    """Check that ``game`` refuses ``move`` and is left exactly as it was; return the refusal.
+
+    Everything observable is compared before and after: the position (when the variant
+    describes positions), every seat's view, the legal moves, the rendering, the scores and
+    the history.
+
+    Raises:
+        AssertionError: The move was accepted, or refusing it changed the game.
+    """
+    before = _observed(game)
+    try:
+        events = game.play(move)
+    except IllegalMove as error:
+        after = _observed(game)
+        if after != before:
+            raise AssertionError(f"refusing {str(move)!r} changed the game") from None
+        return error
+    raise AssertionError(
+        f"{str(move)!r} was accepted, with the events {[str(e) for e in events]}"
+    )
+
+
+def _observed(game: Game) -> tuple[str, str | None]:
+    position = None
+    if type(game.variant).write_position is not Variant.write_position and game.to_act is not None:
+        position = game.position()
+    return _position(game), position
+
+
+def script_used(game: Game) -> None:
+    """Check that a scripted game has used its whole script.
+
+    Raises:
+        ScriptError: Entries were never used: the game went another way than the test
+            thought (the message lists them).
+        UnodiceError: The game's chance is not scripted.
+    """
+    chance = game.chance
+    if not isinstance(chance, ScriptedChance):
+        raise UnodiceError("the game's chance is not scripted: start it with scripted_game")
+    left = chance.unused
+    if left:
+        shown = ", ".join(map(str, left[:6])) + (" ..." if len(left) > 6 else "")
+        raise ScriptError(
+            f"{len(left)} script entr{'ies were' if len(left) != 1 else 'y was'} never used: "
+            f"{shown}"
+        )
 
 
 class VariantCheckFailed(AssertionError):
@@ -356,6 +470,7 @@ def _check_one(
             _check_refusal(game, seen_moves, fail, step)
             _check_copy(game, fail, step)
             _check_determinize(game, fail, step, seed)
+            _check_position(game, fail, step, seed, registry)
         seen_moves.update(moves)
         move = agent.choose(game.view(seat), moves)
         expected = _reference_before(game, move, fail, step) if reference else None
@@ -518,6 +633,62 @@ def _check_determinize(game: Game, fail: Any, step: int, seed: int) -> None:
                  f"{type(error).__name__}: {error}")
     if _position(game) != before:
         fail(f"decision {step}: determinizing or playing on a determinized game changed it")
+
+
+_POSITION_STEPS = 12
+"""How many decisions a game started from a position is played beside the original."""
+
+
+def _check_position(game: Game, fail: Any, step: int, seed: int, registry: Registry) -> None:
+    """Check that the game's position starts a game that plays exactly as the game does.
+
+    The game from ``game.position()`` and a copy of the game, both given the same fresh chance,
+    are played on with the same moves: at each decision every seat's view, the legal moves, the
+    rendering, the events and the position itself must be the same. A variant that does not
+    describe positions is not checked.
+    """
+    if type(game.variant).write_position is Variant.write_position:
+        return
+    try:
+        text = game.position()
+    except UnodiceError as error:
+        fail(f"decision {step}: position() failed: {error}")
+        return
+    chance_seed = seed + step
+    try:
+        started = new_game(position=text, seed=chance_seed, registry=registry)
+    except UnodiceError as error:
+        fail(f"decision {step}: its own position does not start a game: {error}\n  {text}")
+        return
+    twin = game.copy(history=False)
+    twin._chance = Chance(chance_seed)
+    agent = RandomAgent(chance_seed)
+    for played in range(_POSITION_STEPS):
+        where = f"decision {step}, {played} moves after starting from its position"
+        if started.position() != twin.position():
+            fail(f"{where}: the positions differ:\n  {started.position()}\n  {twin.position()}")
+            return
+        differs = [
+            name for name, a, b in (
+                ("legal moves", started.legal_moves(), twin.legal_moves()),
+                ("rendering", started.render(), twin.render()),
+                ("scores", started.scores, twin.scores),
+                ("views", [started.view(s) for s in range(game.players)],
+                 [twin.view(s) for s in range(game.players)]),
+            ) if a != b
+        ]
+        if differs:
+            fail(f"{where}: the game from the position differs in its {', '.join(differs)}")
+            return
+        move = agent.choose(twin.view(twin.to_act or 0), twin.legal_moves())
+        events = [e.to_json() for e in twin.play(move)]
+        if [e.to_json() for e in started.play(str(move))] != events:
+            fail(f"{where}: playing {str(move)!r} gave other events")
+            return
+        if twin.is_over or started.is_over:
+            if twin.is_over != started.is_over:
+                fail(f"{where}: only one of the two games ended")
+            return
 
 
 def _check_refusal(game: Game, seen_moves: set[Any], fail: Any, step: int) -> None:

@@ -305,6 +305,7 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
     * ``end_clause`` — the rule clause that ends the game, cited when a move comes after it;
     * ``reference`` — the plain reading of the rules beside the fast path (its ``reference``
       module, a [`Reference`][unodice.variant.Reference]), when the variant ships one;
+    * ``component_option`` — the option that names the component set, when one does;
     * ``Options`` — an attrs class declared with [`option`][unodice.options.option].
 
     An instance is made per game with its checked options and player count; it must not keep
@@ -323,6 +324,9 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
     version: ClassVar[str] = "1.0"
     end_clause: ClassVar[str | None] = None
     reference: ClassVar[Reference | None] = None
+    component_option: ClassVar[str | None] = None
+    """The option that names the component set a game plays with (``"dice"``), when the
+    players may choose it; ``None`` when the rules fix the set."""
     Options: ClassVar[type] = NoOptions
 
     def __init__(

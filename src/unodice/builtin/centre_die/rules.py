@@ -82,6 +82,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     version = "1.0"
     end_clause = "CD-11"
     reference: ClassVar[Reference | None] = reference_module
+    component_option: ClassVar[str | None] = "dice"
     Options = CentreDieOptions
     options: CentreDieOptions
 

@@ -84,6 +84,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
     version = "1.0"
     end_clause = "CV-13"
     reference: ClassVar[Reference | None] = reference_module
+    component_option: ClassVar[str | None] = "dice"
     Options = CoverallOptions
     options: CoverallOptions
 

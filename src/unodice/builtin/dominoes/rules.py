@@ -74,6 +74,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     player from the WD4 until a tile stays (DO-8)."""
     end_clause = "DO-11"
     reference: ClassVar[Reference | None] = reference_module
+    component_option: ClassVar[str | None] = "tiles"
     Options = DominoesOptions
     options: DominoesOptions
 
