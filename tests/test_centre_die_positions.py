@@ -35,7 +35,7 @@ def body(**changes: str) -> str:
     fields = {
         "phase": "step1",
         "turn": "0",
-        "direction": "clockwise",
+        "direction": "cw",
         "centre": "r5",
         "wd4": "-",
         "covered": "-",
@@ -202,7 +202,7 @@ BROKEN = [
     (body(turn="2"), "turn must be from 0 to 1"),
     (body(turn="-"), "turn must be"),
     (body(starter="x"), "starter must be a whole number"),
-    (body(direction="left"), "direction must be one of"),
+    (body(direction="left"), "direction must be cw or ccw"),
     (body(centre="@3"), "in centre"),
     (body(centre="r7"), "in centre"),
     (body(centre="W"), "in centre: a W counts as the colour declared"),

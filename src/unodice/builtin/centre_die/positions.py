@@ -32,8 +32,10 @@ from unodice.positions import (
     die_token,
     items,
     per_seat,
+    read_direction,
     read_fields,
     read_seat,
+    write_direction,
     write_fields,
     write_items,
     write_per_seat,
@@ -71,8 +73,6 @@ _PHASE_WORDS: dict[Phase, str] = {
     ANSWERING_WD4: "challenge",
 }
 _PHASES: dict[str, Phase] = {word: phase for phase, word in _PHASE_WORDS.items()}
-_DIRECTION_WORDS = {1: "clockwise", -1: "anticlockwise"}
-_DIRECTIONS = {word: direction for direction, word in _DIRECTION_WORDS.items()}
 _LEGAL, _ILLEGAL = "legal", "illegal"
 
 Meaning = TypeVar("Meaning")
@@ -108,7 +108,7 @@ def write(variant: CentreDie, state: CentreDieState) -> str:
     return write_fields([
         ("phase", _PHASE_WORDS[state.phase]),
         ("turn", str(state.seats.current)),
-        ("direction", _DIRECTION_WORDS[state.seats.direction]),
+        ("direction", write_direction(state.seats.direction)),
         ("centre", centre),
         ("wd4", wd4),
         ("covered", covered),
@@ -144,7 +144,7 @@ def read(variant: CentreDie, table: Table, text: str) -> CentreDieState:
     fields = read_fields(text, FIELDS)
     players = table.players
     phase = _one_of(fields["phase"], _PHASES, "phase")
-    direction = _one_of(fields["direction"], _DIRECTIONS, "direction")
+    direction = read_direction(fields["direction"])
     turn = read_seat(fields["turn"], players, "turn", nobody=False)
     starter = read_seat(fields["starter"], players, "starter", nobody=False)
     catchable = read_seat(fields["catchable"], players, "catchable")
