@@ -36,8 +36,8 @@ from unodice.uno import (
 )
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
+from . import positions, refusals, text
 from . import reference as reference_module
-from . import refusals, text
 from .events import CentreRedrawn, Dealt, RoundBlocked, Starter
 from .moves import Bluff, CentreDieMove, Play, parse_move
 from .options import CentreDieOptions
@@ -605,6 +605,16 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     def describe(self, event: Event) -> str:
         """One line of text for an event."""
         return text.describe(event) or super().describe(event)
+
+    # -- positions ---------------------------------------------------------------------------------
+
+    def write_position(self, state: CentreDieState) -> str:
+        """The variant's part of a position: the fields of the variant's page, in order."""
+        return positions.write(self, state)
+
+    def read_position(self, table: Table, text: str) -> CentreDieState:
+        """The state a position's body describes, checked to be one the rules could be in."""
+        return positions.read(self, table, text)
 
     # -- for bots ----------------------------------------------------------------------------------
 
