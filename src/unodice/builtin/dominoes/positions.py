@@ -118,7 +118,8 @@ def _write_fields(fields: Iterable[tuple[str, str]]) -> str:
     """``key=value`` fields separated by spaces.
 
     [`write_fields`][unodice.positions.write_fields] refuses a ``|`` in a value, which every
-    tile token has; a body may hold one, since only the header's end is looked for.
+    tile token has. A body may hold one: a position is split at its first ``|``, which ends
+    the header.
     """
     out = []
     for key, value in fields:
