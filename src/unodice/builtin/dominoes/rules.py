@@ -24,8 +24,8 @@ from unodice.pieces import Bag, ComponentSet, Domino
 from unodice.uno import CATCH, DRAW, KEEP, PASS, Draw, Penalty, PendingWildDrawFour, may_catch
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
+from . import positions, text
 from . import reference as reference_module
-from . import text
 from .events import DeadEnd, Dealt, Drew, Opened, Passed, Placed, RoundOver, TakenBack
 from .fast import PlayTable, make_plays, play_table
 from .moves import DominoesMove, Play, parse_move
@@ -752,6 +752,16 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
                 hands[other].extend(pool[-count:])
                 del pool[-count:]
         return hands
+
+    # -- positions -------------------------------------------------------------------------------
+
+    def write_position(self, state: DominoesState) -> str:
+        """The round as a position's body ([`positions`][unodice.builtin.dominoes.positions])."""
+        return positions.write(state)
+
+    def read_position(self, table: Table, text: str) -> DominoesState:
+        """The round a position's body describes, checked against the rules."""
+        return positions.read(self, table, text)
 
     def hidden_pieces(self, state: DominoesState, seat: int) -> Iterable[Domino]:
         """The other players' hands and the boneyard."""
