@@ -129,7 +129,7 @@ def test_every_phase_is_met_by_the_round_trip_checks() -> None:
 # Seat 0 laid b8|WD4 with its WD4 end on the green 9 spinner while holding g6|g5, which fits:
 # the Wild Draw Four is illegal, and seat 1 is to answer it.
 ILLEGAL_WD4 = HEADER + (
-    "phase=challenge to-act=1 direction=1 hands=g6|g5,r2|r5/g7|y2,b1|b6/g4|g4,y1|y1 "
+    "phase=challenge turn=1 direction=cw hands=g6|g5,r2|r5/g7|y2,b1|b6/g4|g4,y1|y1 "
     "boneyard=rest layout=2:g9|g9,0:WD4|b8>1 uno-debtor=- wd4=illegal rescuers=- closer=- "
     "idle-turns=0 wd4-barred=- revealed=-"
 )
@@ -137,7 +137,7 @@ ILLEGAL_WD4 = HEADER + (
 # Every line of a yellow spinner closed by yellow dead ends, the last by seat 1; seat 2 holds
 # the double-Wild and is offered it.
 DEAD_LAYOUT = HEADER + (
-    "phase=rescue to-act=2 direction=1 hands=r2|r5/g6|g5/W|W,b1|b6 boneyard=rest "
+    "phase=rescue turn=2 direction=cw hands=r2|r5/g6|g5/W|W,b1|b6 boneyard=rest "
     "layout=0:y1|y1,1:y4|DE>1,2:y9|DE>2,0:y3|DE>3,1:y6|DE>4 uno-debtor=- wd4=- rescuers=- "
     "closer=1 idle-turns=0 wd4-barred=- revealed=-"
 )
@@ -204,7 +204,7 @@ def test_hand_written_tokens_are_written_back_with_their_ids() -> None:
 def test_all_doubles_spin_lines_are_rebuilt_by_laying_again() -> None:
     """DO-2: with the option, a double laid on a line opens two more; the numbers follow."""
     text = HEADER.replace("dominoes ", "dominoes(all_doubles_spin=true) ") + (
-        "phase=turn to-act=1 direction=1 hands=r2|r5/g6|g5,b1|b6/y1|y1 boneyard=rest "
+        "phase=turn turn=1 direction=cw hands=r2|r5/g6|g5,b1|b6/y1|y1 boneyard=rest "
         "layout=0:g9|g9,2:g6|g6>1,0:g6|r5>5 uno-debtor=- wd4=- rescuers=- closer=- "
         "idle-turns=0 wd4-barred=- revealed=-"
     )
@@ -217,7 +217,7 @@ def test_all_doubles_spin_lines_are_rebuilt_by_laying_again() -> None:
 # -- refusals --------------------------------------------------------------------------------
 
 TURN_BASE = HEADER + (
-    "phase=turn to-act=1 direction=1 hands=r2|r5/g6|g5,b1|b6/y1|y1 boneyard=rest "
+    "phase=turn turn=1 direction=cw hands=r2|r5/g6|g5,b1|b6/y1|y1 boneyard=rest "
     "layout=0:g9|g9 uno-debtor=- wd4=- rescuers=- closer=- idle-turns=0 wd4-barred=- "
     "revealed=-"
 )
@@ -228,8 +228,8 @@ TURN_BASE = HEADER + (
     (TURN_BASE, "wd4", None, "wd4 missing"),
     (TURN_BASE, "phase", "over", "phase"),
     (TURN_BASE, "phase", "dance", "phase"),
-    (TURN_BASE, "to-act", "3", "to-act"),
-    (TURN_BASE, "to-act", "-", "to-act"),
+    (TURN_BASE, "turn", "3", "turn"),
+    (TURN_BASE, "turn", "-", "turn"),
     (TURN_BASE, "direction", "2", "direction"),
     (TURN_BASE, "hands", "r2|r5/g6|g5,b1|b6", "hands"),
     (TURN_BASE, "hands", "r2|r5/x6|g5/y1|y1", "hands"),
@@ -268,9 +268,9 @@ TURN_BASE = HEADER + (
     (TURN_BASE, "phase", "rescue", "closer"),
     (TURN_BASE, "phase", "challenge", "wd4"),
     (ILLEGAL_WD4, "wd4", "legal", "wd4 is legal"),
-    (ILLEGAL_WD4, "to-act", "2", "answered by seat 1"),
+    (ILLEGAL_WD4, "turn", "2", "answered by seat 1"),
     (ILLEGAL_WD4, "layout", "2:g9|g9,0:g7|r6>1", "last lay"),
-    (DEAD_LAYOUT, "to-act", "0", "holds none"),
+    (DEAD_LAYOUT, "turn", "0", "holds none"),
     (DEAD_LAYOUT, "rescuers", "0", "holds none"),
     (DEAD_LAYOUT, "closer", "-", "closer"),
     (with_field(DEAD_LAYOUT, "closer", "-"), "phase", "turn", "phase is rescue"),

@@ -162,10 +162,14 @@ def read_header(text: Any) -> Header:
 
 
 def write_fields(fields: Iterable[tuple[str, str]]) -> str:
-    """``key=value`` fields, separated by spaces, in the order given."""
+    """``key=value`` fields, separated by spaces, in the order given.
+
+    A value may hold a ``|`` (every tile does): a position is split at its first ``|``, which
+    ends the header, whose values never hold one.
+    """
     out = []
     for key, value in fields:
-        if not _KEY.match(key) or not value or any(c in value for c in " |="):
+        if not _KEY.match(key) or not value or any(c in value for c in " ="):
             raise ValueError(f"cannot write field {key!r}={value!r} into a position")
         out.append(f"{key}={value}")
     return " ".join(out)

@@ -470,6 +470,7 @@ def _check_one(
             _check_refusal(game, seen_moves, fail, step)
             _check_copy(game, fail, step)
             _check_determinize(game, fail, step, seed)
+        if step % 21 == 0:
             _check_position(game, fail, step, seed, registry)
         seen_moves.update(moves)
         move = agent.choose(game.view(seat), moves)
@@ -635,7 +636,7 @@ def _check_determinize(game: Game, fail: Any, step: int, seed: int) -> None:
         fail(f"decision {step}: determinizing or playing on a determinized game changed it")
 
 
-_POSITION_STEPS = 12
+_POSITION_STEPS = 8
 """How many decisions a game started from a position is played beside the original."""
 
 

@@ -16,7 +16,7 @@ a double-Wild on a dead layout included.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from unodice.errors import InvalidPosition
@@ -28,9 +28,12 @@ from unodice.positions import (
     domino_token,
     items,
     per_seat,
+    read_direction,
     read_fields,
     read_number,
     read_seat,
+    write_direction,
+    write_fields,
     write_items,
     write_per_seat,
     write_seat,
@@ -59,7 +62,7 @@ __all__ = ["FIELDS", "read", "write"]
 
 FIELDS = (
     "phase",
-    "to-act",
+    "turn",
     "direction",
     "hands",
     "boneyard",
@@ -96,10 +99,10 @@ def write(state: DominoesState) -> str:
     pending = state.pending
     verdict = NONE if pending is None else _ILLEGAL if pending.illegal else _LEGAL
     tiles = _tiles_by_id(state)
-    return _write_fields([
+    return write_fields([
         ("phase", state.phase),
-        ("to-act", write_seat(state.to_act)),
-        ("direction", str(state.seats.direction)),
+        ("turn", write_seat(state.to_act)),
+        ("direction", write_direction(state.seats.direction)),
         ("hands", write_per_seat(map(domino_token, hand) for hand in state.hands)),
         ("boneyard", write_items(map(domino_token, state.boneyard))),
         ("layout", write_items(_lay_tokens(state.layout))),
@@ -112,21 +115,6 @@ def write(state: DominoesState) -> str:
         ("wd4-barred", write_items(map(str, sorted(state.wild_draw_four_barred)))),
         ("revealed", write_items(domino_token(tiles[i]) for i in sorted(state.revealed))),
     ])
-
-
-def _write_fields(fields: Iterable[tuple[str, str]]) -> str:
-    """``key=value`` fields separated by spaces.
-
-    [`write_fields`][unodice.positions.write_fields] refuses a ``|`` in a value, which every
-    tile token has. A body may hold one: a position is split at its first ``|``, which ends
-    the header.
-    """
-    out = []
-    for key, value in fields:
-        if not value or any(c in value for c in " ="):
-            raise ValueError(f"cannot write field {key!r}={value!r} into a position")
-        out.append(f"{key}={value}")
-    return " ".join(out)
 
 
 def _lay_tokens(layout: Layout) -> list[str]:
@@ -188,7 +176,7 @@ def read(variant: UnoDominoes, table: Table, text: str) -> DominoesState:
     fields = read_fields(text, FIELDS)
     players = table.players
     phase = _read_phase(fields["phase"])
-    to_act = read_seat(fields["to-act"], players, "to-act", nobody=False)
+    to_act = read_seat(fields["turn"], players, "turn", nobody=False)
     assert to_act is not None
     pieces = PieceReader(variant.tiles.components.tiles)
     hands = [
@@ -248,16 +236,13 @@ def _read_phase(value: str) -> Phase:
 
 
 def _read_direction(value: str, reverse_skips: bool) -> int:
-    if value not in ("1", "-1"):
+    direction = read_direction(value)
+    if direction == -1 and reverse_skips:
         raise InvalidPosition(
-            f"direction must be 1 (clockwise) or -1 (counter-clockwise), not {brief(value)}"
+            "direction is ccw, but with two players an R acts as an S and play never reverses "
+            "(DO-4); write direction=cw"
         )
-    if value == "-1" and reverse_skips:
-        raise InvalidPosition(
-            "direction is -1, but with two players an R acts as an S and play never reverses "
-            "(DO-4); write direction=1"
-        )
-    return int(value)
+    return direction
 
 
 def _read_seats(fields: dict[str, str], name: str, players: int) -> list[int]:
