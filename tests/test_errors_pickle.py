@@ -19,6 +19,7 @@ EXAMPLES: dict[str, BaseException] = {
     "UnodiceError": UnodiceError("something went wrong"),
     "UnknownVariant": unodice.errors.UnknownVariant("nope", ["coverall", "dominoes"]),
     "InvalidOptions": unodice.errors.InvalidOptions("target must be at least 1"),
+    "InvalidPosition": unodice.errors.InvalidPosition("in hands: piece @3 is named twice"),
     "ComponentError": unodice.errors.ComponentError("no such component set 'x'"),
     "IllegalMove": unodice.errors.IllegalMove(Roll(), "roll first", "TOY-1"),
     "InvalidRecord": unodice.errors.InvalidRecord("not a move", field="moves[3]"),

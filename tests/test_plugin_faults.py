@@ -361,8 +361,14 @@ class ForgetfulReplay(ToyRace):
         state.chance_kind = type(table.chance).__name__  # type: ignore[attr-defined]
         return state
 
+    def read_position(self, table: Any, text: str) -> ToyState:
+        state = super().read_position(table, text)
+        state.chance_kind = type(table.chance).__name__  # type: ignore[attr-defined]
+        return state
+
     def render(self, state: ToyState, seat: int | None = None, colour: bool = False) -> str:
-        return f"{super().render(state, seat, colour)} via {state.chance_kind}"  # type: ignore
+        kind = getattr(state, "chance_kind", "a copy")  # ToyState.copy() leaves it out
+        return f"{super().render(state, seat, colour)} via {kind}"
 
 
 class OpaqueView(ToyRace):

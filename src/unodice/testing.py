@@ -683,7 +683,7 @@ def _check_position(game: Game, fail: Any, step: int, seed: int, registry: Regis
             return
         move = agent.choose(twin.view(twin.to_act or 0), twin.legal_moves())
         events = [e.to_json() for e in twin.play(move)]
-        if [e.to_json() for e in started.play(str(move))] != events:
+        if [e.to_json() for e in started.play(move)] != events:
             fail(f"{where}: playing {str(move)!r} gave other events")
             return
         if twin.is_over or started.is_over:
