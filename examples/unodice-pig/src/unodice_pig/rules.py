@@ -69,6 +69,7 @@ class Pig(Variant[PigState, PigMove]):
     def start_round(self, table: Table, previous: RoundOutcome | None) -> PigState:
         """PIG-1: every die in the bag, seat 0 to play."""
         return PigState(Bag(self.tables.dice))
+
     # -- PIG-2 to PIG-4: the moves of a turn -------------------------------------------------------
 
     def legal_moves(self, state: PigState) -> tuple[PigMove, ...]:
