@@ -160,6 +160,11 @@ def layout_of(page: Path) -> set[str]:
     return files
 
 
+def build_order(page: Path) -> list[str]:
+    """The files the page writes, in the order it starts them."""
+    return list(dict.fromkeys(block.title for block in steps_of(page)))
+
+
 def relative_imports(source: str) -> Iterator[str]:
     """The package's modules that ``source`` imports at run time (not for type checking)."""
     for node in ast.parse(source).body:
@@ -213,19 +218,13 @@ def test_the_layout_lists_exactly_the_files_written(package: Path):
 
 
 def test_the_plugin_module_comes_last_and_imports_only_modules_written_before_it():
-    order = [Path(name).stem for name in build_order() if name.startswith(f"src/{MODULE}/")]
+    order = [
+        Path(name).stem for name in build_order(TUTORIAL) if name.startswith(f"src/{MODULE}/")
+    ]
     assert order[-1] == "__init__"
     init = next(block for block in steps_of(TUTORIAL) if block.title.endswith("__init__.py"))
     imported_modules = set(relative_imports(init.code))
     assert imported_modules and imported_modules <= set(order[:-1])
-
-
-def build_order() -> list[str]:
-    seen: list[str] = []
-    for block in steps_of(TUTORIAL):
-        if block.title not in seen:
-            seen.append(block.title)
-    return seen
 
 
 # -- the package built works --------------------------------------------------------------------
