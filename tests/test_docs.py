@@ -4,8 +4,10 @@ Each page is one test case: its python blocks run in order in one shared namespa
 temporary directory. Blocks meant only for show use another fence language (text, console,
 pycon, toml, json). Snippet lines (``--8<-- "path"``, ``--8<-- "path:section"``) are expanded
 the way the site expands them, so what runs is what readers see. A block made only of snippet
-lines shows a file of the example plugin, whose own tests run that code: it is compiled here,
-not run. Pages whose code imports the optional Dask extra are skipped when it is not installed.
+lines, or titled with a file's path (``title="src/unodice_pig/rules.py"``), shows a file of the
+example plugin, whose own tests run that code (``tests/test_tutorial.py`` builds the plugin
+from those blocks): it is compiled here, not run. Pages whose code imports the optional Dask
+extra are skipped when it is not installed.
 
 The plugin guide uses the example plugin (``pig``). When it is not installed, its source is
 loaded from ``examples/unodice-pig`` into the registry for that page, so the page runs either
@@ -33,9 +35,11 @@ PAGES_WITH_CODE = [
 ]
 
 FENCE = re.compile(
-    r"^(?P<indent>[ \t]*)```(?P<lang>[\w+-]*)[^\n]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
+    r"^(?P<indent>[ \t]*)(?P<fence>```|~~~)(?P<lang>[\w+-]*)(?P<info>[^\n]*)\n(?P<body>.*?)"
+    r"^(?P=indent)(?P=fence)[ \t]*$",
     re.MULTILINE | re.DOTALL,
 )
+FILE_TITLE = re.compile(r'\btitle="[^"]+\.\w+"')
 SNIPPET = re.compile(r'^(?P<indent>[ \t]*)--8<--[ \t]+"(?P<target>[^"]+)"[ \t]*$', re.MULTILINE)
 SECTION_MARK = re.compile(r"--8<-- \[(?P<edge>start|end):(?P<name>[\w-]+)\]")
 DASK_IMPORT = re.compile(r"^\s*(import|from)\s+(dask|distributed)\b", re.MULTILINE)
@@ -79,7 +83,9 @@ def python_blocks(page: Path) -> list[tuple[int, str, bool]]:
         if match["lang"] != "python":
             continue
         body = textwrap.dedent(match["body"])
-        shows_a_file = all(SNIPPET.match(line) for line in body.splitlines() if line.strip())
+        shows_a_file = bool(FILE_TITLE.search(match["info"])) or all(
+            SNIPPET.match(line) for line in body.splitlines() if line.strip()
+        )
         line = text.count("\n", 0, match.start()) + 1
         blocks.append((line, expand_snippets(body), not shows_a_file))
     return blocks

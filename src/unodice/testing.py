@@ -657,7 +657,9 @@ def _check_position(game: Game, fail: Any, step: int, seed: int, registry: Regis
         return
     chance_seed = seed + step
     try:
-        started = new_game(position=text, seed=chance_seed, registry=registry)
+        started = new_game(
+            position=text, seed=chance_seed, house_rules=game.house_rules, registry=registry
+        )
     except UnodiceError as error:
         fail(f"decision {step}: its own position does not start a game: {error}\n  {text}")
         return

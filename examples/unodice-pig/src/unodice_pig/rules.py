@@ -1,4 +1,3 @@
-# --8<-- [start:docstring]
 """Pig, the push-your-luck dice game, played with the centre-die dice.
 
 The rules, clause by clause (tests cite these IDs):
@@ -17,7 +16,6 @@ The rules, clause by clause (tests cite these IDs):
 For house rules: a hold scores with the reason ``"banked"`` and the context key ``faces``, the
 faces rolled this turn, in order (a tuple of ``unodice.pieces.Face``).
 """
-# --8<-- [end:docstring]
 
 from __future__ import annotations
 
@@ -29,7 +27,7 @@ from unodice import Event, IllegalMove, Move, Variant, View
 from unodice.pieces import Bag, ComponentSet, Die
 from unodice.variant import Reference, RoundOutcome, Table
 
-from . import moves, refusals, text
+from . import moves, positions, refusals, text
 from . import reference as reference_module
 from .events import Busted, Rolled
 from .moves import HOLD, ROLL, Hold, PigMove, RollDie
@@ -40,7 +38,6 @@ from .tables import dice_for
 __all__ = ["Pig"]
 
 
-# --8<-- [start:variant]
 class Pig(Variant[PigState, PigMove]):
     """Pig: roll dice for points, but a letter face loses the turn; hold to bank."""
 
@@ -72,9 +69,7 @@ class Pig(Variant[PigState, PigMove]):
     def start_round(self, table: Table, previous: RoundOutcome | None) -> PigState:
         """PIG-1: every die in the bag, seat 0 to play."""
         return PigState(Bag(self.tables.dice))
-# --8<-- [end:variant]
 
-    # --8<-- [start:rules]
     # -- PIG-2 to PIG-4: the moves of a turn -------------------------------------------------------
 
     def legal_moves(self, state: PigState) -> tuple[PigMove, ...]:
@@ -150,30 +145,7 @@ class Pig(Variant[PigState, PigMove]):
         state.to_act = None
         table.end_round([seat])
         return True
-    # --8<-- [end:rules]
 
-    # --8<-- [start:text]
-    # -- refusals, notation and text ---------------------------------------------------------------
-
-    def explain_illegal(self, state: PigState, move: Move) -> IllegalMove:
-        """Why a move is refused, with the clause that says so (see ``refusals.explain``)."""
-        return refusals.explain(self, state, move)
-
-    def parse_move(self, text: str) -> PigMove:
-        """Read ``roll`` or ``hold`` (see ``moves.parse_move``)."""
-        return moves.parse_move(text)
-
-    def describe(self, event: Event) -> str:
-        """One line per event for the command line (see ``text.describe``)."""
-        line = text.describe(event)
-        return super().describe(event) if line is None else line
-
-    def render(self, state: PigState, seat: int | None = None, colour: bool = False) -> str:
-        """The game as one line of text (see ``text.render``)."""
-        return text.render(self, state, seat, colour)
-    # --8<-- [end:text]
-
-    # --8<-- [start:views]
     # -- what each seat sees -----------------------------------------------------------------------
 
     def view_data(self, state: PigState, seat: int) -> dict[str, Any]:
@@ -184,7 +156,6 @@ class Pig(Variant[PigState, PigMove]):
             "bag": len(state.bag),
             "target": self.options.target,
         }
-
 
     def resample(self, state: PigState, seat: int, rng: random.Random) -> None:
         """Nothing to do: the dice set aside were seen as they were rolled (PIG-2).
@@ -206,4 +177,32 @@ class Pig(Variant[PigState, PigMove]):
     def gain(self, view: View, move: PigMove) -> float:
         """Holding gains the turn total; rolling gains nothing for sure."""
         return float(view.data["turn_total"]) if move == HOLD else 0.0
-    # --8<-- [end:views]
+
+    # -- refusals, notation and text ---------------------------------------------------------------
+
+    def explain_illegal(self, state: PigState, move: Move) -> IllegalMove:
+        """Why a move is refused, with the clause that says so (see ``refusals.explain``)."""
+        return refusals.explain(self, state, move)
+
+    def parse_move(self, text: str) -> PigMove:
+        """Read ``roll`` or ``hold`` (see ``moves.parse_move``)."""
+        return moves.parse_move(text)
+
+    def describe(self, event: Event) -> str:
+        """One line per event for the command line (see ``text.describe``)."""
+        line = text.describe(event)
+        return super().describe(event) if line is None else line
+
+    def render(self, state: PigState, seat: int | None = None, colour: bool = False) -> str:
+        """The game as one line of text (see ``text.render``)."""
+        return text.render(self, state, seat, colour)
+
+    # -- positions ---------------------------------------------------------------------------------
+
+    def write_position(self, state: PigState) -> str:
+        """The variant's part of a position (see ``positions.write``)."""
+        return positions.write(state)
+
+    def read_position(self, table: Table, text: str) -> PigState:
+        """The state a position's body describes (see ``positions.read``)."""
+        return positions.read(self, table, text)
