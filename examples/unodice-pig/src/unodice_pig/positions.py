@@ -43,7 +43,7 @@ FIELDS = ("turn", "rolled", "bag")
 """The body's fields, in the order they are written."""
 
 
-def write(state: PigState) -> str:
+def write(variant: Pig, state: PigState) -> str:
     """The body of a position: ``state`` as ``key=value`` fields (see ``FIELDS``)."""
     return write_fields([
         ("turn", write_seat(state.to_act)),

@@ -201,7 +201,7 @@ class Pig(Variant[PigState, PigMove]):
 
     def write_position(self, state: PigState) -> str:
         """The variant's part of a position (see ``positions.write``)."""
-        return positions.write(state)
+        return positions.write(self, state)
 
     def read_position(self, table: Table, text: str) -> PigState:
         """The state a position's body describes (see ``positions.read``)."""

@@ -94,7 +94,7 @@ _LAY_HELP = (
 # -- writing ---------------------------------------------------------------------------------
 
 
-def write(state: DominoesState) -> str:
+def write(variant: UnoDominoes, state: DominoesState) -> str:
     """The body of the position of ``state``: the fields of ``FIELDS``."""
     pending = state.pending
     verdict = NONE if pending is None else _ILLEGAL if pending.illegal else _LEGAL

@@ -757,7 +757,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
 
     def write_position(self, state: DominoesState) -> str:
         """The round as a position's body ([`positions`][unodice.builtin.dominoes.positions])."""
-        return positions.write(state)
+        return positions.write(self, state)
 
     def read_position(self, table: Table, text: str) -> DominoesState:
         """The round a position's body describes, checked against the rules."""
