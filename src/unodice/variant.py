@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
@@ -26,6 +26,7 @@ from unodice.pieces import ComponentSet, Die, Domino
 if TYPE_CHECKING:
     from unodice.chance import Chance
     from unodice.game import Game
+    from unodice.spaces import Slot
 
 __all__ = [
     "MAX_MOVES",
@@ -412,6 +413,33 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
         fresh.
         """
         return None
+
+    # -- spaces for learning agents ----------------------------------------------------------
+
+    def actions(self) -> Iterable[MoveT]:
+        """Every move that can ever be legal in a game with these options and seats, in order.
+
+        This is the variant's action catalogue (see [`unodice.spaces`][unodice.spaces]): learning
+        agents number the moves by their place in it, so keep the order stable and document it.
+        Every move ``legal_moves`` can offer must be in it, once; moves that can never be legal
+        may be left out. The default declares none: asking for an action space then says so.
+        """
+        raise NotImplementedError
+
+    def observation_layout(self) -> Sequence[Slot]:
+        """The slots of an observation of a view, in order (see [`unodice.spaces`][unodice.spaces]).
+
+        The default declares none.
+        """
+        raise NotImplementedError
+
+    def encode_view(self, view: View, out: MutableSequence[Any]) -> None:
+        """Write ``view`` into ``out`` (zeros, as long as the layout's slots together).
+
+        Every number is from 0 to 1, in the slot the layout gives it. Read only the view: what
+        it holds is what the seat may see, so the observation holds nothing more.
+        """
+        raise NotImplementedError
 
     # -- positions ---------------------------------------------------------------------------
 
