@@ -103,6 +103,46 @@ CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 clock = CLOCKS["wall"]
 
 
+def env_steps(variant: str, players: int | None, steps_wanted: int) -> tuple[int, int]:
+    """Steps of the PettingZoo environment (``unodice.rl``) with random legal actions.
+
+    Returns the steps taken and the matches played (as ``play_games`` counts decisions and
+    games), so the two rates compare: an environment step is one decision, plus encoding
+    the view and the mask, and handing out rewards.
+    """
+    import numpy as np
+
+    from unodice.rl import raw_env
+
+    env = raw_env(variant, players=players)
+    rng = np.random.default_rng(0)
+    steps = matches = 0
+    while steps < steps_wanted:
+        env.reset(seed=matches)
+        matches += 1
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+    return steps, matches
+
+
+def env_rate(variant: str, args: argparse.Namespace) -> float | None:
+    """Environment steps per second, or ``None`` without the rl extra or the variant's spaces."""
+    try:
+        import unodice.rl
+        from unodice.spaces import catalogue
+
+        catalogue(unodice.new_game(variant, args.players, 0).variant)
+    except (ImportError, unodice.UnodiceError):
+        return None
+    wanted = max(1_000, args.decisions // 5)
+    return median_rate(lambda: env_steps(variant, args.players, wanted), args.repeats)["per_s"]
+
+
 def median_rate(work: Callable[[], tuple[int, int]], repeats: int) -> dict[str, float]:
     """Run ``work`` (returning ``(units, games)``) ``repeats`` times; median rates per second."""
     unit_rates, game_rates = [], []
@@ -272,6 +312,7 @@ def measure_variant(
         "decisions_per_game": speed["per_s"] / speed["games_per_s"],
         "copies_per_s": copy_rate(variant, args.players, args.repeats, 5 if args.quick else 25),
         "records_per_s": record_rate(variant, args.players, args.repeats, 10 if args.quick else 40),
+        "env_steps_per_s": env_rate(variant, args),
     }
     if ratios:
         result["vs_rlcard"] = statistics.median(ratios)
@@ -355,14 +396,16 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
           f"of at least {args.decisions:,} decisions, {args.clock} clock")
     print()
     header = (f"{'variant':<12}{'decisions/s':>13}{'games/s':>10}{'dec/game':>10}"
-              f"{'copies/s':>11}{'records/s':>11}{'MB/10k new':>12}{'MB/10k half':>13}")
+              f"{'copies/s':>11}{'records/s':>11}{'env steps/s':>13}{'MB/10k new':>12}"
+              f"{'MB/10k half':>13}")
     if rlcard:
         header += f"{'vs RLCard':>11}  {'(pairs)':<11}"
     print(header)
     for row in results:
         line = (f"{row['variant']:<12}{row['decisions_per_s']:>13,.0f}{row['games_per_s']:>10,.0f}"
                 f"{row['decisions_per_game']:>10.1f}{row['copies_per_s']:>11,.0f}"
-                f"{row['records_per_s']:>11,.0f}{row['mb_per_10000_new_games']:>12.1f}"
+                f"{row['records_per_s']:>11,.0f}{_env_column(row)}"
+                f"{row['mb_per_10000_new_games']:>12.1f}"
                 f"{row['mb_per_10000_games']:>13.1f}")
         if rlcard:
             pairs = row["vs_rlcard_pairs"]
@@ -374,6 +417,12 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
     print()
     print(f"Memory (tracemalloc), scaled to 10,000 live games from {args.live_games:,}: new "
           f"games, and games stopped halfway through a typical game.")
+    for row in results:
+        rate = row.get("env_steps_per_s")
+        if rate:
+            print(f"unodice.rl {row['variant']}: {rate:,.0f} environment steps/s, "
+                  f"{rate / row['decisions_per_s']:.0%} of the engine's decisions/s (the "
+                  "wrapper's cost: encoding, the mask, rewards)")
     for row in results:
         scale = row.get("simulate")
         if scale:
@@ -387,6 +436,11 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
     else:
         print("\nRLCard is not installed, so there is no side-by-side comparison "
               "(pip install rlcard to add it).")
+
+
+def _env_column(row: dict[str, Any]) -> str:
+    rate = row.get("env_steps_per_s")
+    return f"{'—':>13}" if rate is None else f"{rate:>13,.0f}"
 
 
 def _load_note(scale: dict[str, Any]) -> str:

@@ -14,6 +14,7 @@ import attrs
 
 from unodice import IllegalMove, Move, State, Variant, option, positions
 from unodice.errors import InvalidPosition
+from unodice.spaces import Slot
 from unodice.hooks import hookimpl
 from unodice.moves import Event
 from unodice.pieces import Bag, Die, Face, load_components
@@ -147,6 +148,28 @@ class ToyRace(Variant):
 
     def render(self, state: ToyState, seat: int | None = None, colour: bool = False) -> str:
         return f"turn total {state.turn_total}, banked {state.banked}, bag {len(state.bag)}"
+
+    def actions(self) -> tuple[Move, ...]:
+        return (Roll(), Hold())
+
+    def observation_layout(self) -> tuple[Any, ...]:
+        return (
+            Slot("turn total", 1, "the turn total, over the target"),
+            Slot("bag", 1, "the dice in the bag, over 40"),
+            Slot("scores", self.player_count, "each seat's score over the target, own first"),
+            Slot("to act", self.player_count, "who is to act, own seat first"),
+        )
+
+    def encode_view(self, view: Any, out: Any) -> None:
+        target = self.options.target
+        players = self.player_count
+        out[0] = min(1.0, view.data["turn_total"] / target)
+        out[1] = view.data["bag"] / 40
+        for offset in range(players):
+            seat = (view.seat + offset) % players
+            out[2 + offset] = min(1.0, view.scores[seat] / target)
+            if view.to_act == seat:
+                out[2 + players + offset] = 1
 
     def write_position(self, state: ToyState) -> str:
         return positions.write_fields([

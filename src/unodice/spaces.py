@@ -21,8 +21,8 @@ PettingZoo and Gymnasium environments on top.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, MutableSequence, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 import attrs
 
@@ -32,11 +32,20 @@ from unodice.variant import AnyVariant, Variant, View
 
 __all__ = [
     "ActionCatalogue",
+    "Buffer",
     "Slot",
     "catalogue",
     "encode",
     "observation_size",
 ]
+
+
+class Buffer(Protocol):
+    """Where an observation or a mask is written: a list, an ``array``, a NumPy array."""
+
+    def __setitem__(self, index: int, value: Any, /) -> None: ...
+
+    def __len__(self) -> int: ...
 
 
 @attrs.frozen
@@ -115,7 +124,7 @@ class ActionCatalogue:
             )
         return self.moves[index]
 
-    def mask(self, legal: Iterable[Move], out: MutableSequence[Any]) -> None:
+    def mask(self, legal: Iterable[Move], out: Buffer) -> None:
         """Set ``out[i]`` to 1 for each legal move's index (``out`` starts at zeros)."""
         for move in legal:
             out[self.index(move)] = 1
@@ -163,7 +172,7 @@ def observation_size(variant: AnyVariant) -> int:
     return sum(slot.size for slot in _layout(variant))
 
 
-def encode(view: View, out: MutableSequence[Any]) -> None:
+def encode(view: View, out: Buffer) -> None:
     """Write ``view`` into ``out``, a sequence of ``observation_size`` zeros.
 
     Raises:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
@@ -26,7 +26,7 @@ from unodice.pieces import ComponentSet, Die, Domino
 if TYPE_CHECKING:
     from unodice.chance import Chance
     from unodice.game import Game
-    from unodice.spaces import Slot
+    from unodice.spaces import Buffer, Slot
 
 __all__ = [
     "MAX_MOVES",
@@ -433,7 +433,7 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
         """
         raise NotImplementedError
 
-    def encode_view(self, view: View, out: MutableSequence[Any]) -> None:
+    def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out`` (zeros, as long as the layout's slots together).
 
         Every number is from 0 to 1, in the slot the layout gives it. Read only the view: what

@@ -1,0 +1,189 @@
+"""A PettingZoo AEC environment of one match of any variant, one agent per seat."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from unodice.errors import InvalidOptions, UnodiceError
+from unodice.game import Game, new_game
+from unodice.quoting import brief
+from unodice.registry import Registry
+from unodice.rl.arrays import Arrays
+from unodice.rl.rewards import Reward, checked, rewards
+
+__all__ = ["RENDER_MODES", "UnodiceAECEnv", "env", "raw_env"]
+
+RENDER_MODES = ("ansi", "human")
+"""``"ansi"``: ``render()`` returns the position as text; ``"human"``: it prints it."""
+
+
+def agent_name(seat: int) -> str:
+    """The PettingZoo name of a seat: ``player_0``, ``player_1`` and so on."""
+    return f"player_{seat}"
+
+
+class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
+    """One match of a variant as a PettingZoo AEC environment.
+
+    Every seat is an agent, ``player_0`` to ``player_{n-1}``, alive for the whole match, across
+    its rounds; the agent to act is the game's seat to act (skips and reverses included). An
+    observation is ``{"observation": float32 array, "action_mask": int8 array}``: the seat's
+    view encoded by the variant's observation layout, and its legal moves by the action
+    catalogue (all zeros for an agent that is not to act). An action is a move's index in the
+    catalogue. Rewards follow ``reward`` (see [`Reward`][unodice.rl.rewards.Reward]).
+
+    Args:
+        variant: The variant's name, or a game string with options.
+        players: Number of seats (default: the variant's least).
+        options: Option values.
+        reward: ``"match"`` or ``"round"``.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        house_rules: House rules for every game.
+        registry: Where the variant is found.
+
+    Raises:
+        InvalidOptions: Bad variant, options, players, reward or render mode.
+        UnodiceError: The variant has no action catalogue or observation layout.
+    """
+
+    def __init__(
+        self,
+        variant: str,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        reward: Reward = "match",
+        render_mode: str | None = None,
+        *,
+        house_rules: Sequence[str] = (),
+        registry: Registry | None = None,
+    ):
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidOptions(
+                f"render_mode must be None, 'ansi' or 'human', not {brief(render_mode)}"
+            )
+        self.render_mode = render_mode
+        self._reward = checked(reward)
+        self._setup = (variant, players, dict(options or {}), tuple(house_rules), registry)
+        self.game: Game = self._new_game(0)
+        self.metadata = {
+            "render_modes": list(RENDER_MODES),
+            "name": f"unodice_{self.game.variant.name}",
+            "is_parallelizable": False,
+        }
+        self._arrays = Arrays(self.game.variant)
+        self.possible_agents = [agent_name(seat) for seat in range(self.game.players)]
+        self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
+        self._observation_spaces = {a: self._arrays.observation_space for a in self.possible_agents}
+        self._action_spaces = {a: self._arrays.action_space for a in self.possible_agents}
+        self._seeds = random.Random()
+        self.agents: list[str] = []
+
+    def _new_game(self, seed: int) -> Game:
+        variant, players, options, house_rules, registry = self._setup
+        return new_game(variant, players, seed, options, house_rules, registry=registry)
+
+    # -- the spaces ------------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The observation space of ``agent`` (the same object on every call)."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete`` over the action catalogue."""
+        return self._action_spaces[agent]
+
+    @property
+    def catalogue(self) -> Any:
+        """The variant's action catalogue: ``catalogue.move(action)`` is the move."""
+        return self._arrays.catalogue
+
+    # -- the cycle -------------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new match. ``seed`` fixes it (and the seeds of the matches after it)."""
+        if seed is not None:
+            self._seeds.seed(seed)
+        self.game = self._new_game(self._seeds.getrandbits(63))
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._settle(self.game.events)
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """``agent``'s observation now."""
+        return self._arrays.observe(self.game, self._seat[agent], agent == self.agent_selection)
+
+    def step(self, action: int | None) -> None:
+        """Play the move numbered ``action`` for the agent to act.
+
+        Raises:
+            UnodiceError: ``action`` is not a legal move's index now (the message says which
+                move it is, and why it is refused).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise UnodiceError(f"{agent} is to act: give an action, not None")
+        move = self._arrays.catalogue.move(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        events = self.game.play(move)
+        self._settle(events)
+        if self.render_mode == "human":
+            self.render()
+
+    def _settle(self, events: Sequence[Any]) -> None:
+        """Hand out the rewards of ``events`` and pass the turn on (or end the match)."""
+        earned = rewards(events, self.game.players, self._reward)
+        self.rewards = {agent: earned[self._seat[agent]] for agent in self.agents}
+        if self.game.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            seat = self.game.to_act
+            assert seat is not None
+            self.agent_selection = agent_name(seat)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The position as text, every hand shown (``"ansi"`` returns it, ``"human"`` prints it)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode; give one to env()")
+            return None
+        text = self.game.render()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(variant: str, **kwargs: Any) -> UnodiceAECEnv:
+    """The environment without PettingZoo's wrappers (see [`env`][unodice.rl.env])."""
+    return UnodiceAECEnv(variant, **kwargs)
+
+
+def env(variant: str, **kwargs: Any) -> Any:
+    """A PettingZoo AEC environment of a match of ``variant``, wrapped as the classic games are.
+
+    The wrappers refuse actions outside the space and calls out of order, and end the match
+    with a reward of ``-1`` for an agent whose action is masked out (an illegal move). The
+    keyword arguments are those of [`UnodiceAECEnv`][unodice.rl.aec.UnodiceAECEnv]:
+    ``unodice.rl.env("dominoes", players=3, reward="round")``.
+    """
+    wrapped: Any = raw_env(variant, **kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

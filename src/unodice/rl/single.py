@@ -1,0 +1,195 @@
+"""A Gymnasium environment: one learner at the table, the other seats played by agents."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from unodice.agents import Agent, AgentSpec, Seat, events_for_seat, seat_agents
+from unodice.errors import InvalidOptions, UnodiceError
+from unodice.game import Game, new_game
+from unodice.moves import Event
+from unodice.quoting import brief
+from unodice.registry import Registry
+from unodice.rl.aec import RENDER_MODES
+from unodice.rl.arrays import Arrays
+from unodice.rl.rewards import Reward, checked, rewards
+
+__all__ = ["UnodiceGymEnv", "gym_env"]
+
+_SETUP_ATTEMPTS = 100
+"""How many new matches ``reset`` deals before giving up on one in which the learner acts."""
+
+
+class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
+    """One match of a variant in which the learner plays one seat and agents play the others.
+
+    The observation and action spaces are those of the PettingZoo environment (see
+    [`UnodiceAECEnv`][unodice.rl.aec.UnodiceAECEnv]). ``step`` plays the learner's move, then the
+    other seats' moves until the learner must choose again or the match ends; the reward is the
+    learner's for all of them.
+
+    Args:
+        variant: The variant's name, or a game string with options.
+        opponents: The agents of the other seats, in seat order after skipping the learner's:
+            names from the registry (``"greedy"``), agent objects or factories; cycled when
+            fewer are given than there are other seats.
+        players: Number of seats (default: the learner and one seat per opponent).
+        seat: The learner's seat.
+        options: Option values.
+        reward: ``"match"`` or ``"round"``.
+        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        registry: Where the variant and the named agents are found.
+
+    Raises:
+        InvalidOptions: Bad variant, options, players, seat, agents, reward or render mode.
+    """
+
+    def __init__(
+        self,
+        variant: str,
+        opponents: AgentSpec | Sequence[AgentSpec] = ("random",),
+        players: int | None = None,
+        seat: int = 0,
+        options: Mapping[str, Any] | None = None,
+        reward: Reward = "match",
+        render_mode: str | None = None,
+        *,
+        registry: Registry | None = None,
+    ):
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidOptions(
+                f"render_mode must be None, 'ansi' or 'human', not {brief(render_mode)}"
+            )
+        self.metadata = {"render_modes": list(RENDER_MODES)}
+        self.render_mode = render_mode
+        self._reward = checked(reward)
+        specs: list[Any] = list(seat_agents(opponents))
+        if players is None:
+            players = len(specs) + 1
+        self._setup = (variant, players, dict(options or {}), registry)
+        self.game: Game = self._new_game(0)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidOptions(f"seat must be from 0 to {players - 1}, not {brief(seat)}")
+        self.seat = seat
+        self._seats: list[Seat | None] = [None] * players
+        if len(specs) > players - 1:
+            raise InvalidOptions(f"{len(specs)} opponents given for {players - 1} other seats")
+        others = [place for place in range(players) if place != seat]
+        for index, place in enumerate(others):
+            self._seats[place] = specs[index % len(specs)]
+        self._agents: list[Agent | None] = [None] * players
+        self._arrays = Arrays(self.game.variant)
+        self.observation_space: gymnasium.spaces.Space[dict[str, Any]] = (
+            self._arrays.observation_space
+        )
+        self.action_space: gymnasium.spaces.Space[int] = self._arrays.action_space  # type: ignore[assignment]
+
+    def _new_game(self, seed: int) -> Game:
+        variant, players, options, registry = self._setup
+        return new_game(variant, players, seed, options, registry=registry)
+
+    @property
+    def catalogue(self) -> Any:
+        """The variant's action catalogue: ``catalogue.move(action)`` is the move."""
+        return self._arrays.catalogue
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Deal a new match and play the other seats up to the learner's first decision."""
+        super().reset(seed=seed)
+        for _ in range(_SETUP_ATTEMPTS):
+            game_seed = int(self.np_random.integers(2**63 - 1))
+            self.game = self._new_game(game_seed)
+            self._start_agents(game_seed)
+            self._tell(tuple(self.game.events))
+            self._others_play([])
+            if not self.game.is_over:
+                return self._observation(), {}
+        raise UnodiceError(
+            f"{_SETUP_ATTEMPTS} matches in a row ended before seat {self.seat} had a decision"
+        )
+
+    def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """Play the learner's move numbered ``action``, then the others' until it is its turn.
+
+        Raises:
+            UnodiceError: The match is over (call ``reset``), or ``action`` is not a legal
+                move's index now.
+        """
+        if self.game.is_over:
+            raise UnodiceError("the match is over: call reset() to start another")
+        move = self._arrays.catalogue.move(int(action))
+        events = list(self.game.play(move))
+        self._tell(events)
+        earned = self._others_play(events)
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), earned, self.game.is_over, False, {}
+
+    def _start_agents(self, game_seed: int) -> None:
+        variant = self.game.variant.name
+        registry = self._setup[3]
+        for place, source in enumerate(self._seats):
+            if source is None:
+                self._agents[place] = None
+                continue
+            agent = source.build(game_seed + place, variant, registry, fresh=True)
+            start = getattr(agent, "start", None)
+            if start is not None:
+                start(place, self.game.view(place))
+            self._agents[place] = agent
+
+    def _others_play(self, events: list[Event]) -> float:
+        """Play the other seats until the learner must choose; the learner's reward for it all.
+
+        ``events`` are those of the learner's move, to which the others' are added.
+        """
+        while not self.game.is_over and self.game.to_act != self.seat:
+            place = self.game.to_act
+            assert place is not None
+            agent = self._agents[place]
+            assert agent is not None
+            move = agent.choose(self.game.view(place), self.game.legal_moves())
+            played = list(self.game.play(move))
+            self._tell(played)
+            events.extend(played)
+        return rewards(events, self.game.players, self._reward)[self.seat]
+
+    def _tell(self, events: Sequence[Event]) -> None:
+        for place, agent in enumerate(self._agents):
+            observe = getattr(agent, "observe", None)
+            if observe is not None:
+                observe(events_for_seat(self.game.variant, events, place))
+
+    def _observation(self) -> dict[str, Any]:
+        return self._arrays.observe(self.game, self.seat, acting=not self.game.is_over)
+
+    def action_masks(self) -> np.ndarray[Any, Any]:
+        """The learner's legal moves as a mask (the hook maskable learners look for)."""
+        mask: np.ndarray[Any, Any] = self._observation()["action_mask"]
+        return mask
+
+    def render(self) -> str | None:
+        """The position from the learner's seat (``"ansi"`` returns it, ``"human"`` prints it)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() was called without a render_mode")
+            return None
+        text = self.game.render(self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def gym_env(variant: str, **kwargs: Any) -> UnodiceGymEnv:
+    """A Gymnasium environment of ``variant`` for one learner against registry agents.
+
+    ``unodice.rl.gym_env("dominoes", opponents=["greedy", "greedy"])``; the keyword arguments
+    are those of [`UnodiceGymEnv`][unodice.rl.single.UnodiceGymEnv].
+    """
+    return UnodiceGymEnv(variant, **kwargs)
