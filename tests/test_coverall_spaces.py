@@ -106,6 +106,17 @@ def test_the_default_catalogue_has_the_pages_1468_moves_for_any_seat_count(playe
     assert len(spaces.catalogue(variant)) == 24 * (52 + 2 * 4) + 24 + 4 == 1468
 
 
+def test_an_undivided_3_by_5_tray_has_the_pages_919_moves() -> None:
+    variant = new_game("coverall(partition=false,rows=3,columns=5)", players=2, seed=0).variant
+    assert len(spaces.catalogue(variant)) == 15 * 60 + 15 + 4 == 919
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_the_default_observation_has_the_pages_518_plus_4_per_seat(players: int) -> None:
+    variant = new_game("coverall", players=players, seed=0).variant
+    assert spaces.observation_size(variant) == 518 + 4 * players
+
+
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["default", "small-open", "other-set"])
 def test_the_catalogue_is_numbered_by_the_documented_formula(options: dict[str, Any]) -> None:
     """Placements by face, space and colour; then the starting W by space; then declarations."""

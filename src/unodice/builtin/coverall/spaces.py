@@ -51,7 +51,7 @@ from __future__ import annotations
 from collections.abc import MutableSequence
 from typing import TYPE_CHECKING, Any
 
-from unodice.pieces import Colour
+from unodice.pieces import Colour, ComponentSet
 from unodice.spaces import Slot
 from unodice.tables import SealedTable, TablesPerSet
 from unodice.variant import View
@@ -63,7 +63,7 @@ from .tables import SpaceTables, space_tables
 if TYPE_CHECKING:
     from .rules import Coverall
 
-__all__ = ["MOST_IN_RESERVE", "POINTS_PER_SPACE", "actions", "encode", "layout"]
+__all__ = ["MOST_IN_RESERVE", "POINTS_PER_SPACE", "Plan", "actions", "encode", "layout", "plan"]
 
 MOST_IN_RESERVE = 4
 """The most dice a reserve holds: one placement draws it (2 for a D2, 4 for a WD4, CV-7,
@@ -83,12 +83,9 @@ def actions(variant: Coverall) -> tuple[CoverallMove, ...]:
     # The tables' own move objects: legal moves are the same objects, so looking them up in
     # the catalogue finds them by identity.
     placements = [move for face in faces for move in tables.info(face).moves.on(every_space)]
-    starting_w = [
-        move
-        for face in faces
-        if face.is_wild and not tables.info(face).wild_draw
-        for move in tables.info(face).starts
-    ]
+    # A WD4 is never the starting die (it is rolled again, CV-2), and a coloured starting die
+    # is a placement already: only the W has moves of its own.
+    starting_w = [move for face in faces if face.symbol == "W" for move in tables.info(face).starts]
     declarations = [Declare(colour) for colour in Colour]
     return (*placements, *starting_w, *declarations)
 
@@ -167,7 +164,7 @@ class Plan(SealedTable):
 
 
 def _build_plan(
-    dice_set: Any, spaces: int, regions: int, players: int, in_a_set: bool
+    dice_set: ComponentSet, spaces: int, regions: int, players: int, in_a_set: bool
 ) -> Plan:
     return Plan(space_tables(dice_set), spaces, regions, players, in_a_set)
 
