@@ -10,7 +10,7 @@ colour of a starting W, and each placement.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -20,10 +20,11 @@ from unodice.chance import Chance
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, shared_event
 from unodice.pieces import Bag, Colour, ComponentSet, Die, Face
+from unodice.spaces import Slot
 from unodice.turns import Seats
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
-from . import positions, refusals, text
+from . import positions, refusals, spaces, text
 from . import reference as reference_module
 from .events import (
     HalfOpened,
@@ -562,6 +563,20 @@ class Coverall(Variant[CoverallState, CoverallMove]):
     def read_position(self, table: Table, text: str) -> CoverallState:
         """The state a position's body describes, checked (see `positions`)."""
         return positions.read(self, table, text)
+
+    # -- spaces for learning agents ---------------------------------------------------------------
+
+    def actions(self) -> Iterable[CoverallMove]:
+        """Every placement, the starting W on each space, the declarations (see `spaces`)."""
+        return spaces.actions(self)
+
+    def observation_layout(self) -> Sequence[Slot]:
+        """The tray, the rolled dice, reserves, bag, turn and points, by slot (see `spaces`)."""
+        return spaces.layout(self)
+
+    def encode_view(self, view: View, out: MutableSequence[Any]) -> None:
+        """Write ``view`` into ``out``, the observer as seat 0 (see `spaces`)."""
+        spaces.encode(self, view, out)
 
     # -- refusals, the pieces and what seats see ---------------------------------------------------
 

@@ -12,6 +12,10 @@ the ``dice`` option names, refuses one the rules cannot play with, and hands out
 [`DiceTables`][unodice.builtin.coverall.tables.DiceTables]: for each face, what it wants of
 its neighbours, what it offers them once in the tray and its moves on each space, built once
 per set and tray shape.
+
+**For learning agents.** [`SpaceTables`][unodice.builtin.coverall.tables.SpaceTables] number
+the set's faces, symbols and colours once per set, for the action catalogue and the
+observations of the ``spaces`` module.
 """
 
 from __future__ import annotations
@@ -39,10 +43,12 @@ __all__ = [
     "DiceTables",
     "FaceInfo",
     "Ray",
+    "SpaceTables",
     "Tray",
     "Walk",
     "dice_tables",
     "roll_value",
+    "space_tables",
     "tray_code",
     "tray_of",
 ]
@@ -334,3 +340,68 @@ def dice_tables(
             "so as a starting die it would be rolled again for ever (CV-2)"
         )
     return tables
+
+
+# -- the spaces for learning agents ----------------------------------------------------------------
+
+
+class SpaceTables(SealedTable):
+    """Lookups for the action catalogue and the observation of one dice set (see ``spaces``).
+
+    Faces are looked up by identity first, as in
+    [`DiceTables`][unodice.builtin.coverall.tables.DiceTables], and colours by identity only
+    (there are four, each one object).
+
+    Attributes:
+        faces: Every face of the set, in the order of their codes as text (``W``, ``WD4``,
+            ``b0`` … ``yS``): the order of the catalogue's placements and of the hand slot.
+        face_index: Each face's place in ``faces``, by the face object's identity.
+        face_index_by_value: The same by the face's value, for a face that is not one of the
+            set's own objects.
+        dice_count: How many dice the set has.
+        dice_with: For each face in ``faces``, how many dice of the set have it: the most
+            dice a hand can show it on at once.
+        symbols: The set's symbols (kinds), numbers in ascending order first, then the letters
+            in text order (``D2``, ``R``, ``S``, ``W``, ``WD4``).
+        symbol_index: Each symbol's place in ``symbols``.
+        colour_index: Each colour's place in the order red, yellow, green, blue, by the
+            colour's identity.
+    """
+
+    def __init__(self, dice_set: ComponentSet):
+        self.faces: tuple[Face, ...] = tuple(
+            sorted({face for die in dice_set.dice for face in die.faces}, key=lambda f: f.code)
+        )
+        self.face_index_by_value: dict[Face, int] = {f: i for i, f in enumerate(self.faces)}
+        self.face_index: dict[int, int] = {
+            id(face): self.face_index_by_value[face] for die in dice_set.dice for face in die.faces
+        }
+        self.dice_count = len(dice_set.dice)
+        self.dice_with: tuple[int, ...] = tuple(
+            sum(face in die.faces for die in dice_set.dice) for face in self.faces
+        )
+        self.symbols: tuple[str, ...] = tuple(
+            sorted({face.symbol for face in self.faces}, key=_symbol_order)
+        )
+        self.symbol_index: dict[str, int] = {s: i for i, s in enumerate(self.symbols)}
+        self.colour_index: dict[int, int] = {id(c): i for i, c in enumerate(Colour)}
+        self.seal()
+
+    def index_of(self, face: Face) -> int:
+        """The face's place in ``faces``."""
+        index = self.face_index.get(id(face))
+        return self.face_index_by_value[face] if index is None else index
+
+
+def _symbol_order(symbol: str) -> tuple[bool, int, str]:
+    """Numbers first, by value; then letters as text."""
+    return (not symbol.isdigit(), int(symbol) if symbol.isdigit() else 0, symbol)
+
+
+_spaces_per_set: TablesPerSet[SpaceTables] = TablesPerSet(SpaceTables)
+"""The shared space tables of each dice set (by identity: sets are immutable)."""
+
+
+def space_tables(dice_set: ComponentSet) -> SpaceTables:
+    """The [`SpaceTables`][unodice.builtin.coverall.tables.SpaceTables] of a dice set."""
+    return _spaces_per_set(dice_set)
