@@ -17,7 +17,7 @@ import unodice
 from unodice import spaces
 from unodice.builtin.dominoes.rules import UnoDominoes
 from unodice.builtin.dominoes.spaces import SpaceTable, most_lines, space_table
-from unodice.builtin.dominoes.state import TURN
+from unodice.builtin.dominoes.state import TURN, DominoesState
 from unodice.moves import Move
 from unodice.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP, PASS
 
@@ -76,6 +76,12 @@ def variant_of(game: unodice.Game) -> UnoDominoes:
     variant = game.variant
     assert isinstance(variant, UnoDominoes)
     return variant
+
+
+def state_of(game: unodice.Game) -> DominoesState:
+    state = game.state
+    assert isinstance(state, DominoesState)
+    return state
 
 
 def table_of(game: unodice.Game) -> SpaceTable:
@@ -182,7 +188,7 @@ def test_play_numbers_follow_the_documented_formula() -> None:
 def test_do2_most_lines_when_every_double_spins_are_in_the_catalogue() -> None:
     """Each double but the spinner opens two lines: 4 + 2 * 12 = 28, the catalogue's bound."""
     game = game_from(MOST_LINES_SPINNING)
-    assert len(game.state.layout.ends) == table_of(game).lines == 28
+    assert len(state_of(game).layout.ends) == table_of(game).lines == 28
     legal = game.legal_moves()
     assert {str(move) for move in legal} >= {"play r1|y3 on 28", "play r1|y3 on 28 uno"}
     catalogue = spaces.catalogue(game.variant)
@@ -198,7 +204,7 @@ def test_do9_the_double_wild_on_a_dead_layout_opens_the_fifth_line() -> None:
     assert "play W|W:r on spinner uno" in {str(move) for move in rescue}
     catalogue.indices(rescue)
     game.play("play W|W:r on spinner uno")
-    assert game.to_act == 0 and len(game.state.layout.ends) == table_of(game).lines == 5
+    assert game.to_act == 0 and len(state_of(game).layout.ends) == table_of(game).lines == 5
     legal = game.legal_moves()
     assert "play r2|r5 on 5 uno" in {str(move) for move in legal}
     catalogue.indices(legal)
@@ -245,10 +251,10 @@ def test_each_seat_sees_its_own_hand_first() -> None:
         observation = observe(game, seat)
         hand = part(game, observation, "hand")
         expected = [0.0] * len(hand)
-        for tile in game.state.hands[seat]:
+        for tile in state_of(game).hands[seat]:
             expected[table.kinds[tile.id]] += table.shares[tile.id]
         assert hand == expected
-        assert part(game, observation, "hand_sizes")[0] == len(game.state.hands[seat]) / 80
+        assert part(game, observation, "hand_sizes")[0] == len(state_of(game).hands[seat]) / 80
         own_hands.append(hand)
     assert len({tuple(hand) for hand in own_hands}) == 4, "different hands, different numbers"
 
@@ -259,13 +265,13 @@ def test_do4_seats_are_counted_from_the_observer_in_the_direction_of_play() -> N
         if game.players < 3:
             continue
         for _ in decisions(game, rng):
-            direction = game.state.seats.direction
-            if direction == -1 and game.state.phase == TURN:
+            direction = state_of(game).seats.direction
+            if direction == -1 and state_of(game).phase == TURN:
                 seat = 1
                 observation = observe(game, seat)
                 assert part(game, observation, "reversed") == [1.0]
                 sizes = part(game, observation, "hand_sizes")
-                hands = game.state.hands
+                hands = state_of(game).hands
                 assert sizes == [
                     len(hands[(seat - step) % game.players]) / 80 for step in range(game.players)
                 ]
@@ -293,7 +299,7 @@ def test_encode_reads_the_view_not_the_state() -> None:
     """Two games whose views of a seat are equal give that seat equal observations."""
     game = game_from(DEAD_LAYOUT)
     other = game_from(DEAD_LAYOUT.replace("g6|g5/", "b5|g4/"))
-    assert game.state.hands[1] != other.state.hands[1]
+    assert state_of(game).hands[1] != state_of(other).hands[1]
     assert observe(game, 0) == observe(other, 0)
     assert observe(game, 1) != observe(other, 1)
 
@@ -302,7 +308,7 @@ def test_do5_only_the_seat_deciding_on_a_drawn_tile_sees_it() -> None:
     """The drawn slot names the tile just drawn for its holder, and nothing for the others."""
     for game, rng in random_games(range(2)):
         for _ in decisions(game, rng):
-            drawn = game.state.drawn
+            drawn = state_of(game).drawn
             if drawn is not None and game.to_act is not None:
                 table = table_of(game)
                 holder = observe(game, game.to_act)
