@@ -14,17 +14,18 @@ dominoes knows through the [`UnoRules`][unodice.uno.UnoRules] methods.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
 from typing import Any, ClassVar
 
 from unodice import uno
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, shared_event
 from unodice.pieces import Bag, ComponentSet, Domino
+from unodice.spaces import Slot
 from unodice.uno import CATCH, DRAW, KEEP, PASS, Draw, Penalty, PendingWildDrawFour, may_catch
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
-from . import positions, text
+from . import positions, spaces, text
 from . import reference as reference_module
 from .events import DeadEnd, Dealt, Drew, Opened, Passed, Placed, RoundOver, TakenBack
 from .fast import PlayTable, make_plays, play_table
@@ -752,6 +753,20 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
                 hands[other].extend(pool[-count:])
                 del pool[-count:]
         return hands
+
+    # -- spaces for learning agents --------------------------------------------------------------
+
+    def actions(self) -> tuple[DominoesMove, ...]:
+        """Every move, numbered as [`spaces`][unodice.builtin.dominoes.spaces] explains."""
+        return spaces.actions(self)
+
+    def observation_layout(self) -> tuple[Slot, ...]:
+        """The observation's slots ([`spaces`][unodice.builtin.dominoes.spaces])."""
+        return spaces.layout(self)
+
+    def encode_view(self, view: View, out: MutableSequence[Any]) -> None:
+        """Write a view into ``out`` as [`spaces`][unodice.builtin.dominoes.spaces] lays it out."""
+        spaces.encode(self, view, out)
 
     # -- positions -------------------------------------------------------------------------------
 
