@@ -108,7 +108,7 @@ class ObservationTable(SealedTable):
         starts: The first index of each slot, by name.
         share_of: Per face code, per count ``n``: ``n`` over the dice of the set bearing that
             face (the ``hands`` slot's value for ``n`` dice showing it).
-        per_die: 1 over the dice in the set.
+        dice: How many dice the set has (what hand sizes and the bag are counted over).
         seats_in_order: Per direction (``1`` clockwise, ``-1`` after a reverse), per observer:
             the seats in relative order, the observer first.
         relative_seat: Per direction, per observer: each seat's relative seat.
@@ -133,7 +133,7 @@ class ObservationTable(SealedTable):
         self.share_of: tuple[tuple[float, ...], ...] = tuple(
             tuple(n / most for n in range(most + 1)) for most in bearing
         )
-        self.per_die = 1 / len(dice_set.dice)
+        self.dice = len(dice_set.dice)
         self.seats_in_order: dict[int, tuple[tuple[int, ...], ...]] = {
             direction: tuple(
                 tuple((observer + direction * k) % players for k in range(players))
@@ -191,7 +191,7 @@ def encode(variant: CentreDie, view: View, out: MutableSequence[Any]) -> None:
     order = table.seats_in_order[direction][view.seat]
     place = table.relative_seat[direction][view.seat]
     hands = data["hands"]
-    share_of, per_die = table.share_of, table.per_die
+    share_of, dice = table.share_of, table.dice
     at, sizes = starts["hands"], starts["hand sizes"]
     count = len(faces.faces)
     for relative, seat in enumerate(order):
@@ -201,7 +201,7 @@ def encode(variant: CentreDie, view: View, out: MutableSequence[Any]) -> None:
         base = at + relative * count
         for code, many in shown.items():
             out[base + code] = share_of[code][many]
-        out[sizes + relative] = len(hands[seat]) * per_die
+        out[sizes + relative] = len(hands[seat]) / dice
     out[starts["centre"] + faces.code(data["centre"])] = 1
     centre_colour = data["centre_colour"]
     if centre_colour is not None:
@@ -218,7 +218,7 @@ def encode(variant: CentreDie, view: View, out: MutableSequence[Any]) -> None:
         out[starts["catchable"] + place[data["catchable"]]] = 1
     if direction == 1:
         out[starts["direction"]] = 1
-    out[starts["bag"]] = data["bag"] * per_die
+    out[starts["bag"]] = data["bag"] / dice
     options = view.options
     scores = starts["scores"]
     for relative, seat in enumerate(order):
