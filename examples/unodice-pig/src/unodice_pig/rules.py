@@ -20,12 +20,12 @@ faces rolled this turn, in order (a tuple of ``unodice.pieces.Face``).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, MutableSequence
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from unodice import Event, IllegalMove, Move, Variant, View
 from unodice.pieces import Bag, ComponentSet, Die
-from unodice.spaces import Slot
+from unodice.spaces import Buffer, Slot
 from unodice.variant import Reference, RoundOutcome, Table
 
 from . import moves, positions, refusals, spaces, text
@@ -218,6 +218,6 @@ class Pig(Variant[PigState, PigMove]):
         """The slots of an observation (see ``spaces.layout``)."""
         return spaces.layout(self)
 
-    def encode_view(self, view: View, out: MutableSequence[Any]) -> None:
+    def encode_view(self, view: View, out: Buffer) -> None:
         """Write a view into an observation, from its seat (see ``spaces.encode``)."""
         spaces.encode(self, view, out)

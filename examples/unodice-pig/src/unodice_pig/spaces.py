@@ -16,11 +16,10 @@ That is ``2 * P + 2`` numbers. The order of the bag, the one thing the game hide
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from unodice import View
-from unodice.spaces import Slot
+from unodice.spaces import Buffer, Slot
 
 from .moves import HOLD, ROLL, PigMove
 
@@ -46,7 +45,7 @@ def layout(variant: Pig) -> tuple[Slot, ...]:
     )
 
 
-def encode(variant: Pig, view: View, out: MutableSequence[Any]) -> None:
+def encode(variant: Pig, view: View, out: Buffer) -> None:
     """Write ``view`` into ``out`` (zeros, as long as the layout), from the observer's seat."""
     players = variant.player_count
     target = view.options.target

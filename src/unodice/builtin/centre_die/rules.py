@@ -11,14 +11,14 @@ what it needs as a [`UnoRules`][unodice.uno.UnoRules].
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from unodice import uno
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, shared_event
 from unodice.pieces import Bag, Colour, ComponentSet, Die, Face
-from unodice.spaces import Slot
+from unodice.spaces import Buffer, Slot
 from unodice.uno import (
     ACCEPT,
     CATCH,
@@ -627,7 +627,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """The slots of an observation, as the variant's page lays them out."""
         return spaces.layout(self)
 
-    def encode_view(self, view: View, out: MutableSequence[Any]) -> None:
+    def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out``, from the view's seat (its own hand first)."""
         spaces.encode(self, view, out)
 

@@ -56,11 +56,10 @@ game, the order of the bag, is in no slot.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from unodice.pieces import Colour, ComponentSet
-from unodice.spaces import Slot
+from unodice.spaces import Buffer, Slot
 from unodice.tables import SealedTable, TablesPerSet
 from unodice.variant import View
 
@@ -182,7 +181,7 @@ def layout(variant: CentreDie) -> tuple[Slot, ...]:
     return observation_tables(variant.dice_set, variant.player_count).slots
 
 
-def encode(variant: CentreDie, view: View, out: MutableSequence[Any]) -> None:
+def encode(variant: CentreDie, view: View, out: Buffer) -> None:
     """Write ``view`` into ``out`` (zeros, as long as the layout), from the observer's seat."""
     table = observation_tables(variant.dice_set, variant.player_count)
     faces, starts = table.faces, table.starts
