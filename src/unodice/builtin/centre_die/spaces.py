@@ -177,7 +177,7 @@ def _slots(faces: int, players: int) -> tuple[Slot, ...]:
 
 
 def layout(variant: CentreDie) -> tuple[Slot, ...]:
-    """The slots of an observation, in order (the table of the module's docstring)."""
+    """The slots of an observation, in the order the module's docstring lists them."""
     return observation_tables(variant.dice_set, variant.player_count).slots
 
 
