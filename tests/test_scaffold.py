@@ -26,7 +26,7 @@ from unodice.testing import check_variant
 
 TEMPLATE_MODULES = {
     "__init__", "options", "moves", "events", "state", "rules", "refusals", "text", "tables",
-    "reference", "positions", "agents",
+    "reference", "positions", "spaces", "agents",
 }
 """The modules of the variant template (``docs/plugins/variant-anatomy.md``), less ``fast``."""
 
@@ -89,7 +89,7 @@ def test_the_variant_passes_check_variant_against_its_reference(variant_package:
 def test_the_variants_own_tests_pass_as_written(variant_package: Path, tmp_path: Path):
     result = run_package_tests(variant_package, metadata_folder(variant_package, tmp_path))
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "14 passed" in result.stdout
+    assert "15 passed" in result.stdout
 
 
 def test_the_declared_entry_point_lists_the_variant(variant_package: Path, tmp_path: Path):
@@ -182,7 +182,7 @@ def test_an_existing_folder_that_is_not_empty_is_refused_unless_forced(
     assert "is not empty" in capsys.readouterr().err
     assert [path.name for path in mine.parent.iterdir()] == ["NOTES.txt"]
     status, text = new_plugin("demo", "--directory", str(tmp_path), "--force")
-    assert status == 0 and "wrote 15 files" in text
+    assert status == 0 and "wrote 16 files" in text
     assert mine.read_text() == "my notes"
     assert (mine.parent / "src" / "unodice_demo" / "rules.py").is_file()
 

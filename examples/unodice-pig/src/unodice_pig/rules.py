@@ -25,9 +25,10 @@ from typing import Any, ClassVar
 
 from unodice import Event, IllegalMove, Move, Variant, View
 from unodice.pieces import Bag, ComponentSet, Die
+from unodice.spaces import Buffer, Slot
 from unodice.variant import Reference, RoundOutcome, Table
 
-from . import moves, positions, refusals, text
+from . import moves, positions, refusals, spaces, text
 from . import reference as reference_module
 from .events import Busted, Rolled
 from .moves import HOLD, ROLL, Hold, PigMove, RollDie
@@ -206,3 +207,17 @@ class Pig(Variant[PigState, PigMove]):
     def read_position(self, table: Table, text: str) -> PigState:
         """The state a position's body describes (see ``positions.read``)."""
         return positions.read(self, table, text)
+
+    # -- spaces for learning agents ----------------------------------------------------------------
+
+    def actions(self) -> tuple[PigMove, ...]:
+        """Every move, numbered for learning agents (see ``spaces.actions``)."""
+        return spaces.actions(self)
+
+    def observation_layout(self) -> tuple[Slot, ...]:
+        """The slots of an observation (see ``spaces.layout``)."""
+        return spaces.layout(self)
+
+    def encode_view(self, view: View, out: Buffer) -> None:
+        """Write a view into an observation, from its seat (see ``spaces.encode``)."""
+        spaces.encode(self, view, out)

@@ -18,6 +18,7 @@ from unodice import uno
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, shared_event
 from unodice.pieces import Bag, Colour, ComponentSet, Die, Face
+from unodice.spaces import Buffer, Slot
 from unodice.uno import (
     ACCEPT,
     CATCH,
@@ -36,7 +37,7 @@ from unodice.uno import (
 )
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
-from . import positions, refusals, text
+from . import positions, refusals, spaces, text
 from . import reference as reference_module
 from .events import CentreRedrawn, Dealt, RoundBlocked, Starter
 from .moves import Bluff, CentreDieMove, Play, parse_move
@@ -615,6 +616,20 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     def read_position(self, table: Table, text: str) -> CentreDieState:
         """The state a position's body describes, checked to be one the rules could be in."""
         return positions.read(self, table, text)
+
+    # -- spaces for learning agents ----------------------------------------------------------------
+
+    def actions(self) -> tuple[CentreDieMove, ...]:
+        """Every move that can be legal with this dice set, numbered as the variant's page says."""
+        return spaces.actions(self)
+
+    def observation_layout(self) -> tuple[Slot, ...]:
+        """The slots of an observation, as the variant's page lays them out."""
+        return spaces.layout(self)
+
+    def encode_view(self, view: View, out: Buffer) -> None:
+        """Write ``view`` into ``out``, from the view's seat (its own hand first)."""
+        spaces.encode(self, view, out)
 
     # -- for bots ----------------------------------------------------------------------------------
 
