@@ -97,7 +97,7 @@ def test_round_rewards_are_each_rounds_points_over_the_largest(registry):
             scale = max(1, *map(abs, event.points))
             for seat, points in enumerate(event.points):
                 expected[seat] += points / scale
-    assert rewards == {"player_0": pytest.approx(expected[0]), "player_1": pytest.approx(expected[1])}
+    assert rewards == {f"player_{seat}": pytest.approx(expected[seat]) for seat in range(2)}
     assert len([e for e in env.game.events if isinstance(e, RoundEnded)]) == 3
 
 

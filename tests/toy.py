@@ -14,10 +14,10 @@ import attrs
 
 from unodice import IllegalMove, Move, State, Variant, option, positions
 from unodice.errors import InvalidPosition
-from unodice.spaces import Slot
 from unodice.hooks import hookimpl
 from unodice.moves import Event
 from unodice.pieces import Bag, Die, Face, load_components
+from unodice.spaces import Slot
 from unodice.turns import Seats
 
 

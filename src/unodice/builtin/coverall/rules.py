@@ -10,7 +10,7 @@ colour of a starting W, and each placement.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -20,7 +20,7 @@ from unodice.chance import Chance
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, shared_event
 from unodice.pieces import Bag, Colour, ComponentSet, Die, Face
-from unodice.spaces import Slot
+from unodice.spaces import Buffer, Slot
 from unodice.turns import Seats
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
@@ -574,7 +574,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         """The tray, the rolled dice, reserves, bag, turn and points, by slot (see `spaces`)."""
         return spaces.layout(self)
 
-    def encode_view(self, view: View, out: MutableSequence[Any]) -> None:
+    def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out``, the observer as seat 0 (see `spaces`)."""
         spaces.encode(self, view, out)
 

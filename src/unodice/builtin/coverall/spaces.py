@@ -48,11 +48,10 @@ seats follow in seat-number order (the order of play until an R reverses it; the
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from unodice.pieces import Colour, ComponentSet
-from unodice.spaces import Slot
+from unodice.spaces import Buffer, Slot
 from unodice.tables import SealedTable, TablesPerSet
 from unodice.variant import View
 
@@ -187,7 +186,7 @@ def layout(variant: Coverall) -> tuple[Slot, ...]:
     return plan(variant).slots
 
 
-def encode(variant: Coverall, view: View, out: MutableSequence[Any]) -> None:
+def encode(variant: Coverall, view: View, out: Buffer) -> None:
     """Write ``view`` into ``out`` (zeros), seats relative to the view's seat."""
     where = plan(variant)
     tables = where.tables

@@ -14,14 +14,14 @@ dominoes knows through the [`UnoRules`][unodice.uno.UnoRules] methods.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from unodice import uno
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, shared_event
 from unodice.pieces import Bag, ComponentSet, Domino
-from unodice.spaces import Slot
+from unodice.spaces import Buffer, Slot
 from unodice.uno import CATCH, DRAW, KEEP, PASS, Draw, Penalty, PendingWildDrawFour, may_catch
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
@@ -764,7 +764,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         """The observation's slots ([`spaces`][unodice.builtin.dominoes.spaces])."""
         return spaces.layout(self)
 
-    def encode_view(self, view: View, out: MutableSequence[Any]) -> None:
+    def encode_view(self, view: View, out: Buffer) -> None:
         """Write a view into ``out`` as [`spaces`][unodice.builtin.dominoes.spaces] lays it out."""
         spaces.encode(self, view, out)
 

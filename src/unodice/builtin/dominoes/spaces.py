@@ -33,11 +33,10 @@ are divided by the most a hand can hold, the set's size less the spinner.
 from __future__ import annotations
 
 import math
-from collections.abc import MutableSequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from unodice.pieces import Colour, Face
-from unodice.spaces import Slot
+from unodice.spaces import Buffer, Slot
 from unodice.tables import SealedTable, TablesPerSet
 from unodice.variant import View
 
@@ -190,7 +189,7 @@ def layout(variant: UnoDominoes) -> tuple[Slot, ...]:
     return _table(variant).slots
 
 
-def encode(variant: UnoDominoes, view: View, out: MutableSequence[Any]) -> None:
+def encode(variant: UnoDominoes, view: View, out: Buffer) -> None:
     """Write ``view`` into ``out``, zeros as long as the layout, reading only the view."""
     table = _table(variant)
     data = view.data
