@@ -39,6 +39,7 @@ def test_the_benchmark_reports_every_figure_for_each_variant():
             row["decisions_per_s"] / row["games_per_s"]
         )
         assert row["copies_per_s"] > 0 and row["records_per_s"] > 0
+        assert row["env_steps_per_s"] > 0  # the rl extra is part of the test extra
         assert 0 < row["mb_per_10000_new_games"] < row["mb_per_10000_games"]
         scale = row["simulate"]
         assert scale["workers"] == 2 and scale["games"] > 0

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
+from example_plugin import PIG
 from toy import ToyPlugin
 
 import unodice.rl
@@ -48,17 +49,34 @@ def assert_api_test_passes(env, num_cycles: int = 200) -> None:
     assert not unexpected
 
 
-def test_the_aec_environment_passes_pettingzoos_api_test(registry):
-    assert_api_test_passes(unodice.rl.env("toy-race", players=3, registry=registry))
+VARIANTS = ["coverall", "centre-die", "dominoes", "toy-race", PIG]
+"""Every variant that declares its spaces: the built-in ones, the toy and the example plugin."""
 
 
-def test_the_aec_environment_passes_pettingzoos_seed_test(registry):
-    seed_test(lambda: unodice.rl.env("toy-race", players=3, registry=registry), num_cycles=100)
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_aec_environment_passes_pettingzoos_api_test(registry, variant, players):
+    assert_api_test_passes(unodice.rl.env(variant, players=players, registry=registry))
 
 
-def test_the_single_agent_environment_passes_gymnasiums_env_checker(registry):
-    env = unodice.rl.gym_env("toy-race", opponents=["greedy", "random"], registry=registry)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_aec_environment_passes_pettingzoos_seed_test(registry, variant):
+    seed_test(lambda: unodice.rl.env(variant, players=3, registry=registry), num_cycles=100)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_single_agent_environment_passes_gymnasiums_env_checker(registry, variant):
+    env = unodice.rl.gym_env(variant, opponents=["greedy", "random"], registry=registry)
     check_env(env, skip_render_check=True)
+
+
+def test_an_action_the_mask_rules_out_ends_the_single_agent_match(registry):
+    env = unodice.rl.gym_env("toy-race", opponents=["random"], registry=registry)
+    env.reset(seed=1)
+    _, reward, done, _, info = env.step(1)  # hold, with nothing to hold yet
+    assert (reward, done, info) == (-1.0, True, {"illegal_action": "hold"})
+    with pytest.raises(UnodiceError, match="reset"):
+        env.step(0)
 
 
 def play_match(env, seed: int):

@@ -34,26 +34,48 @@ def _variant(name: str, players: int) -> Any:
 def actions_table(name: str) -> str:
     """The catalogue of ``name`` with default options: ranges of moves of one kind, in order."""
     seats = default_registry().variant(name).players
-    sizes = ", ".join(
-        f"{len(catalogue(_variant(name, players))):,} with {players}" for players in seats
-    )
+    sizes = _by_seats({players: len(catalogue(_variant(name, players))) for players in seats})
     moves = catalogue(_variant(name, seats.start)).moves
     rows = [
-        f"With default options the catalogue holds {sizes} players. With "
-        f"{seats.start} players, in order:",
+        f"With default options the catalogue holds {sizes}. With {seats.start} players, "
+        "in order:",
         "",
         "| indices | moves | first | last |",
         "| --- | --- | --- | --- |",
     ]
+    runs: list[tuple[int, int]] = []
     start = 0
     for index in range(1, len(moves) + 1):
         if index == len(moves) or _kind(moves[index]) != _kind(moves[start]):
-            rows.append(
-                f"| {start}–{index - 1} | {_kind(moves[start])} ({index - start}) | "
-                f"`{moves[start]}` | `{moves[index - 1]}` |"
-            )
+            runs.append((start, index))
             start = index
+    words: list[tuple[int, int]] = []  # single moves in a row (accept, draw …), one line
+    for run in [*runs, (len(moves), len(moves))]:
+        if run[1] - run[0] == 1:
+            words.append(run)
+            continue
+        if words:
+            first, last = words[0][0], words[-1][0]
+            listed = ", ".join(f"`{moves[at]}`" for at, _ in words)
+            rows.append(f"| {first}–{last} | {listed} | | |" if first != last
+                        else f"| {first} | {listed} | | |")
+            words = []
+        if run[0] < len(moves):
+            first, stop = run
+            rows.append(
+                f"| {first}–{stop - 1} | {_kind(moves[first])} ({stop - first:,}) | "
+                f"`{moves[first]}` | `{moves[stop - 1]}` |"
+            )
     return "\n".join(rows)
+
+
+def _by_seats(sizes: dict[int, int]) -> str:
+    """``1,725 for 2 to 6 players``, or ``175 with 2 players, 218 with 3 …``."""
+    values = set(sizes.values())
+    seats = list(sizes)
+    if len(values) == 1:
+        return f"{values.pop():,} moves for {seats[0]} to {seats[-1]} players"
+    return ", ".join(f"{size:,} with {players}" for players, size in sizes.items()) + " players"
 
 
 def _kind(move: Any) -> str:
@@ -64,12 +86,11 @@ def observation_table(name: str) -> str:
     """The observation layout of ``name`` with default options and the least seat count."""
     seats = default_registry().variant(name).players
     layouts = {players: _variant(name, players).observation_layout() for players in seats}
-    sizes = ", ".join(
-        f"{sum(slot.size for slot in layout):,} with {players}"
-        for players, layout in layouts.items()
-    )
+    sizes = _by_seats({
+        players: sum(slot.size for slot in layout) for players, layout in layouts.items()
+    })
     rows = [
-        f"With default options an observation holds {sizes} players. With {seats.start} "
+        f"With default options an observation holds {sizes}. With {seats.start} "
         "players, in order:",
         "",
         "| offset | size | slot | meaning |",

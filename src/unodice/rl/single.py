@@ -18,7 +18,10 @@ from unodice.rl.aec import RENDER_MODES
 from unodice.rl.arrays import Arrays
 from unodice.rl.rewards import Reward, checked, rewards
 
-__all__ = ["UnodiceGymEnv", "gym_env"]
+__all__ = ["ILLEGAL_REWARD", "UnodiceGymEnv", "gym_env"]
+
+ILLEGAL_REWARD = -1.0
+"""The learner's reward for an action the mask rules out, which ends the match."""
 
 _SETUP_ATTEMPTS = 100
 """How many new matches ``reset`` deals before giving up on one in which the learner acts."""
@@ -82,6 +85,7 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         for index, place in enumerate(others):
             self._seats[place] = specs[index % len(specs)]
         self._agents: list[Agent | None] = [None] * players
+        self._ended = False
         self._arrays = Arrays(self.game.variant)
         self.observation_space: gymnasium.spaces.Space[dict[str, Any]] = (
             self._arrays.observation_space
@@ -102,6 +106,7 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """Deal a new match and play the other seats up to the learner's first decision."""
         super().reset(seed=seed)
+        self._ended = False
         for _ in range(_SETUP_ATTEMPTS):
             game_seed = int(self.np_random.integers(2**63 - 1))
             self.game = self._new_game(game_seed)
@@ -117,13 +122,21 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """Play the learner's move numbered ``action``, then the others' until it is its turn.
 
+        An action the mask rules out is not played: it ends the match at once with a reward of
+        ``ILLEGAL_REWARD`` and ``info["illegal_action"]`` set, as PettingZoo's classic games
+        end it (a learner should sample from the mask).
+
         Raises:
-            UnodiceError: The match is over (call ``reset``), or ``action`` is not a legal
-                move's index now.
+            UnodiceError: The match is over (call ``reset``), or ``action`` is not a number of
+                the action space.
         """
-        if self.game.is_over:
+        if self.game.is_over or self._ended:
             raise UnodiceError("the match is over: call reset() to start another")
         move = self._arrays.catalogue.move(int(action))
+        if move not in self.game.legal_moves():
+            self._ended = True
+            observation = self._arrays.observe(self.game, self.seat, acting=False)
+            return observation, ILLEGAL_REWARD, True, False, {"illegal_action": str(move)}
         events = list(self.game.play(move))
         self._tell(events)
         earned = self._others_play(events)

@@ -99,9 +99,11 @@ class Plan(SealedTable):
         kind_count: How many symbols the set has: each space's width in ``tray kinds``.
         points_scale: What ``points`` are divided by.
         in_a_set: Whether the games are a set (CV-14): ``totals`` and ``game`` follow.
-        phase, tray_kinds, tray_colours, open_half, hand, holder, reserves, bag, direction,
-        starter, points, totals, game: Where each slot begins (``totals`` and ``game`` are
-            ``-1`` outside a set).
+
+    The attributes named after the slots (``phase``, ``tray_kinds``, ``tray_colours``,
+    ``open_half``, ``hand``, ``holder``, ``reserves``, ``bag``, ``direction``, ``starter``,
+    ``points``, ``totals``, ``game``) are where each slot begins (``totals`` and ``game`` are
+    ``-1`` outside a set).
     """
 
     def __init__(
