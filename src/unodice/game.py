@@ -644,6 +644,19 @@ class Game:
         return View(seat, to_act, tuple(self._totals), self._round, data, self.variant, self,
                     self._plays)
 
+    def svg(self, seat: int | None = None) -> str:
+        """The position as an SVG picture from ``seat``'s eyes (``None``: a spectator's).
+
+        See [`unodice.pictures`][unodice.pictures].
+        """
+        from unodice.pictures import svg
+
+        return svg(self, seat)
+
+    def _repr_svg_(self) -> str:
+        """A spectator's picture, for Jupyter."""
+        return self.svg()
+
     def render(self, seat: int | None = None, colour: bool = False) -> str:
         """The position as text, as the command line shows it."""
         return self._ask_variant("in render", self.variant.render, self.state, seat, colour)

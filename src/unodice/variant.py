@@ -236,6 +236,12 @@ class View:
             f"round={self._round!r}, data={dict(self._data)!r})"
         )
 
+    def _repr_svg_(self) -> str:
+        """The view as a picture, for Jupyter (see [`unodice.pictures`][unodice.pictures])."""
+        from unodice.pictures import svg
+
+        return svg(self)
+
     def gain(self, move: Move) -> float:
         """What ``move`` gains at once, by the variant's own measure (used by greedy bots)."""
         return self._rules.gain(self, move)
@@ -411,6 +417,19 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
         The default does nothing: right for a variant whose only hidden thing is what the bag
         holds, since every draw goes through chance, and the determinized game's chance is
         fresh.
+        """
+        return None
+
+    # -- pictures ----------------------------------------------------------------------------
+
+    def picture(self, view: View, spectator: bool = False) -> str | None:
+        """The position as an SVG document, drawn from ``view`` alone.
+
+        With ``spectator``, draw only what every seat sees (leave out the view's own hidden
+        pieces: a spectator's picture is drawn from one seat's view). Use the
+        [`Canvas`][unodice.pictures.Canvas] and [`draw_face`][unodice.pictures.draw_face] of
+        [`unodice.pictures`][unodice.pictures], and mark each piece's group with its
+        ``data-piece`` (``r5@12``). The default, ``None``, shows the text rendering instead.
         """
         return None
 

@@ -1,0 +1,186 @@
+"""Pictures: a position drawn as SVG, from what one seat may see.
+
+Every picture is drawn from a [`View`][unodice.variant.View], so it can show nothing its seat
+may not see; a spectator's picture (no seat) shows only what every seat sees. A variant draws
+its own through [`Variant.picture`][unodice.variant.Variant.picture]; one that does not gets
+its text rendering, set in a monospaced picture. [`svg`][unodice.pictures.svg] makes either,
+and games and views show theirs in Jupyter.
+
+The module also holds what every variant's drawing shares, so that all pictures look alike:
+[`Canvas`][unodice.pictures.Canvas], a small SVG writer (rectangles, circles, lines, text,
+groups, each with a ``data-`` attribute for tests and tools to find pieces by); the colours of
+the family ([`COLOURS`][unodice.pictures.COLOURS]); and [`draw_face`][unodice.pictures.draw_face],
+a die face or a domino end as a coloured square with its symbol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape, quoteattr
+
+from unodice.pieces import Colour, Face
+
+if TYPE_CHECKING:
+    from unodice.game import Game
+    from unodice.variant import View
+
+__all__ = ["COLOURS", "Canvas", "draw_face", "svg", "text_picture"]
+
+COLOURS: Mapping[Colour | None, str] = {
+    Colour.RED: "#d7263d",
+    Colour.YELLOW: "#f4c20d",
+    Colour.GREEN: "#1b998b",
+    Colour.BLUE: "#2e5eaa",
+    None: "#222222",
+}
+"""The fill of a face of each colour; ``None`` is the black of the wild faces."""
+
+INK = "#ffffff"
+"""The colour of a symbol on a face."""
+PAPER = "#f7f4ea"
+"""The background of every picture."""
+LINE = "#444444"
+"""Outlines and text."""
+
+
+class Canvas:
+    """An SVG document being drawn: shapes are added in order, later ones on top.
+
+    Args:
+        width: The picture's width, in pixels.
+        height: Its height.
+        title: What the picture shows, for screen readers and tooltips.
+    """
+
+    def __init__(self, width: float, height: float, title: str):
+        self.width = width
+        self.height = height
+        self._parts: list[str] = [f"<title>{escape(title)}</title>"]
+        self.rect(0, 0, width, height, fill=PAPER)
+
+    @staticmethod
+    def _attributes(values: Mapping[str, Any]) -> str:
+        out = []
+        for key, value in values.items():
+            if value is None:
+                continue
+            name = key.rstrip("_").replace("_", "-")
+            out.append(f"{name}={quoteattr(_number(value))}")
+        return " ".join(out)
+
+    def add(self, element: str, **attributes: Any) -> None:
+        """Add an element with no content: ``add("ellipse", cx=1, cy=2, rx=3, ry=4)``."""
+        self._parts.append(f"<{element} {self._attributes(attributes)}/>")
+
+    def rect(self, x: float, y: float, width: float, height: float, **attributes: Any) -> None:
+        """A rectangle (``rx`` rounds its corners)."""
+        self.add("rect", x=x, y=y, width=width, height=height, **attributes)
+
+    def circle(self, cx: float, cy: float, r: float, **attributes: Any) -> None:
+        """A circle."""
+        self.add("circle", cx=cx, cy=cy, r=r, **attributes)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, **attributes: Any) -> None:
+        """A straight line."""
+        self.add("line", x1=x1, y1=y1, x2=x2, y2=y2, **attributes)
+
+    def text(self, x: float, y: float, content: str, **attributes: Any) -> None:
+        """Text whose baseline starts at (``x``, ``y``) (``text_anchor="middle"`` centres it)."""
+        defaults = {"font_family": "sans-serif", "font_size": 14, "fill": LINE}
+        merged = {**defaults, **attributes}
+        self._parts.append(f"<text {self._attributes({'x': x, 'y': y, **merged})}>"
+                           f"{escape(content)}</text>")
+
+    def open_group(self, **attributes: Any) -> None:
+        """Start a group: what follows, until ``close_group``, belongs to it."""
+        self._parts.append(f"<g {self._attributes(attributes)}>")
+
+    def close_group(self) -> None:
+        """End the latest group."""
+        self._parts.append("</g>")
+
+    def document(self) -> str:
+        """The whole SVG document."""
+        body = "".join(self._parts)
+        size = f'width="{_number(self.width)}" height="{_number(self.height)}"'
+        box = f'viewBox="0 0 {_number(self.width)} {_number(self.height)}"'
+        return f'<svg xmlns="http://www.w3.org/2000/svg" {size} {box}>{body}</svg>'
+
+
+def _number(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    return str(value)
+
+
+def draw_face(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    size: float,
+    face: Face,
+    *,
+    declared: Colour | None = None,
+    piece: str | None = None,
+) -> None:
+    """A die face or a domino end: a rounded square in the face's colour, with its symbol.
+
+    A wild face is black; with a ``declared`` colour, a band of that colour runs along its
+    foot. ``piece`` is written as the group's ``data-piece`` (``"r5@12"``), for tests and tools
+    to find the piece by.
+    """
+    canvas.open_group(data_face=face.code, data_piece=piece, data_declared=(
+        declared.letter if declared is not None else None))
+    canvas.rect(x, y, size, size, rx=size * 0.15, fill=COLOURS[face.colour], stroke=LINE,
+                stroke_width=1)
+    if declared is not None:
+        canvas.rect(x + size * 0.1, y + size * 0.78, size * 0.8, size * 0.14,
+                    fill=COLOURS[declared])
+    canvas.text(x + size / 2, y + size * 0.62, face.symbol, text_anchor="middle",
+                font_size=round(size * (0.5 if len(face.symbol) < 2 else 0.34)),
+                font_weight="bold", fill=INK)
+    canvas.close_group()
+
+
+def text_picture(text: str, title: str) -> str:
+    """A text rendering set as a picture, one line of monospaced text per line."""
+    lines = text.splitlines() or [""]
+    width = 16 + 8.4 * max(len(line) for line in lines)
+    canvas = Canvas(width, 16 + 18 * len(lines), title)
+    for row, line in enumerate(lines):
+        canvas.text(8, 24 + 18 * row, line, font_family="monospace", xml_space="preserve")
+    return canvas.document()
+
+
+def svg(target: Game | View, seat: int | None = None) -> str:
+    """A picture of a game from ``seat``'s eyes (``None``: a spectator's), or of a view.
+
+    Raises:
+        InvalidOptions: ``seat`` is not a seat of the game.
+    """
+    from unodice.game import Game
+
+    if isinstance(target, Game):
+        view = target.view(0 if seat is None else seat)
+        return _picture(view, spectator=seat is None, game=target)
+    return _picture(target, spectator=False, game=target._game)
+
+
+def _picture(view: View, spectator: bool, game: Game | None) -> str:
+    variant = view._rules
+    who = "a spectator" if spectator else f"seat {view.seat}"
+    drawn = variant.picture(view, spectator)
+    if drawn is not None:
+        return drawn
+    if spectator:
+        # A text rendering is always some seat's (or the referee's): a spectator is shown
+        # only what the core knows every seat sees.
+        scores = ", ".join(f"seat {s}: {points}" for s, points in enumerate(view.scores))
+        turn = "over" if view.to_act is None else f"seat {view.to_act} to act"
+        text = f"{variant.title}, round {view.round}, {turn}\nscores {scores}"
+    elif game is None:
+        text = repr(view)
+    else:
+        text = game.render(view.seat)
+    return text_picture(text, f"{variant.title}, as {who} sees it")
