@@ -518,7 +518,7 @@ def test_the_plugins_command_shows_each_refusal_on_one_line(monkeypatch):
     assert "    refused: variant 'twin-race' is also registered by 'a-pig'" in " ".join(lines)
     out = io.StringIO()
     assert main(["variants"], out) == 0
-    assert "(3 refused registration(s): see 'unodice plugins')" in out.getvalue()
+    assert "(3 refused registrations: see 'unodice plugins')" in out.getvalue()
     out = io.StringIO()
     assert main(["plugins", "--json"], out) == 0
     (entry,) = [plugin for plugin in json.loads(out.getvalue()) if plugin["name"] == "b-pig"]

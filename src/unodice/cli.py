@@ -2,12 +2,13 @@
 
 ``unodice variants``, ``unodice agents`` and ``unodice plugins`` say what is installed;
 ``unodice play`` plays a game
-between bots, or with a person at one or more seats; ``unodice replay`` verifies a saved record and
-shows it; ``unodice new-plugin`` writes a new plugin package to start from. Every error is one
-line on standard error. The exit status is 0 on success, 1 for bad
-input or a failure (every library error, a crash inside a variant, a file that cannot be read, a
-game abandoned, output that cannot be written), 2 for a usage error found while reading the
-arguments, and 130 when interrupted.
+between bots, or with a person at one or more seats (see ``unodice.cli_terminal``);
+``unodice replay`` verifies a saved record and shows it; ``unodice new-plugin`` writes a new
+plugin package to start from. Every error is one line on standard error. The exit status is 0
+on success (a person who types ``quit`` chose to stop: 0 too), 1 for bad input or a failure
+(every library error, a crash inside a variant, a file that cannot be read, a game abandoned at
+the end of its input, output that cannot be written), 2 for a usage error found while reading
+the arguments, and 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -17,28 +18,23 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO, TypeVar, TypeVarTuple
+from typing import Any, NoReturn, TextIO
 
 from unodice import __version__
-from unodice.agents import Agent, events_for_seat, make_agent
 from unodice.agents import agents as known_agents
+from unodice.chance import ReplayChance
+from unodice.cli_terminal import count, run_play, show_events, show_result
 from unodice.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.game import Game, new_game
-from unodice.moves import Move, MovePlayed, RoundStarted
 from unodice.quoting import brief
-from unodice.record import load, save
+from unodice.record import load
 from unodice.registry import default_registry
 from unodice.replay_page import write_replay_page
 from unodice.scaffold import ScaffoldError, check_plugin_name, write_plugin
-from unodice.testing import pieces_in
-from unodice.variant import View
 
 __all__ = ["main"]
-
-_T = TypeVar("_T")
-_Args = TypeVarTuple("_Args")
 
 EXIT_FAILURE = 1
 """Bad input (options, names, seats, records) or a failure: every library error, a crash."""
@@ -49,8 +45,6 @@ EXIT_INTERRUPTED = 130
 
 LINE_LIMIT = 1000
 """The longest error line: what is longer (argparse quotes whole arguments) is cut short."""
-ANSWER_LIMIT = 10_000
-"""The longest answer read at the terminal as a move; longer ones are refused unread."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -119,7 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--position", metavar="TEXT",
                       help="start from this position (as Game.position() writes it) instead of "
                            "dealing a new game; chance from there follows --seed")
-    play.add_argument("--save", metavar="FILE", help="write the game's record to FILE")
+    play.add_argument("--save", metavar="FILE",
+                      help="write the game's record to FILE (checked before the game starts)")
+    play.add_argument("--force", action="store_true",
+                      help="let --save overwrite a file that exists")
     play.add_argument("--brief", action="store_true",
                       help="show moves and events only, not the position after each move")
     play.add_argument("--quiet", action="store_true", help="show only the result")
@@ -129,6 +126,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="verify a saved game record and show it")
     replay.add_argument("file", help="a record written by 'unodice play --save' or Game.record()")
     replay.add_argument("--quiet", action="store_true", help="only say whether it is valid")
+    replay.add_argument("--at", type=_move_number, metavar="N",
+                        help="show the position after move N (0: as it was set up) and stop")
     replay.add_argument(
         "--allow-scripted", action="store_true",
         help="accept a record whose dice a test scripted (its outcomes prove nothing)",
@@ -215,7 +214,8 @@ def _run_variants(args: argparse.Namespace, out: TextIO) -> int:
     if not infos:
         print("no variants installed", file=out)
     for name, info in infos.items():
-        seats = f"{info.players.start}–{info.players.stop - 1} players"
+        least, most = info.players.start, info.players.stop - 1
+        seats = count(most, "player") if least == most else f"{least}–{most} players"
         about = f"{seats}, rules v{info.version}, from {info.plugin}"
         print(f"{name}  {info.title} ({about})", file=out)
         if info.summary:
@@ -225,10 +225,10 @@ def _run_variants(args: argparse.Namespace, out: TextIO) -> int:
     plugins = default_registry().plugins()
     broken = [p for p in plugins if p.error]
     if broken:
-        print(f"({len(broken)} broken plugin(s): see 'unodice plugins')", file=out)
+        print(f"({count(len(broken), 'broken plugin')}: see 'unodice plugins')", file=out)
     refused = sum(len(p.refused) for p in plugins)
     if refused:
-        print(f"({refused} refused registration(s): see 'unodice plugins')", file=out)
+        print(f"({count(refused, 'refused registration')}: see 'unodice plugins')", file=out)
     return 0
 
 
@@ -246,7 +246,7 @@ def _run_agents(args: argparse.Namespace, out: TextIO) -> int:
           "(heuristic is heuristic-coverall in coverall)", file=out)
     refused = sum(len(p.refused) for p in default_registry().plugins())
     if refused:
-        print(f"({refused} refused registration(s): see 'unodice plugins')", file=out)
+        print(f"({count(refused, 'refused registration')}: see 'unodice plugins')", file=out)
     return 0
 
 
@@ -304,7 +304,7 @@ def _run_new_plugin(args: argparse.Namespace, out: TextIO) -> int:
     written = write_plugin(args.name, args.directory, house_rule=args.house_rule,
                            force=args.force)
     root = Path(args.directory) / f"unodice-{args.name}"
-    print(f"wrote {len(written)} files in {root}:", file=out)
+    print(f"wrote {count(len(written), 'file')} in {root}:", file=out)
     for path in written:
         print(f"    {path.relative_to(root).as_posix()}", file=out)
     print(f"next: pip install -e '{root}[test]' && pytest {root / 'tests'}", file=out)
@@ -314,238 +314,8 @@ def _run_new_plugin(args: argparse.Namespace, out: TextIO) -> int:
 # -- play ----------------------------------------------------------------------------------------
 
 
-class _Quit(Exception):
-    """The person at the terminal asked to end the game."""
-
-
-def _ask(game: Game, during: str, method: Callable[[*_Args], _T], *args: *_Args) -> _T:
-    """Call one of the variant's methods for the command line, naming its plugin on a crash.
-
-    The game does the same for the calls it makes itself (see ``Game``); an exception that is
-    not a library error keeps its type and gains a note, which the one-line message shows.
-    """
-    try:
-        return method(*args)
-    except Exception as error:
-        if not isinstance(error, UnodiceError):
-            error.add_note(
-                f"raised by variant {game.variant.name!r} of plugin {game.plugin!r}, {during}"
-            )
-        raise
-
-
-class HumanAgent:
-    """A person choosing moves at the terminal, by number or by notation."""
-
-    def __init__(self, game_of: Callable[[], Game], colour: bool, read: Callable[[str], str],
-                 out: TextIO):
-        self._game_of = game_of
-        self._colour = colour
-        self._read = read
-        self._out = out
-
-    def choose(self, view: View, moves: Sequence[Move]) -> Move:
-        """Show the position and the legal moves, and ask until a legal one is given."""
-        game = self._game_of()
-        print(game.render(view.seat, self._colour), file=self._out)
-        for number, move in enumerate(moves, 1):
-            print(f"  {number:>3}. {move}", file=self._out)
-        while True:
-            answer = self._read(f"seat {view.seat}> ").strip()
-            if len(answer) > ANSWER_LIMIT:
-                print(f"  that is {len(answer)} characters long: no move's notation is; type a "
-                      "move's number or its notation", file=self._out)
-                continue
-            # A move's number; a longer number is read as notation (no int of 5,000 digits).
-            if answer.isdecimal() and len(answer) <= 6 and 1 <= int(answer) <= len(moves):
-                return moves[int(answer) - 1]
-            if answer in ("?", "help"):
-                print("type a move's number or its notation; 'quit' ends the game", file=self._out)
-                continue
-            if answer in ("q", "quit", "exit"):
-                raise _Quit
-            by_text = {str(m): m for m in moves}
-            if answer in by_text:
-                return by_text[answer]
-            try:
-                parsed: Move = _ask(game, "in parse_move", game.variant.parse_move, answer)
-            except UnodiceError as error:
-                print(f"  {error}", file=self._out)
-                continue
-            if parsed in moves:
-                return parsed
-            refusal = _ask(game, "in explain_illegal", game.variant.explain_illegal, game.state,
-                           parsed)
-            print(f"  {refusal}", file=self._out)
-
-
-def _agents_for(args: argparse.Namespace, players: int, game_of: Callable[[], Game],
-                colour: bool, out: TextIO) -> list[Agent]:
-    names = [n.strip() for n in args.agents.split(",") if n.strip()]
-    if not names:
-        raise InvalidOptions("--agents needs at least one agent name")
-    for seat in args.human:
-        if not 0 <= seat < players:
-            raise InvalidOptions(f"--human {brief(seat)}: seats are 0 to {players - 1}")
-    variant = game_of().variant.name
-    chosen: list[Agent] = []
-    for seat in range(players):
-        if seat in args.human:
-            chosen.append(HumanAgent(game_of, colour, input, out))
-        else:
-            seed = None if args.seed is None else args.seed * 1000 + seat
-            chosen.append(make_agent(names[seat % len(names)], seed, variant=variant))
-    return chosen
-
-
-class _Eyes:
-    """Whose eyes the terminal shows the game through while people play at it.
-
-    Without a person at the table it shows everything. With one, every position is rendered
-    from her seat, and an event that names a piece she has not seen and another seat now holds
-    hidden (a tile a bot drew, in a variant whose events named it) is printed as one redacted
-    line. With several, the seat is that of the person who played last (the first ``--human``
-    seat before anyone has): they share one terminal, but none of them sees the bots' pieces.
-    """
-
-    def __init__(self, game: Game, humans: Sequence[int]):
-        self._game = game
-        self._humans = frozenset(humans)
-        self.seat: int | None = humans[0] if humans else None
-        self._unseen: frozenset[int] | None = None  # None: before the first move, everything
-
-    def before(self, mover: int) -> None:
-        """Note what the seat cannot see before ``mover`` plays (and follow a person's turn)."""
-        if self.seat is None:
-            return
-        if mover in self._humans:
-            self.seat = mover
-        self._unseen = self._hidden(self.seat)
-
-    def show(self, events: Sequence[Any], out: TextIO) -> None:
-        """Print events, one line each, redacting those that name another seat's secret.
-
-        When a round ended and the next began during these events, the pieces of the round
-        that ended are no secret any more (the next round deals afresh): only the events of the
-        new round are checked, against everything the seat cannot see in it.
-        """
-        starts = [index for index, event in enumerate(events) if isinstance(event, RoundStarted)]
-        checked_from = starts[-1] if starts else 0
-        secret = self._secrets(new_round=bool(starts))
-        for index, event in enumerate(events):
-            if (secret and index >= checked_from
-                    and any(piece.id in secret for piece in pieces_in(event))):
-                if isinstance(event, MovePlayed):
-                    print(f"seat {event.seat}: (a move hidden from seat {self.seat})", file=out)
-                else:
-                    print(f"    ({event.kind}: hidden from seat {self.seat})", file=out)
-            elif isinstance(event, MovePlayed):
-                print(f"seat {event.seat}: {event.move}", file=out)
-            else:
-                game = self._game
-                print(f"    {_ask(game, 'in describe', game.variant.describe, event)}", file=out)
-
-    def _hidden(self, seat: int) -> frozenset[int]:
-        game = self._game
-        pieces = _ask(game, "in hidden_pieces", game.variant.hidden_pieces, game.state, seat)
-        return frozenset(piece.id for piece in pieces)
-
-    def _secrets(self, new_round: bool) -> frozenset[int]:
-        """Pieces the seat did not see before the move, cannot see now, and another seat can.
-
-        In a new round, every piece the seat cannot see and another seat can.
-        """
-        if self.seat is None or self._game.is_over:
-            return frozenset()
-        hidden = self._hidden(self.seat)
-        hidden_from_all = hidden
-        for other in range(self._game.players):
-            if other != self.seat:
-                hidden_from_all &= self._hidden(other)
-        secret = hidden - hidden_from_all
-        return secret if new_round or self._unseen is None else secret & self._unseen
-
-
-def _show_events(game: Game, events: Sequence[Any], out: TextIO) -> None:
-    """Print events as they are, for a game shown in full (a replay)."""
-    _Eyes(game, ()).show(events, out)
-
-
-def _show_result(game: Game, out: TextIO) -> None:
-    ranking = sorted(range(game.players), key=lambda s: (-game.scores[s], s))
-    print("result:", file=out)
-    for seat in ranking:
-        mark = "  winner" if seat in game.winners else ""
-        print(f"  seat {seat}: {game.scores[seat]}{mark}", file=out)
-
-
-def _started(game: Game, agents: Sequence[Agent]) -> list[tuple[int, Any]]:
-    """Start the bots that have ``start``; the seats and ``observe`` of those that observe."""
-    observers = []
-    for seat, agent in enumerate(agents):
-        start = getattr(agent, "start", None)
-        if start is not None:
-            start(seat, game.view(seat))
-        observe = getattr(agent, "observe", None)
-        if observe is not None:
-            observers.append((seat, observe))
-            observe(events_for_seat(game.variant, tuple(game.events), seat))
-    return observers
-
-
 def _run_play(args: argparse.Namespace, out: TextIO) -> int:
-    options = dict(args.option)
-    if len(options) != len(args.option):
-        raise InvalidOptions("an --option is given twice")
-    game = new_game(args.variant, args.players, args.seed, options or None, args.house_rule,
-                    position=args.position)
-    colour = _use_colour(args.colour, out)
-    agents = _agents_for(args, game.players, lambda: game, colour, out)
-    observers = _started(game, agents)
-    humans = list(dict.fromkeys(args.human))
-    eyes = _Eyes(game, humans)
-    if not args.quiet:
-        if humans:
-            # The seed fixes every deal and draw: a person who saw it could work out every
-            # hidden piece. It stays in the record that --save writes.
-            seats = ("seat " if len(humans) == 1 else "seats ") + " and ".join(map(str, humans))
-            print(f"{game.variant.title}: {game.players} players; you play {seats}", file=out)
-        else:
-            print(f"{game.variant.title}: {game.players} players, seed {game.seed}", file=out)
-        eyes.show(game.events, out)
-        if not args.brief and game.to_act not in humans:
-            print(game.render(eyes.seat, colour), file=out)
-    try:
-        while not game.is_over:
-            seat = game.to_act
-            assert seat is not None
-            move = agents[seat].choose(game.view(seat), game.legal_moves())
-            eyes.before(seat)
-            events = game.play(move)
-            for place, observe in observers:
-                observe(events_for_seat(game.variant, events, place))
-            if args.quiet:
-                continue
-            eyes.show(events, out)
-            if args.brief:
-                continue
-            if humans and game.is_over:
-                print("final position (the game is over: every hand is shown):", file=out)
-                print(game.render(None, colour), file=out)
-            elif seat not in humans and game.to_act not in humans:
-                # After a bot's move; a person's prompt shows the position itself.
-                print(game.render(eyes.seat, colour), file=out)
-    except (KeyboardInterrupt, EOFError, _Quit) as stop:
-        print("\ngame abandoned", file=out)
-        if args.save:
-            save(game, args.save)
-            print(f"record saved to {args.save}", file=out)
-        return EXIT_INTERRUPTED if isinstance(stop, KeyboardInterrupt) else EXIT_FAILURE
-    _show_result(game, out)
-    if args.save:
-        save(game, args.save)
-        print(f"record saved to {args.save}", file=out)
-    return 0
+    return run_play(args, out, _use_colour(args.colour, out))
 
 
 # -- replay --------------------------------------------------------------------------------------
@@ -560,19 +330,54 @@ def _run_replay(args: argparse.Namespace, out: TextIO) -> int:
         print(f"wrote {page}", file=out)
         return 0
     game = load(args.file, allow_scripted=args.allow_scripted)
+    if args.quiet and args.at is not None:
+        raise InvalidOptions("--at shows a position and --quiet shows none: give one of them")
     if args.quiet:
         state = "finished" if game.is_over else "unfinished"
-        print(f"valid: {game.variant.name}, {len(game.moves)} moves, {state}, "
+        print(f"valid: {game.variant.name}, {count(len(game.moves), 'move')}, {state}, "
               f"scores {list(game.scores)}", file=out)
         return 0
     colour = _use_colour(args.colour, out)
-    print(f"{game.variant.title}: {game.players} players, seed {game.seed}, "
-          f"{len(game.moves)} moves (verified)", file=out)
-    _show_events(game, game.events, out)
+    print(f"{game.variant.title}: {count(game.players, 'player')}, seed {game.seed}, "
+          f"{count(len(game.moves), 'move')} (verified)", file=out)
+    if args.at is not None:
+        total = len(game.moves)
+        game = _after_moves(game, args.at)
+        show_events(game, game.events, out)
+        print(f"position after move {args.at} of {total}:", file=out)
+        print(game.render(None, colour), file=out)
+        return 0
+    show_events(game, game.events, out)
     print(game.render(None, colour), file=out)
     if game.is_over:
-        _show_result(game, out)
+        show_result(game, out)
     return 0
+
+
+def _after_moves(game: Game, moves: int) -> Game:
+    """The game as it stood after its first ``moves`` moves (0: as it was set up).
+
+    Raises:
+        InvalidOptions: The game has fewer moves.
+    """
+    if moves > len(game.moves):
+        raise InvalidOptions(f"--at {moves}: the record has {count(len(game.moves), 'move')}; "
+                             f"give a number from 0 to {len(game.moves)}")
+    seed = 0 if game.seed is None else game.seed
+    # The recorded outcomes, already checked by load: the dice fall as they fell.
+    again = new_game(game.variant.name, game.players, seed, game.options_json(),
+                     game.house_rules, chance=ReplayChance(game.chance.outcomes, seed=seed),
+                     position=game.start_position)
+    for move in game.moves[:moves]:
+        again.play(move)
+    return again
+
+
+def _move_number(text: str) -> int:
+    """A move number for ``replay --at``: 0 or more; anything else is a usage error."""
+    if not text.isdecimal() or len(text) > 9:
+        raise argparse.ArgumentTypeError(f"--at takes a move number, 0 or more, not {brief(text)}")
+    return int(text)
 
 
 # -- entry point ---------------------------------------------------------------------------------
