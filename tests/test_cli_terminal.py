@@ -1,0 +1,330 @@
+"""The game at the terminal: what a person at a seat is shown, and what she may type.
+
+The first part plays through ``unodice.cli.main`` with scripted answers; the second runs the
+command at a real pseudo-terminal (with ``pexpect``), where answers are edited with ``readline``.
+Every game is seeded, so what the bots do is known.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import sys
+
+import pytest
+
+try:
+    import pexpect
+except ImportError:  # the test extra installs it
+    pexpect = None
+
+import unodice
+from unodice.cli import main
+from unodice.cli_terminal import count
+from unodice.record import save
+
+# A line each position of a built-in variant has exactly once: it counts the positions shown.
+BOARD_MARKERS = {
+    "coverall": re.compile(r"^Scores: ", re.M),
+    "centre-die": re.compile(r"^Round \d+ ", re.M),
+    "dominoes": re.compile(r"^scores: ", re.M),
+}
+# A move as the terminal prints it ("seat 1: y8 C4"), not a hand ("seat 1: 6 tiles").
+MOVE_LINE = re.compile(r"^seat \d+: (?!\d+ tiles?\b)", re.M)
+
+
+def play(monkeypatch, answers: list[str], *argv: str) -> tuple[int, str]:
+    """Run ``unodice`` with ``answers`` typed at the prompts, then the end of input."""
+    typed = iter(answers)
+
+    def read(prompt: str = "") -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", read)
+    out = io.StringIO()
+    return main(list(argv), out), out.getvalue()
+
+
+def coverall(*extra: str) -> list[str]:
+    return ["play", "coverall", "--human", "0", "--seed", "3", "--no-colour", *extra]
+
+
+# -- answers -------------------------------------------------------------------------------------
+
+
+def test_a_number_out_of_range_is_answered_as_such(monkeypatch):
+    status, text = play(monkeypatch, ["25", "0", "quit"], *coverall())
+    assert status == 0
+    assert "there are 3 moves; 25 is not one of them" in text
+    assert "there are 3 moves; 0 is not one of them" in text
+    assert "cannot read" not in text
+
+
+def test_an_empty_line_asks_again_without_a_word(monkeypatch):
+    _, quiet = play(monkeypatch, ["quit"], *coverall())
+    _, text = play(monkeypatch, ["", "   ", "quit"], *coverall())
+    assert text == quiet
+
+
+def test_quit_is_her_choice_and_exits_0_the_end_of_input_exits_1(monkeypatch):
+    status, text = play(monkeypatch, ["quit"], *coverall())
+    assert status == 0 and "game abandoned" in text and "result:" not in text
+    status, text = play(monkeypatch, [], *coverall())
+    assert status == 1 and "game abandoned" in text
+
+
+def test_each_move_is_listed_with_what_it_gains_when_not_nothing(monkeypatch):
+    """Coverall's gain is the points of the placement (CV-5); centre-die's decline gains 0."""
+    _, text = play(monkeypatch, ["quit"], *coverall())
+    assert "    1. g2 A4  (+10)\n" in text
+    _, text = play(monkeypatch, ["quit"], "play", "centre-die", "--human", "0", "--seed", "2")
+    assert "    1. play r1  (+1)\n" in text
+    assert "    2. decline\n" in text
+
+
+def test_help_shows_the_notation_real_moves_of_each_kind_and_the_commands(monkeypatch):
+    _, text = play(monkeypatch, ["help", "quit"], "play", "dominoes", "--human", "0",
+                   "--seed", "1", "--no-colour")
+    listed, helped = text.split("how moves are written")
+    assert helped.startswith(": dominoes moves look like 'play r3|y5")
+    legal = set(re.findall(r"^ +\d+\. (.+?)(?: +\([+-]\d+\))?$", listed, re.M))
+    examples = re.findall(r"^    (\w+): (.+)$", helped, re.M)
+    shown = {kind: line.split(", ") for kind, line in examples if kind in ("play", "draw")}
+    assert set(shown) == {"play", "draw"} and "draw" in legal
+    assert 1 < len(shown["play"]) <= 3 and set(shown["play"]) <= legal
+    assert shown["draw"] == ["draw"]
+    for command in ("moves", "board", "undo", "help", "quit"):
+        assert re.search(rf"^    {command}  ", helped, re.M), command
+    assert f"type a move's number (1 to {len(legal)})" in helped
+
+
+def test_moves_lists_the_moves_again_and_board_draws_the_position_again(monkeypatch):
+    _, once = play(monkeypatch, ["quit"], *coverall())
+    _, text = play(monkeypatch, ["moves", "board", "quit"], *coverall())
+    assert text.count("    1. g2 A4  (+10)") == 2 * once.count("    1. g2 A4  (+10)") == 2
+    marker = BOARD_MARKERS["coverall"]
+    assert len(marker.findall(text)) == len(marker.findall(once)) + 1
+
+
+@pytest.mark.parametrize(("variant", "options"), [
+    ("coverall", []), ("centre-die", ["--option", "target=50"]),
+    ("dominoes", ["--option", "target=100"]),
+])
+def test_the_position_is_shown_once_before_each_decision(monkeypatch, variant, options):
+    """Once before every decision, a bot's or a person's, and once more at the end."""
+    status, text = play(monkeypatch, ["1"] * 1000, "play", variant, "--human", "0", "--seed",
+                        "4", "--no-colour", *options)
+    assert status == 0
+    moves = len(MOVE_LINE.findall(text))
+    assert moves > 4
+    assert len(BOARD_MARKERS[variant].findall(text)) == moves + 1  # + the final position
+    assert text.count("final position (the game is over: every hand is shown)") == 1
+
+
+def test_the_position_follows_her_own_move_with_the_events_it_caused(monkeypatch):
+    _, text = play(monkeypatch, ["1", "quit"], *coverall())
+    after = text[text.index("seat 0: g2 A4"):]
+    assert after.index("seat 0 scores 10") < after.index("Scores: seat 0 (you): 10")
+
+
+# -- undo ----------------------------------------------------------------------------------------
+
+
+def test_undo_goes_back_to_her_previous_decision_and_the_bots_play_as_before(monkeypatch,
+                                                                             tmp_path):
+    undone, straight = tmp_path / "undone.json", tmp_path / "straight.json"
+    status, text = play(monkeypatch, ["1", "1", "undo", "undo", "2", "1", "quit"],
+                        *coverall("--save", str(undone)))
+    assert status == 0
+    assert "undone: your move g0 A5, and 1 move after it; back to your previous decision" in text
+    assert "undone: your move g2 A4, and 1 move after it" in text
+    play(monkeypatch, ["2", "1", "quit"], *coverall("--save", str(straight)))
+    assert json.loads(undone.read_text()) == json.loads(straight.read_text())
+
+
+def test_undo_before_her_first_move_says_there_is_nothing_to_undo(monkeypatch):
+    _, text = play(monkeypatch, ["undo", "quit"], *coverall())
+    assert "nothing to undo: you have not moved yet" in text
+
+
+def test_undo_shows_the_position_once_for_the_decision_it_goes_back_to(monkeypatch):
+    _, text = play(monkeypatch, ["1", "undo", "quit"], *coverall())
+    after = text[text.index("undone: "):]
+    assert len(BOARD_MARKERS["coverall"].findall(after)) == 1
+    assert "    1. g2 A4  (+10)" in after
+
+
+# -- --save --------------------------------------------------------------------------------------
+
+
+def refused(capsys, monkeypatch, *argv: str) -> tuple[int, str, str]:
+    status, out = play(monkeypatch, ["1"] * 100, *argv)
+    return status, out, capsys.readouterr().err
+
+
+def test_a_save_file_in_a_missing_folder_is_refused_before_the_game(capsys, monkeypatch,
+                                                                    tmp_path):
+    path = tmp_path / "nowhere" / "game.json"
+    status, out, err = refused(capsys, monkeypatch, *coverall("--save", str(path)))
+    assert (status, out) == (1, "")
+    assert err.count("\n") == 1 and "there is no folder" in err
+
+
+def test_a_save_file_that_exists_is_kept_unless_forced(capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "game.json"
+    path.write_text("mine")
+    status, out, err = refused(capsys, monkeypatch, *coverall("--save", "game.json"))
+    assert (status, out) == (1, "") and path.read_text() == "mine"
+    assert err == ("unodice: error: --save 'game.json': the file exists; add --force to "
+                   "overwrite it\n")
+    status, out, err = refused(capsys, monkeypatch, *coverall("--save", "game.json", "--force"))
+    assert status == 0 and err == "" and json.loads(path.read_text())["variant"] == "coverall"
+
+
+def test_a_save_path_that_is_a_folder_is_refused(capsys, monkeypatch, tmp_path):
+    status, out, err = refused(capsys, monkeypatch, *coverall("--save", str(tmp_path)))
+    assert (status, out) == (1, "") and "that is a folder" in err
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
+                    reason="needs a folder its user cannot write to")
+def test_a_save_file_in_a_folder_that_cannot_be_written_is_refused(capsys, monkeypatch,
+                                                                  tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir(mode=0o500)
+    status, out, err = refused(capsys, monkeypatch, *coverall("--save", str(folder / "g.json")))
+    assert (status, out) == (1, "") and "cannot be written to" in err
+
+
+# -- replay --at ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def record(tmp_path):
+    game = unodice.new_game("dominoes", players=3, seed=8, options={"target": 100})
+    while not game.is_over and len(game.moves) < 12:
+        game.play(game.legal_moves()[0])
+    path = tmp_path / "game.json"
+    save(game, path)
+    return path, game
+
+
+@pytest.mark.parametrize("at", [0, 1, 7, 12])
+def test_replay_at_shows_the_position_after_that_move_and_stops(record, at):
+    path, played = record
+    out = io.StringIO()
+    assert main(["replay", str(path), "--at", str(at), "--no-colour"], out) == 0
+    text = out.getvalue()
+    again = unodice.new_game("dominoes", players=3, seed=8, options={"target": 100})
+    for move in played.moves[:at]:
+        again.play(move)
+    assert text.startswith("Uno dominoes: 3 players, seed 8, 12 moves (verified)\n")
+    assert text.endswith(f"position after move {at} of 12:\n{again.render(None)}\n")
+    assert len(MOVE_LINE.findall(text)) == at and "result:" not in text
+
+
+def test_replay_at_a_move_the_record_does_not_have_is_refused(record, capsys):
+    path, _ = record
+    assert main(["replay", str(path), "--at", "13"], io.StringIO()) == 1
+    assert "the record has 12 moves; give a number from 0 to 12" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as usage:
+        main(["replay", str(path), "--at", "-1"], io.StringIO())
+    assert usage.value.code == 2 and "--at takes a move number" in capsys.readouterr().err
+    assert main(["replay", str(path), "--at", "2", "--quiet"], io.StringIO()) == 1
+
+
+def test_counts_agree_with_their_nouns(record):
+    path, _ = record
+    assert (count(0, "move"), count(1, "move"), count(2, "game")) == ("0 moves", "1 move",
+                                                                      "2 games")
+    out = io.StringIO()
+    assert main(["replay", str(path), "--quiet"], out) == 0
+    assert out.getvalue().startswith("valid: dominoes, 12 moves, unfinished")
+
+
+# -- at a real terminal --------------------------------------------------------------------------
+
+at_a_terminal = pytest.mark.skipif(os.name != "posix" or pexpect is None,
+                                   reason="needs pexpect and the pseudo-terminals of POSIX")
+LEFT, RIGHT, UP = "\x1b[D", "\x1b[C", "\x1b[A"
+CONTROL_SEQUENCE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|[\x08\r]")
+
+
+class Terminal:
+    """``unodice play VARIANT --human 0`` at a pseudo-terminal, answered one line at a time."""
+
+    def __init__(self, variant: str, seed: int):
+        env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1", "INPUTRC": os.devnull}
+        self.child = pexpect.spawn(
+            sys.executable, ["-m", "unodice", "play", variant, "--human", "0", "--seed",
+                             str(seed)],
+            env=env, encoding="utf-8", timeout=10, dimensions=(60, 200),
+        )
+        self.marker = BOARD_MARKERS[variant]
+
+    def shown(self) -> str:
+        """What the terminal showed before the next prompt (the prompt left out)."""
+        self.child.expect_exact("seat 0> ")
+        return CONTROL_SEQUENCE.sub("", self.child.before)
+
+    def answer(self, keys: str) -> str:
+        self.child.send(keys + "\r")
+        return self.shown()
+
+    def boards(self, text: str) -> int:
+        return len(self.marker.findall(text))
+
+
+@at_a_terminal
+@pytest.mark.parametrize(("variant", "seed"), [("coverall", 3), ("centre-die", 2),
+                                               ("dominoes", 1)])
+def test_a_few_decisions_at_a_real_terminal(variant, seed):
+    terminal = Terminal(variant, seed)
+    start = terminal.shown()
+    assert terminal.boards(start) == len(MOVE_LINE.findall(start)) + 1
+
+    helped = terminal.answer("help")
+    assert "how moves are written: " in helped and "    undo    " in helped
+    assert terminal.boards(helped) == 0
+    assert terminal.answer("").strip() == ""
+    assert "moves; 999 is not one of them" in terminal.answer("999")
+    listed = terminal.answer("moves")
+    assert "    1. " in listed and terminal.boards(listed) == 0
+    assert terminal.boards(terminal.answer("board")) == 1
+
+    # The arrow keys move the cursor (readline), instead of typing "^[[D" into the answer.
+    moved = terminal.answer("1" + LEFT + RIGHT)
+    mine = re.search(r"^seat 0: (.+)$", moved, re.M)
+    assert mine, moved
+    assert terminal.boards(moved) == len(MOVE_LINE.findall(moved)) >= 1
+
+    undone = terminal.answer("undo")
+    assert f"undone: your move {mine.group(1)}" in undone
+    assert terminal.boards(undone) == 1 and not MOVE_LINE.findall(undone)
+
+    # Up twice recalls the answer before "undo": "1", the same move again.
+    again = terminal.answer(UP + UP)
+    assert f"seat 0: {mine.group(1)}" in again
+
+    terminal.child.send("quit\r")
+    terminal.child.expect(pexpect.EOF)
+    terminal.child.close()
+    assert "game abandoned" in terminal.child.before
+    assert terminal.child.exitstatus == 0
+
+
+@at_a_terminal
+def test_control_c_at_a_real_terminal_exits_130():
+    terminal = Terminal("coverall", 3)
+    terminal.shown()
+    terminal.child.sendintr()
+    terminal.child.expect(pexpect.EOF)
+    terminal.child.close()
+    assert "game abandoned" in terminal.child.before
+    assert terminal.child.exitstatus == 130
