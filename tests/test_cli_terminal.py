@@ -328,3 +328,19 @@ def test_control_c_at_a_real_terminal_exits_130():
     terminal.child.close()
     assert "game abandoned" in terminal.child.before
     assert terminal.child.exitstatus == 130
+
+
+@pytest.mark.parametrize(("argv", "games"), [
+    (["simulate", "coverall", "--games", "1", "--workers", "1", "--option", "partition=false"],
+     "coverall: 1 game, 2 players"),
+    # The arena plays whole rounds of seatings: both seat orders of the two bots.
+    (["arena", "coverall", "--agents", "random,greedy", "--games", "1", "--workers", "1",
+      "--option", "partition=false"], "coverall arena: 2 games, 2 players"),
+])
+def test_reports_write_options_and_counts_as_the_command_line_does(argv, games):
+    out = io.StringIO()
+    assert main(argv, out) == 0
+    first = out.getvalue().splitlines()[0]
+    assert "partition=false" in first and "set_of_games=false" in first
+    assert "True" not in first and "False" not in first
+    assert first.startswith(games)

@@ -34,6 +34,7 @@ import attrs
 from unodice.agents import AgentError, AgentSpec, Seat, agent_label, play_seats
 from unodice.errors import InvalidOptions
 from unodice.game import new_game
+from unodice.options import option_text
 from unodice.registry import Registry
 from unodice.simulation import (
     Progress,
@@ -402,13 +403,15 @@ class TournamentReport:
 
 
 def _report_lines(report: TournamentReport) -> list[str]:
-    options = ", ".join(f"{key}={value}" for key, value in report.options.items())
+    options = ", ".join(f"{key}={option_text(value)}" for key, value in report.options.items())
     rules = f", house rules {', '.join(report.house_rules)}" if report.house_rules else ""
     labels = [result.agent for result in report.agents]
     width = max(8, *(len(label) for label in labels))
     lines = [
-        f"{report.variant} arena: {report.games:,} games, {report.players} players, seed "
-        f"{report.seed}, {report.seatings} seatings" + (f", options {options}" if options else "")
+        f"{report.variant} arena: {report.games:,} {'game' if report.games == 1 else 'games'}, "
+        f"{report.players} players, seed {report.seed}, {report.seatings} "
+        f"{'seating' if report.seatings == 1 else 'seatings'}"
+        + (f", options {options}" if options else "")
         + rules,
         "",
         f"{'agent':<{width}}  {'win rate':>8}  {'95% interval':<15}  {'games':>8}  "

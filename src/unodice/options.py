@@ -28,6 +28,7 @@ __all__ = [
     "describe_options",
     "frozen_class",
     "option",
+    "option_text",
     "options_to_json",
 ]
 
@@ -74,10 +75,11 @@ class OptionInfo:
             kind += " one of " + "/".join(map(str, self.choices))
         if self.nullable:
             kind += " or none"
-        return f"{self.name} ({kind}, default {_text(self.default)}): {self.help}"
+        return f"{self.name} ({kind}, default {option_text(self.default)}): {self.help}"
 
 
-def _text(value: Any) -> str:
+def option_text(value: Any) -> str:
+    """An option's value as the command line writes it: ``true``, ``none``, ``500``."""
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -175,7 +177,7 @@ def _convert(info: OptionInfo, value: Any, owner: str) -> Any:
             raise refuse(f"text of at most {TEXT_LIMIT} characters")
         value = value.strip()
     if info.choices is not None and value not in info.choices:
-        raise refuse("one of " + ", ".join(map(_text, info.choices)))
+        raise refuse("one of " + ", ".join(map(option_text, info.choices)))
     return value
 
 

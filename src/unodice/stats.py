@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from unodice.errors import UnodiceError
+from unodice.options import option_text
 
 __all__ = ["QUANTILES", "Distribution", "Report", "SeatResult", "Tally", "wilson_interval"]
 
@@ -419,10 +420,11 @@ def _seat_result(tally: Tally, seat: int, agent: str) -> SeatResult:
 
 
 def _report_lines(report: Report) -> list[str]:
-    options = ", ".join(f"{key}={value}" for key, value in report.options.items())
+    options = ", ".join(f"{key}={option_text(value)}" for key, value in report.options.items())
     rules = f", house rules {', '.join(report.house_rules)}" if report.house_rules else ""
     lines = [
-        f"{report.variant}: {report.games:,} games, {report.players} players, seed {report.seed}"
+        f"{report.variant}: {report.games:,} {'game' if report.games == 1 else 'games'}, "
+        f"{report.players} players, seed {report.seed}"
         + (f", options {options}" if options else "")
         + rules,
         "",
@@ -437,7 +439,8 @@ def _report_lines(report: Report) -> list[str]:
         )
     if report.ties:
         lines.append(
-            f"{report.ties:,} games were won jointly; each of k joint winners gets 1/k of a win."
+            f"{report.ties:,} {'game was' if report.ties == 1 else 'games were'} won jointly; "
+            "each of k joint winners gets 1/k of a win."
         )
     names = [name for name, _ in QUANTILES]
     lines += [
