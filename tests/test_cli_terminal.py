@@ -237,6 +237,8 @@ def test_replay_at_a_move_the_record_does_not_have_is_refused(record, capsys):
         main(["replay", str(path), "--at", "-1"], io.StringIO())
     assert usage.value.code == 2 and "--at takes a move number" in capsys.readouterr().err
     assert main(["replay", str(path), "--at", "2", "--quiet"], io.StringIO()) == 1
+    assert main(["replay", str(path), "--at", "2", "--html", "page.html"], io.StringIO()) == 1
+    assert "it goes without --quiet and --html" in capsys.readouterr().err
 
 
 def test_counts_agree_with_their_nouns(record):

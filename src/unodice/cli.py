@@ -324,14 +324,14 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
 def _run_replay(args: argparse.Namespace, out: TextIO) -> int:
     if args.html is None and (args.seat is not None or args.force):
         raise InvalidOptions("--seat and --force go with --html PAGE, the page to write")
+    if args.at is not None and (args.quiet or args.html is not None):
+        raise InvalidOptions("--at shows a position: it goes without --quiet and --html")
     if args.html is not None:
         page = write_replay_page(args.file, args.html, args.seat, force=args.force,
                                  allow_scripted=args.allow_scripted)
         print(f"wrote {page}", file=out)
         return 0
     game = load(args.file, allow_scripted=args.allow_scripted)
-    if args.quiet and args.at is not None:
-        raise InvalidOptions("--at shows a position and --quiet shows none: give one of them")
     if args.quiet:
         state = "finished" if game.is_over else "unfinished"
         print(f"valid: {game.variant.name}, {count(len(game.moves), 'move')}, {state}, "
