@@ -72,17 +72,18 @@ def draw(variant: Coverall, view: View, spectator: bool) -> str:
     height = panel_top + ROW * (view.players + 2) + MARGIN
     who = "a spectator" if viewer is None else f"seat {viewer}"
     canvas = Canvas(width, height, f"{variant.title}, round {view.round}, as {who} sees it")
-    _title(canvas, variant, view, who)
+    _title(canvas, variant, view, who, width)
     _tray(canvas, variant.tray, view, MARGIN, tray_top)
     _panel(canvas, view, viewer, panel_top, width)
     return canvas.document()
 
 
-def _title(canvas: Canvas, variant: Coverall, view: View, who: str) -> None:
+def _title(canvas: Canvas, variant: Coverall, view: View, who: str, width: float) -> None:
     """The variant, the round, whose turn it is and whose eyes the picture is drawn for."""
     canvas.text(MARGIN, MARGIN + 18, variant.title, font_size=18, font_weight="bold")
-    canvas.text(MARGIN, MARGIN + 42, f"Round {view.round} · {_task(view)} · as {who} sees it",
-                font_size=14)
+    canvas.text(width - MARGIN, MARGIN + 18, f"as {who} sees it", font_size=13, fill=FAINT,
+                text_anchor="end")
+    canvas.text(MARGIN, MARGIN + 42, f"Round {view.round} · {_task(view)}", font_size=14)
 
 
 def _task(view: View) -> str:
