@@ -65,7 +65,9 @@ def draw(variant: Coverall, view: View, spectator: bool) -> str:
     tray_width = LABEL + tray.columns * CELL + (tray.columns - 1) * GAP
     if tray.partition:
         tray_width += PARTITION_GAP - GAP
-    width = max(2 * MARGIN + tray_width, 2 * MARGIN + 560)
+    dice_in_a_line = max([len(view.data["hand"]), *map(len, view.data["reserves"])])
+    width = max(2 * MARGIN + tray_width, 2 * MARGIN + 560,
+                DICE_X + dice_in_a_line * (SMALL + GAP) + MARGIN)
     tray_top = MARGIN + 64
     tray_height = LABEL + tray.rows * CELL + (tray.rows - 1) * GAP + 22
     panel_top = tray_top + tray_height + 16
@@ -130,13 +132,17 @@ def _tray(canvas: Canvas, tray: Tray, view: View, left: float, top: float) -> No
         columns = sorted({space % tray.columns for space in spaces})
         x0 = _column_x(tray, left, columns[0]) - GAP / 2
         x1 = _column_x(tray, left, columns[-1]) + CELL + GAP / 2
-        is_open, state = _half_state(tray, data, region)
+        is_open, word = _half_state(tray, data, region)
+        name = ("left half", "right half")[region] if tray.partition else "tray"
+        label = f"{name} · {word}"
+        if len(label) * 6.6 > x1 - x0:  # a narrow half has room for the word alone
+            label = word
         canvas.open_group(data_half=("left", "right")[region] if tray.partition else "tray",
                           data_open="true" if is_open else "false")
         canvas.rect(x0, grid_top - GAP / 2, x1 - x0, grid_height + GAP, rx=8,
                     fill=OPEN_FILL if is_open else SHUT_FILL,
                     stroke=OPEN_EDGE if is_open else None, stroke_width=2 if is_open else None)
-        canvas.text((x0 + x1) / 2, grid_top + grid_height + GAP / 2 + 16, state,
+        canvas.text((x0 + x1) / 2, grid_top + grid_height + GAP / 2 + 16, label,
                     text_anchor="middle", font_size=12, fill=FAINT)
         canvas.close_group()
     if tray.partition:
@@ -156,7 +162,7 @@ def _tray(canvas: Canvas, tray: Tray, view: View, left: float, top: float) -> No
 
 
 def _half_state(tray: Tray, data: Mapping[str, Any], region: int) -> tuple[bool, str]:
-    """Whether a half takes dice now, and a word on it (CV-12).
+    """Whether a half (or the whole tray) takes dice now, and a word on it (CV-12).
 
     Before the starting die is placed, any space takes it. Afterwards one half is open; of the
     other, one holding dice has closed (full or dead) and an empty one opens next.
@@ -164,13 +170,11 @@ def _half_state(tray: Tray, data: Mapping[str, Any], region: int) -> tuple[bool,
     phase = data["phase"]
     if phase == START:
         return True, "open to the starting die"
-    name = ("left half", "right half")[region] if tray.partition else "tray"
     if phase != OVER and data["open_half"] == region:
-        return True, f"{name} · open"
-    spaces = tray.regions[region]
-    if any(data["tray"][space] is not None for space in spaces):
-        return False, f"{name} · closed"
-    return False, f"{name} · opens next"
+        return True, "open"
+    if any(data["tray"][space] is not None for space in tray.regions[region]):
+        return False, "closed"
+    return False, "opens next"
 
 
 def _space(canvas: Canvas, tray: Tray, data: Mapping[str, Any], space: int, x: float,
