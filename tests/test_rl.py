@@ -11,9 +11,9 @@ import warnings
 
 import numpy as np
 import pytest
+from example_plugin import PIG
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
-from example_plugin import PIG
 from toy import ToyPlugin
 
 import unodice.rl

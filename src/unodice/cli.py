@@ -30,6 +30,7 @@ from unodice.moves import Move, MovePlayed, RoundStarted
 from unodice.quoting import brief
 from unodice.record import load, save
 from unodice.registry import default_registry
+from unodice.replay_page import write_replay_page
 from unodice.scaffold import ScaffoldError, check_plugin_name, write_plugin
 from unodice.testing import pieces_in
 from unodice.variant import View
@@ -132,6 +133,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--allow-scripted", action="store_true",
         help="accept a record whose dice a test scripted (its outcomes prove nothing)",
     )
+    replay.add_argument("--html", metavar="PAGE",
+                        help="write a web page that steps through the game to PAGE instead")
+    replay.add_argument("--seat", type=int, metavar="N",
+                        help="with --html: show the game as seat N saw it (default: a "
+                             "spectator's pictures with every event)")
+    replay.add_argument("--force", action="store_true", help="with --html: replace PAGE")
     _colour_arguments(replay)
     replay.set_defaults(run=_run_replay)
 
@@ -545,6 +552,13 @@ def _run_play(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _run_replay(args: argparse.Namespace, out: TextIO) -> int:
+    if args.html is None and (args.seat is not None or args.force):
+        raise InvalidOptions("--seat and --force go with --html PAGE, the page to write")
+    if args.html is not None:
+        page = write_replay_page(args.file, args.html, args.seat, force=args.force,
+                                 allow_scripted=args.allow_scripted)
+        print(f"wrote {page}", file=out)
+        return 0
     game = load(args.file, allow_scripted=args.allow_scripted)
     if args.quiet:
         state = "finished" if game.is_over else "unfinished"

@@ -44,6 +44,10 @@ LINE = "#444444"
 """Outlines and text."""
 
 
+_XML_NAMES = {"xml_space": "xml:space"}
+"""Attributes whose SVG names hold a colon, not a hyphen."""
+
+
 class Canvas:
     """An SVG document being drawn: shapes are added in order, later ones on top.
 
@@ -65,7 +69,7 @@ class Canvas:
         for key, value in values.items():
             if value is None:
                 continue
-            name = key.rstrip("_").replace("_", "-")
+            name = _XML_NAMES.get(key) or key.rstrip("_").replace("_", "-")
             out.append(f"{name}={quoteattr(_number(value))}")
         return " ".join(out)
 

@@ -96,7 +96,9 @@ def describe(event: Event) -> str | None:
 # Each describer takes its own kind of event: a mapping typing cannot pair key with value.
 _DESCRIBERS: dict[type[Event], Callable[[Any], str]] = {
     Starter: lambda e: f"seat {e.seat} starts the round",
-    CentreRedrawn: lambda e: f"seat {e.seat} drew die {e.die.id} (no number face) and puts it back",
+    # A seat is not told which die went back into the bag (CD-1): its event has no die.
+    CentreRedrawn: lambda e: f"seat {e.seat} drew {'a die' if e.die is None else f'die {e.die.id}'}"
+    " (no number face) and puts it back",
     CentreRolled: lambda e: f"seat {e.seat} rolls the centre die: {e.face.code}",
     Dealt: lambda e: f"seat {e.seat} rolls a hand of {_hand_text(e.faces)}",
     Rerolled: lambda e: f"seat {e.seat} re-rolls her hand: {_hand_text(e.faces)}",

@@ -1,0 +1,456 @@
+"""A recorded game as one web page that steps through it, move by move.
+
+[`replay_page`][unodice.replay_page.replay_page] turns a record (or a game) into a single
+HTML document that holds everything it shows: the picture of each step, whose turn it is, the
+move just played, the events of that move in words and the scores. Step 0 is the game as set
+up; step ``k`` is the game after its ``k``-th move. Buttons, the arrow keys, Home and End step
+through it, and an address ending in ``#12`` opens the page at step 12.
+
+The page is self-contained: no script, style, font or image is fetched from anywhere, and its
+content security policy forbids the browser to fetch any, so it can be mailed, archived and
+opened offline. A page made for a seat (``seat=k``) shows the game as that seat saw it: the
+pictures from its view and the events as it may be told of them
+([`events_for_seat`][unodice.agents.events_for_seat]). A page made for no seat shows the
+pictures a spectator sees and every event, as ``unodice replay`` prints them.
+
+[`write_replay_page`][unodice.replay_page.write_replay_page] is what ``unodice replay FILE
+--html PAGE`` runs: it checks where the page is to go before it reads the record.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import re
+from collections.abc import Mapping, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from unodice.agents import events_for_seat
+from unodice.chance import ReplayChance
+from unodice.errors import InvalidOptions, UnodiceError
+from unodice.game import Game, new_game
+from unodice.moves import Event, MovePlayed
+from unodice.quoting import brief
+from unodice.record import load, replay
+from unodice.registry import Registry, default_registry
+
+__all__ = ["Step", "check_page_path", "game_steps", "replay_page", "write_replay_page"]
+
+
+@attrs.frozen
+class Step:
+    """What the page shows at one step of a game.
+
+    Attributes:
+        number: 0 for the game as set up, ``k`` for the game after its ``k``-th move.
+        picture: The SVG picture of the game at this step, from the page's seat.
+        move: The move just played, in words (``"seat 1: b5"``); ``None`` at step 0.
+        events: What the move (at step 0, the set-up) caused, one line each.
+        turn: Whose turn it is now, or how the game ended.
+        round: The round being played.
+        scores: Each seat's match total.
+    """
+
+    number: int
+    picture: str
+    move: str | None
+    events: tuple[str, ...]
+    turn: str
+    round: int
+    scores: tuple[int, ...]
+
+
+def replay_page(
+    game_or_record: Game | Mapping[str, Any],
+    seat: int | None = None,
+    *,
+    registry: Registry | None = None,
+    allow_scripted: bool = False,
+) -> str:
+    """The replay page of a game, as one self-contained HTML document.
+
+    Args:
+        game_or_record: A record, as [`Game.record`][unodice.game.Game.record] made it or as
+            read from JSON, or a game (its record is taken).
+        seat: Whose eyes the page shows the game through; ``None`` for a spectator's pictures
+            with every event.
+        registry: Where to look up the variant (default: every installed plugin).
+        allow_scripted: Accept a scripted record (see [`replay`][unodice.record.replay]).
+
+    Raises:
+        InvalidRecord: The record does not replay (it is checked by
+            [`replay`][unodice.record.replay] first, with everything that checks).
+        InvalidOptions: ``seat`` is not a seat of the game.
+        UnodiceError: The game cannot be recorded (a determinized game, say).
+    """
+    record: Mapping[str, Any]
+    if isinstance(game_or_record, Game):
+        record = game_or_record.record()
+    else:
+        record = game_or_record
+        replay(record, registry, allow_scripted=allow_scripted)
+    steps = game_steps(record, seat, registry=registry)
+    return _page(record, steps, seat, registry)
+
+
+def game_steps(
+    record: Mapping[str, Any], seat: int | None = None, *, registry: Registry | None = None
+) -> list[Step]:
+    """Every step of a recorded game, from one replay of it: the set-up, then each move.
+
+    The record is taken as sound (``replay_page`` checks it first): the game is started from
+    its set-up and its moves are played in turn, each step read off as the game stands.
+
+    Raises:
+        InvalidOptions: ``seat`` is not a seat of the game.
+    """
+    game = _set_up(record, registry)
+    if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
+        raise InvalidOptions(f"seat must be from 0 to {game.players - 1}, got {brief(seat)}")
+    steps = [_step(game, 0, tuple(game.events), seat)]
+    for number, move in enumerate(record["moves"], 1):
+        steps.append(_step(game, number, game.play(move), seat))
+    return steps
+
+
+def _set_up(record: Mapping[str, Any], registry: Registry | None) -> Game:
+    """A new game in the record's set-up, drawing the record's chance outcomes."""
+    chance = ReplayChance(
+        record["chance"]["outcomes"],
+        seed=record["seed"],
+        strict=record["chance"]["source"] == "seed",
+        field="chance.outcomes",
+    )
+    return new_game(
+        record["variant"],
+        players=record["players"],
+        seed=record["seed"],
+        options=record["options"],
+        house_rules=record["house_rules"],
+        chance=chance,
+        registry=registry,
+        position=record.get("position"),
+    )
+
+
+def _step(game: Game, number: int, events: Sequence[Event], seat: int | None) -> Step:
+    """The step ``number`` of ``game`` as it stands, ``events`` being what led to it."""
+    told = events if seat is None else events_for_seat(game.variant, events, seat)
+    move: str | None = None
+    if number:
+        mover = next(event.seat for event in events if isinstance(event, MovePlayed))
+        move = f"seat {mover}: a move hidden from seat {seat}"
+    lines = []
+    for event in told:
+        if isinstance(event, MovePlayed):
+            if event.move is not None:
+                move = f"seat {event.seat}: {event.move}"
+            continue
+        lines.append(_describe(game, event))
+    return Step(
+        number=number,
+        picture=_inline(game.svg(seat)),
+        move=move,
+        events=tuple(lines),
+        turn=_turn(game),
+        round=game.round,
+        scores=game.scores,
+    )
+
+
+def _describe(game: Game, event: Event) -> str:
+    """The variant's line for ``event``; a crash in it is noted with the variant's plugin."""
+    try:
+        return game.variant.describe(event)
+    except Exception as error:
+        if not isinstance(error, UnodiceError):
+            error.add_note(
+                f"raised by variant {game.variant.name!r} of plugin {game.plugin!r}, "
+                f"in describe, for a {event.kind!r} event"
+            )
+        raise
+
+
+def _turn(game: Game) -> str:
+    if not game.is_over:
+        return f"seat {game.to_act} to play"
+    return f"game over, {_won_by(game.winners)}"
+
+
+def _won_by(winners: Sequence[int]) -> str:
+    if not winners:
+        return "nobody won"
+    seats = " and ".join(str(seat) for seat in winners)
+    return f"won by seat{'s' if len(winners) > 1 else ''} {seats}"
+
+
+# An SVG inside HTML takes its namespaces from the HTML parser; declaring them would put the
+# only addresses into a page that refers to nothing outside itself.
+_NAMESPACES = re.compile(
+    r'\s+xmlns(?::xlink)?\s*=\s*"http://www\.w3\.org/(?:2000/svg|1999/xlink)"'
+)
+
+
+def _inline(picture: str) -> str:
+    """An SVG document as an element of the page: its standard namespace declarations cut."""
+    return _NAMESPACES.sub("", picture)
+
+
+# -- the page ------------------------------------------------------------------------------------
+
+
+def _page(
+    record: Mapping[str, Any], steps: Sequence[Step], seat: int | None, registry: Registry | None
+) -> str:
+    """The HTML document showing ``steps`` of the game of ``record``."""
+    title = _variant_title(record, registry)
+    moves = len(steps) - 1
+    eyes = "as a spectator sees it" if seat is None else f"as seat {seat} sees it"
+    facts = [f"{record['players']} players", f"{moves} move{'s' if moves != 1 else ''}", eyes]
+    if seat is None:
+        # The seed fixes every deal and draw: it belongs on the page of no seat.
+        facts.append(f"seed {record['seed']}")
+    result = record.get("result")
+    if result is not None:
+        facts.append(_won_by(result["winners"]) if result["over"] else "unfinished")
+    script = _SCRIPT
+    policy = (
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
+        f"script-src '{_script_hash(script)}'"
+    )
+    sections = "\n".join(_section(step, moves) for step in steps)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="{policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}: replay</title>
+<style>{_STYLE}</style>
+</head>
+<body>
+<header>
+<h1>{escape(title)}</h1>
+<p class="facts">{escape(" · ".join(facts))}</p>
+</header>
+<nav class="controls" aria-label="steps">
+<button type="button" id="first" title="first (Home)">&#xAB; First</button>
+<button type="button" id="previous" title="previous (Left arrow)">&#x2039; Previous</button>
+<span id="counter" aria-live="polite">move 0 of {moves}</span>
+<button type="button" id="next" title="next (Right arrow)">Next &#x203A;</button>
+<button type="button" id="last" title="last (End)">Last &#xBB;</button>
+</nav>
+<main>
+{sections}
+</main>
+<footer>Keys: <kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd> step, <kbd>Home</kbd> <kbd>End</kbd>
+first and last. Add <code>#12</code> to the address to open at move 12.</footer>
+<script>{script}</script>
+</body>
+</html>
+"""
+
+
+def _variant_title(record: Mapping[str, Any], registry: Registry | None) -> str:
+    return (registry or default_registry()).variant(record["variant"]).title
+
+
+def _section(step: Step, moves: int) -> str:
+    """One step as a section of the page; only step 0 is shown before the script runs."""
+    heading = "The start" if step.move is None else f"Move {step.number}"
+    played = "set-up" if step.move is None else step.move
+    events = "".join(f"<li>{escape(line)}</li>" for line in step.events)
+    events = events or '<li class="none">nothing else happened</li>'
+    scores = "".join(
+        f'<tr><th scope="row">seat {seat}</th><td>{points}</td></tr>'
+        for seat, points in enumerate(step.scores)
+    )
+    hidden = "" if step.number == 0 else " hidden"
+    return f"""<section class="step" id="step-{step.number}" data-step="{step.number}"{hidden}>
+<figure class="picture">{step.picture}</figure>
+<div class="about">
+<h2>{heading} <small>of {moves}</small></h2>
+<p class="move">{escape(played)}</p>
+<p class="turn">{escape(step.turn)} <small>(round {step.round})</small></p>
+<ol class="events">{events}</ol>
+<table class="scores"><caption>scores</caption>{scores}</table>
+</div>
+</section>"""
+
+
+def _script_hash(script: str) -> str:
+    """The page's script as its content security policy names it, by hash."""
+    digest = hashlib.sha256(script.encode("utf-8")).digest()
+    return "sha256-" + base64.b64encode(digest).decode("ascii")
+
+
+_STYLE = """
+:root { color-scheme: light dark; --ink: #222; --paper: #fbfaf6; --line: #d8d3c4;
+  --accent: #d7263d; --muted: #6b665c; --card: #ffffff; }
+@media (prefers-color-scheme: dark) {
+  :root { --ink: #eceae4; --paper: #1d1c1a; --line: #3d3a35; --muted: #a39d91; --card: #272522; }
+}
+* { box-sizing: border-box; }
+body { margin: 0 auto; max-width: 72rem; padding: 1.5rem; background: var(--paper);
+  color: var(--ink); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; }
+h1 { margin: 0; font-size: 1.6rem; }
+h2 { margin: 0 0 .5rem; font-size: 1.25rem; }
+h2 small, .turn small { color: var(--muted); font-weight: normal; }
+.facts { margin: .25rem 0 1rem; color: var(--muted); }
+.controls { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem;
+  position: sticky; top: 0; padding: .5rem 0; background: var(--paper); }
+button { font: inherit; padding: .35rem .8rem; border: 1px solid var(--line);
+  border-radius: .4rem; background: var(--card); color: var(--ink); cursor: pointer; }
+button:hover:not(:disabled) { border-color: var(--accent); }
+button:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
+button:disabled { opacity: .4; cursor: default; }
+#counter { min-width: 9rem; text-align: center; font-variant-numeric: tabular-nums;
+  font-weight: 600; }
+.step { display: flex; flex-wrap: wrap; gap: 1.5rem; align-items: flex-start; }
+.step[hidden] { display: none; }
+.picture { margin: 0; padding: .5rem; background: var(--card); border: 1px solid var(--line);
+  border-radius: .5rem; max-width: 100%; overflow-x: auto; }
+.picture svg { display: block; max-width: 100%; height: auto; }
+.picture svg text { white-space: pre; }
+.about { flex: 1 1 18rem; }
+.move { font-size: 1.15rem; font-weight: 600; margin: 0 0 .25rem; }
+.turn { margin: 0 0 .75rem; }
+.events { margin: 0 0 1rem; padding-left: 1.4rem; }
+.events .none { list-style: none; margin-left: -1.4rem; color: var(--muted); }
+.scores { border-collapse: collapse; }
+.scores caption { text-align: left; color: var(--muted); font-size: .9rem; }
+.scores th, .scores td { padding: .15rem .9rem .15rem 0; text-align: left;
+  font-variant-numeric: tabular-nums; border-bottom: 1px solid var(--line); }
+footer { margin-top: 2rem; color: var(--muted); font-size: .9rem; }
+kbd { border: 1px solid var(--line); border-radius: .25rem; padding: 0 .3rem;
+  font: .85rem ui-monospace, monospace; }
+"""
+
+_SCRIPT = """
+(function () {
+  "use strict";
+  var steps = document.querySelectorAll("section.step");
+  var last = steps.length - 1;
+  var counter = document.getElementById("counter");
+  var buttons = {
+    first: document.getElementById("first"),
+    previous: document.getElementById("previous"),
+    next: document.getElementById("next"),
+    last: document.getElementById("last")
+  };
+  var current = 0;
+
+  function show(number) {
+    number = Math.max(0, Math.min(last, number));
+    steps[current].hidden = true;
+    steps[number].hidden = false;
+    current = number;
+    counter.textContent = "move " + number + " of " + last;
+    buttons.first.disabled = buttons.previous.disabled = number === 0;
+    buttons.next.disabled = buttons.last.disabled = number === last;
+    if (location.hash !== "#" + number) {
+      location.replace("#" + number);
+    }
+  }
+
+  function fromHash() {
+    var match = /^#(\\d+)$/.exec(location.hash);
+    return match ? parseInt(match[1], 10) : 0;
+  }
+
+  buttons.first.addEventListener("click", function () { show(0); });
+  buttons.previous.addEventListener("click", function () { show(current - 1); });
+  buttons.next.addEventListener("click", function () { show(current + 1); });
+  buttons.last.addEventListener("click", function () { show(last); });
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
+    var moves = {
+      ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last
+    };
+    if (event.key in moves) {
+      event.preventDefault();
+      show(moves[event.key]);
+    }
+  });
+  window.addEventListener("hashchange", function () {
+    if (fromHash() !== current) { show(fromHash()); }
+  });
+  show(fromHash());
+})();
+"""
+
+
+# -- writing a page ------------------------------------------------------------------------------
+
+
+def check_page_path(
+    page: str | Path, *, force: bool = False, record: str | Path | None = None
+) -> Path:
+    """Where a page is to be written, checked before any work is done.
+
+    Args:
+        page: The page's file.
+        force: Replace a file already there.
+        record: The record the page is made from, which the page may never replace.
+
+    Raises:
+        UnodiceError: ``page`` is a folder, its folder does not exist or cannot be written
+            in, it is the record itself, or it exists and ``force`` is not given.
+    """
+    path = Path(page)
+    name = brief(str(path))
+    if path.is_dir():
+        raise UnodiceError(f"{name} is a folder; name the page's file, such as game.html")
+    folder = path.parent
+    if not folder.is_dir():
+        raise UnodiceError(f"cannot write {name}: the folder {brief(str(folder))} does not exist")
+    if path.exists():
+        if record is not None and Path(record).exists() and path.samefile(record):
+            raise UnodiceError(f"{name} is the record itself; write the page to another file")
+        if not force:
+            raise UnodiceError(f"{name} exists; use --force (force=True) to replace it")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UnodiceError(f"cannot write {name}: the folder {brief(str(folder))} is not writable")
+    return path
+
+
+def write_replay_page(
+    record: str | Path,
+    page: str | Path,
+    seat: int | None = None,
+    *,
+    force: bool = False,
+    allow_scripted: bool = False,
+    registry: Registry | None = None,
+) -> Path:
+    """Read a record file, replay it, and write its replay page; return the page's path.
+
+    Where the page goes is checked first, so that a bad path costs no replay.
+
+    Args:
+        record: The record file.
+        page: The file to write the page to.
+        seat: Whose eyes the page shows (see [`replay_page`][unodice.replay_page.replay_page]).
+        force: Replace a file already at ``page``.
+        allow_scripted: Accept a scripted record (see [`replay`][unodice.record.replay]).
+        registry: Where to look up the variant (default: every installed plugin).
+
+    Raises:
+        UnodiceError: The page's path is refused (see
+            [`check_page_path`][unodice.replay_page.check_page_path]).
+        InvalidRecord: The record cannot be read or does not replay.
+        InvalidOptions: ``seat`` is not a seat of the game.
+        OSError: The record cannot be read or the page cannot be written.
+    """
+    path = check_page_path(page, force=force, record=record)
+    game = load(record, registry, allow_scripted=allow_scripted)
+    html = replay_page(game, seat, registry=registry)
+    # Without force, "x" refuses a file that appeared since the check.
+    with path.open("w" if force else "x", encoding="utf-8") as stream:
+        stream.write(html)
+    return path
