@@ -19,6 +19,7 @@ from unodice.agents import RandomAgent
 from unodice.game import Game, new_game
 
 MARKER = re.compile(r"^<!-- picture: (?P<spec>.+?) -->$", re.MULTILINE)
+FIELD = re.compile(r"^[a-z]+=")
 
 
 def on_page_markdown(markdown: str, **_: Any) -> str:
@@ -29,8 +30,9 @@ def on_page_markdown(markdown: str, **_: Any) -> str:
 def picture(spec: str) -> str:
     """The figure a marker asks for, as HTML."""
     words = shlex.split(spec)
-    fields = dict(word.split("=", 1) for word in words if "=" in word)
-    games = [word for word in words if "=" not in word]
+    # A field is ``key=value``; a game string may hold ``=`` too, but only inside brackets.
+    fields = dict(word.split("=", 1) for word in words if FIELD.match(word))
+    games = [word for word in words if not FIELD.match(word)]
     if "position" in fields:
         game = new_game(position=fields["position"], seed=0)
     else:

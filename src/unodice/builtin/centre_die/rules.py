@@ -37,7 +37,7 @@ from unodice.uno import (
 )
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
-from . import positions, refusals, spaces, text
+from . import pictures, positions, refusals, spaces, text
 from . import reference as reference_module
 from .events import CentreRedrawn, Dealt, RoundBlocked, Starter
 from .moves import Bluff, CentreDieMove, Play, parse_move
@@ -535,22 +535,31 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     def view_data(self, state: CentreDieState, seat: int) -> dict[str, Any]:
         """Everything on the table: hands are open; only the bag's contents are hidden.
 
-        Keys: ``centre`` (face), ``centre_colour`` (the colour it counts as), ``hands`` (per
-        seat, the faces shown), ``bag`` (how many dice it holds), ``direction``, ``turn``
-        (whose turn), ``phase`` (``"step 1"``, ``"step 2"``, ``"step 3"``, ``"challenge"`` or
-        ``"round over"``), ``drawn`` (the drawn die's face in step 3), ``wd4_legal`` (whether
-        the WD4 awaiting an answer kept to CD-7) and ``catchable`` (whom the player to act may
-        catch).
+        Keys: ``centre`` (face), ``centre_colour`` (the colour it counts as), ``centre_die``
+        (the die itself), ``covered`` (the die a WD4 awaiting an answer covers, with its face
+        and colour, or ``None``), ``hands`` (per seat, the faces shown), ``hand_dice`` (per
+        seat, the dice, in the same order), ``bag`` (how many dice it holds), ``direction``,
+        ``turn`` (whose turn), ``phase`` (``"step 1"``, ``"step 2"``, ``"step 3"``,
+        ``"challenge"`` or ``"round over"``), ``drawn`` (the drawn die's face in step 3),
+        ``wd4_legal`` (whether the WD4 awaiting an answer kept to CD-7) and ``catchable``
+        (whom the player to act may catch).
         """
         faces = self.faces.faces
         centre = faces[state.centre_code]
         phase = state.phase
         current = state.codes[state.seats.current]
         pending = state.pending
+        covered = None
+        if pending is not None:
+            die, code, colour = pending.before
+            covered = (die, faces[code], colour)
         return {
             "centre": centre,
             "centre_colour": centre.colour or state.centre_colour,
+            "centre_die": state.centre_die,
+            "covered": covered,
             "hands": tuple(state.shown),
+            "hand_dice": tuple(map(tuple, state.dice)),
             "bag": len(state.bag),
             "direction": state.seats.direction,
             "turn": state.seats.current,
@@ -606,6 +615,12 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     def describe(self, event: Event) -> str:
         """One line of text for an event."""
         return text.describe(event) or super().describe(event)
+
+    # -- pictures ----------------------------------------------------------------------------------
+
+    def picture(self, view: View, spectator: bool = False) -> str:
+        """The centre die, every open hand and the bag as SVG (see `pictures`)."""
+        return pictures.draw(self, view, spectator)
 
     # -- positions ---------------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from unodice.spaces import Buffer, Slot
 from unodice.turns import Seats
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
-from . import positions, refusals, spaces, text
+from . import pictures, positions, refusals, spaces, text
 from . import reference as reference_module
 from .events import (
     HalfOpened,
@@ -564,6 +564,12 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         """The state a position's body describes, checked (see `positions`)."""
         return positions.read(self, table, text)
 
+    # -- pictures ----------------------------------------------------------------------------------
+
+    def picture(self, view: View, spectator: bool = False) -> str:
+        """The tray, the rolled dice, the reserves and the bag as SVG (see `pictures`)."""
+        return pictures.draw(self, view, spectator)
+
     # -- spaces for learning agents ---------------------------------------------------------------
 
     def actions(self) -> Iterable[CoverallMove]:
@@ -593,11 +599,13 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         return {
             "phase": state.phase,
             "tray": tuple(state.faces),
+            "tray_dice": tuple(state.dice),
             "kinds": tuple(state.kinds),
             "colours": tuple(state.colours),
             "open_half": state.open_region,
             "holder": state.holder,
             "hand": state.showing,
+            "hand_dice": state.hand,
             "reserves": tuple(state.reserves),
             "bag": len(state.bag),
             "direction": state.seats.direction,

@@ -1,0 +1,191 @@
+"""Centre-die pictures: every die a seat sees is drawn with its id, and no die of the bag is.
+
+The positions are those of random matches (several seeds and seat counts) at random decisions
+and at their end, each drawn for every seat and for a spectator. The pictures are read back as
+XML: a die is found by its ``data-piece`` (``r5@12``), the centre die by ``data-centre``, a die
+a WD4 covers by ``data-covered``, the die drawn in step 3 by ``data-drawn``, the seat whose
+view it is by ``data-viewer``.
+"""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from unodice import new_game
+from unodice.game import Game
+from unodice.positions import die_token
+from unodice.testing import pieces_drawn, pieces_in
+
+GAMES = [
+    (2, {"rounds": 2}, 1),
+    (3, {"rounds": 1}, 2),
+    (4, {"target": 150}, 3),
+    (6, {"rounds": 1, "two_player_reverse_skips": False}, 4),
+    (3, {"rounds": 1}, 15),
+]
+"""Seat counts, options and seeds of the matches whose positions are drawn."""
+SAMPLED = 6
+"""Decisions drawn from each match, besides its start and its end."""
+PHASES = ("step 1", "step 2", "step 3", "challenge")
+"""The phases a decision is taken in; every one is drawn at least once when it comes up."""
+
+
+def positions(players: int, options: dict[str, Any], seed: int) -> list[Game]:
+    """Copies of one random match at its start, at random decisions, the first decision of
+    each phase and each catch, and at its end."""
+    game = new_game("centre-die", players, seed, options)
+    rng = random.Random(seed)
+    games = [game.copy()]
+    firsts = set()
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+        data = game.view(0).data
+        kind = (data["phase"], data["catchable"] is not None)
+        if kind not in firsts or (rng.random() < 0.05 and len(games) <= SAMPLED + 8):
+            firsts.add(kind)
+            games.append(game.copy())
+    return [*games, game]
+
+
+POSITIONS = [
+    pytest.param(game, id=f"{players}p-seed{seed}-{index}")
+    for players, options, seed in GAMES
+    for index, game in enumerate(positions(players, options, seed))
+]
+
+
+def drawn(picture: str) -> ET.Element:
+    """The picture as XML; it must parse."""
+    return ET.fromstring(picture)
+
+
+def tokens(root: ET.Element) -> Counter[str]:
+    """Every ``data-piece`` of a picture, counted."""
+    return Counter(el.attrib["data-piece"] for el in root.iter() if "data-piece" in el.attrib)
+
+
+def marked(root: ET.Element, mark: str) -> list[str]:
+    """The ``data-piece`` of every die inside a group marked ``mark``."""
+    return [piece.attrib["data-piece"] for group in root.iter() if mark in group.attrib
+            for piece in group.iter() if "data-piece" in piece.attrib]
+
+
+def expected_tokens(game: Game) -> Counter[str]:
+    """The token of every die outside the bag, with the face it shows."""
+    state = game.state
+    faces = game.variant.faces.faces
+    wanted: Counter[str] = Counter()
+    wanted[die_token(state.centre_die, faces[state.centre_code])] += 1
+    if state.pending is not None:
+        die, code, _ = state.pending.before
+        wanted[die_token(die, faces[code])] += 1
+    for dice, shown in zip(state.dice, state.shown, strict=True):
+        wanted.update(die_token(die, face) for die, face in zip(dice, shown, strict=True))
+    return wanted
+
+
+def seats_and_spectator(game: Game) -> list[int | None]:
+    return [*range(game.players), None]
+
+
+def test_the_sampled_positions_reach_every_phase() -> None:
+    """So that the tests below draw a WD4 awaiting its answer, a step 3 and a catch."""
+    phases = {game.view(0).data["phase"] for game in (p.values[0] for p in POSITIONS)}
+    catches = [p for p in POSITIONS if p.values[0].view(0).data["catchable"] is not None]
+    assert set(PHASES) <= phases and catches
+
+
+@pytest.mark.parametrize("game", POSITIONS)
+def test_each_picture_shows_every_die_outside_the_bag_and_none_inside(game: Game) -> None:
+    """Hands are open and only the bag is hidden (CD-1): every seat and a spectator see the
+    centre die, a die a WD4 covers, and every hand, each die with the face it shows."""
+    variant, state = game.variant, game.state
+    outside = {die.id for place, dice in variant.piece_locations(state).items()
+               if place != "bag" for die in dice}
+    for seat in seats_and_spectator(game):
+        picture = game.svg(seat)
+        assert tokens(drawn(picture)) == expected_tokens(game)
+        ids = pieces_drawn(picture)
+        assert ids == outside
+        view = game.view(0 if seat is None else seat)
+        assert {die.id for die in pieces_in(view.data)} <= ids
+        hiders = range(game.players) if seat is None else [seat]
+        hidden = {die.id for hider in hiders for die in variant.hidden_pieces(state, hider)}
+        assert hidden == {die.id for die in state.bag}
+        for die_id in hidden:
+            assert f"@{die_id}\"" not in picture and f"@{die_id}<" not in picture
+
+
+@pytest.mark.parametrize("game", POSITIONS)
+def test_the_viewer_is_marked_and_a_spectator_is_nobody(game: Game) -> None:
+    for seat in seats_and_spectator(game):
+        root = drawn(game.svg(seat))
+        viewers = [el.attrib["data-seat"] for el in root.iter()
+                   if el.attrib.get("data-viewer") == "true"]
+        assert viewers == ([] if seat is None else [str(seat)])
+
+
+@pytest.mark.parametrize("game", POSITIONS)
+def test_jupyter_shows_the_same_pictures(game: Game) -> None:
+    assert game._repr_svg_() == game.svg(None)
+    for seat in range(game.players):
+        assert game.view(seat)._repr_svg_() == game.svg(seat)
+
+
+def test_the_same_view_gives_the_same_picture() -> None:
+    """Two matches played alike have equal views, and so byte-equal pictures."""
+    one = new_game("centre-die", 3, 9)
+    two = new_game("centre-die", 3, 9)
+    rng = random.Random(9)
+    for _ in range(15):
+        move = rng.choice(one.legal_moves())
+        one.play(move)
+        two.play(move)
+        for seat in seats_and_spectator(one):
+            assert one.svg(seat) == two.svg(seat)
+    from_position = new_game(position=one.position(), seed=1)
+    assert from_position.view(2) == one.view(2)
+    assert from_position.svg(2) == one.svg(2)
+
+
+@pytest.mark.parametrize("game", POSITIONS)
+def test_cd7_the_centre_die_shows_the_colour_it_counts_as(game: Game) -> None:
+    """CD-7: a wild in the centre carries its declared colour; a coloured die, none."""
+    data = game.view(0).data
+    root = drawn(game.svg(None))
+    centres = [group for group in root.iter() if "data-centre" in group.attrib]
+    assert len(centres) == 1
+    (face,) = [el for el in centres[0].iter() if "data-piece" in el.attrib]
+    assert face.attrib["data-piece"] == die_token(data["centre_die"], data["centre"])
+    declared = data["centre_colour"].letter if data["centre"].is_wild else None
+    assert face.attrib.get("data-declared") == declared
+
+
+@pytest.mark.parametrize("game", POSITIONS)
+def test_cd8_a_wd4_awaiting_its_answer_shows_the_die_it_covers(game: Game) -> None:
+    """CD-8: while a WD4 may be challenged, the die it covered (back if the challenge wins) is
+    drawn beside it; at any other time no die is drawn as covered."""
+    pending = game.state.pending
+    covered = marked(drawn(game.svg(None)), "data-covered")
+    if pending is None:
+        assert covered == []
+    else:
+        die, code, _ = pending.before
+        assert covered == [die_token(die, game.variant.faces.faces[code])]
+
+
+@pytest.mark.parametrize("game", POSITIONS)
+def test_cd5_the_die_drawn_in_step_3_is_marked(game: Game) -> None:
+    """CD-5: in step 3 the die just drawn (the last of the hand) is marked; never otherwise."""
+    data = game.view(0).data
+    drawn_dice = marked(drawn(game.svg(None)), "data-drawn")
+    if data["phase"] != "step 3":
+        assert drawn_dice == []
+    else:
+        turn = data["turn"]
+        assert drawn_dice == [die_token(data["hand_dice"][turn][-1], data["drawn"])]
