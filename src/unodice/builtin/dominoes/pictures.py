@@ -168,17 +168,18 @@ def _heading(canvas: Canvas, y: float, text: str) -> None:
 
 def _draw_tile(
     canvas: Canvas, x: float, y: float, first: Face, second: Face, tile: Domino, *,
-    upright: bool, crosswise: bool = False, declared: Colour | None = None, outline: str = LINE,
+    upright: bool, crosswise: bool = False, declared: Colour | None = None, drawn: bool = False,
 ) -> None:
     """A tile face up, ``first`` at its left (at its top when ``upright``), with its token.
 
     ``crosswise`` marks a double lying across its line (DO-2); ``declared`` is the colour
-    declared for a wild ``second`` end.
+    declared for a wild ``second`` end; a tile just ``drawn`` is outlined (DO-5).
     """
     width, height = (SHORT, LONG) if upright else (LONG, SHORT)
-    canvas.open_group(data_piece=domino_token(tile), data_crosswise="1" if crosswise else None)
-    canvas.rect(x, y, width, height, rx=5, fill=IVORY, stroke=outline,
-                stroke_width=1 if outline == LINE else 3)
+    canvas.open_group(data_piece=domino_token(tile), data_crosswise="1" if crosswise else None,
+                      data_drawn="1" if drawn else None)
+    canvas.rect(x, y, width, height, rx=5, fill=IVORY, stroke=ACCENT if drawn else LINE,
+                stroke_width=3 if drawn else 1)
     step_x, step_y = (0, FACE + PAD) if upright else (FACE + PAD, 0)
     draw_face(canvas, x + PAD, y + PAD, FACE, first)
     draw_face(canvas, x + PAD + step_x, y + PAD + step_y, FACE, second, declared=declared)
@@ -272,10 +273,12 @@ def _draw_layout(
     middle = (trunk[0] + trunk[-1]) / 2 if trunk else top + ROW / 2
     canvas.line(MARGIN + SHORT, middle, MARGIN + SHORT + 14, middle, stroke=LINE,
                 stroke_width=1.5)
+    canvas.open_group(data_spinner="1")
     _draw_tile(canvas, MARGIN, middle - LONG / 2, spinner.touching, spinner.far, spinner.tile,
                upright=True, crosswise=True)
     canvas.text(MARGIN + SHORT / 2, middle + LONG / 2 + 14, "spinner", font_size=10,
                 text_anchor="middle")
+    canvas.close_group()
     for row, centre in zip(rows, centres, strict=True):
         _draw_row(canvas, row, centre)
 
@@ -301,13 +304,13 @@ def _draw_connectors(canvas: Canvas, rows: list[_Row], centres: list[float]) -> 
 
 
 def _draw_row(canvas: Canvas, row: _Row, centre: float) -> None:
+    """A row of a line: its number's disc (or, wrapped, a mark), its tiles, and its end."""
     end = row.end
+    canvas.open_group(data_line=end.id)
     if row.first:
-        canvas.open_group(data_line=end.id)
         canvas.circle(_disc_x(row.depth), centre, DISC, fill=LINE)
         canvas.text(_disc_x(row.depth), centre + 4.5, str(end.id), font_size=12,
                     font_weight="bold", fill=IVORY, text_anchor="middle")
-        canvas.close_group()
     x = _tiles_x(row.depth)
     if not row.first:
         canvas.text(_disc_x(row.depth) + 4, centre + 4, "…", font_size=14)
@@ -321,6 +324,7 @@ def _draw_row(canvas: Canvas, row: _Row, centre: float) -> None:
         _draw_end(canvas, end, x, centre)
     else:
         canvas.text(x, centre + 4, "…", font_size=14)
+    canvas.close_group()
 
 
 def _draw_end(canvas: Canvas, end: OpenEnd, x: float, centre: float) -> None:
@@ -390,7 +394,7 @@ def _draw_seat(
             y = top + (index // per_row) * ROW + (ROW - LONG) / 2
             first, second = tile.ends
             _draw_tile(canvas, x, y, first, second, tile, upright=True,
-                       outline=ACCENT if tile == drawn else LINE)
+                       drawn=tile == drawn)
     canvas.close_group()
 
 
