@@ -11,8 +11,9 @@
   checks what every variant must honour: legal moves are playable and their notation reads back,
   games end, a seed fixes a game, records replay, copies are independent, views hide what they
   must, pieces are conserved, scores add up, refused moves change nothing and a determinized
-  game agrees with what its seat has seen, and (for a variant that describes positions) a game
-  started from a position plays exactly as the game it was written from.
+  game agrees with what its seat has seen, a game started from a position (for a variant that
+  describes positions) plays exactly as the game it was written from, and no picture (for a
+  variant that draws them) shows a piece hidden from its seat.
 * [`boundary_problems`][unodice.testing.boundary_problems] walks everything a bot can reach
   from its view, its legal moves and the events it is shown, and says what it could misuse:
   a hidden piece, a container it could change, an attribute it could set.
@@ -28,6 +29,7 @@ from array import array
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
+from xml.etree import ElementTree
 
 import attrs
 
@@ -52,6 +54,7 @@ __all__ = [
     "VariantCheckFailed",
     "boundary_problems",
     "check_variant",
+    "pieces_drawn",
     "pieces_in",
     "refused",
     "script_used",
@@ -472,6 +475,7 @@ def _check_one(
             _check_determinize(game, fail, step, seed)
         if step % 21 == 0:
             _check_position(game, fail, step, seed, registry)
+            _check_pictures(game, fail, step)
         seen_moves.update(moves)
         move = agent.choose(game.view(seat), moves)
         expected = _reference_before(game, move, fail, step) if reference else None
@@ -692,6 +696,45 @@ def _check_position(game: Game, fail: Any, step: int, seed: int, registry: Regis
             if twin.is_over != started.is_over:
                 fail(f"{where}: only one of the two games ended")
             return
+
+
+def _check_pictures(game: Game, fail: Any, step: int) -> None:
+    """Each seat's picture and a spectator's: SVG that shows no piece hidden from its eyes.
+
+    Pieces are found by the ``data-piece`` mark every drawn piece carries (``r5@12``: piece
+    12). A variant that draws no picture of its own is not checked.
+    """
+    if type(game.variant).picture is Variant.picture:
+        return
+    everyone_hidden: set[int] = set()
+    for seat in [*range(game.players), None]:
+        if seat is None:
+            hidden = everyone_hidden
+        else:
+            hidden = {piece.id for piece in game.variant.hidden_pieces(game.state, seat)}
+            everyone_hidden |= hidden
+        who = "a spectator" if seat is None else f"seat {seat}"
+        try:
+            shown = pieces_drawn(game.svg(seat))
+        except (ElementTree.ParseError, ValueError) as error:
+            fail(f"decision {step}: the picture for {who} is not SVG: {error}")
+            continue
+        if shown & hidden:
+            fail(f"decision {step}: the picture for {who} shows hidden pieces "
+                 f"{sorted(shown & hidden)[:5]}")
+
+
+def pieces_drawn(picture: str) -> set[int]:
+    """The ids of the pieces an SVG picture marks with ``data-piece`` (``r5@12`` is 12)."""
+    ids = set()
+    for element in ElementTree.fromstring(picture).iter():
+        mark = element.get("data-piece")
+        if mark is not None:
+            _, at, number = mark.rpartition("@")
+            if not at or not number.isdigit():
+                raise ValueError(f"data-piece {mark!r} does not end with @ and the piece's id")
+            ids.add(int(number))
+    return ids
 
 
 def _check_refusal(game: Game, seen_moves: set[Any], fail: Any, step: int) -> None:
