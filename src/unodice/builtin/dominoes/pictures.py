@@ -331,10 +331,12 @@ def _draw_end(canvas: Canvas, end: OpenEnd, x: float, centre: float) -> None:
     """What the end of a line offers: a dashed square with what it takes, or a dead end's cap."""
     if end.closed:
         canvas.open_group(data_dead_end=end.id)
-        canvas.rect(x - STEP + 1, centre - SHORT / 2 - 3, 12, SHORT + 6, rx=3, fill=DEAD)
-        for top, bottom in ((-5, 5), (5, -5)):
-            canvas.line(x + 1, centre + top, x + 7, centre + bottom, stroke=IVORY,
-                        stroke_width=2)
+        # A red cap against the dead end, a white cross on it.
+        middle = x - STEP + 1 + 8
+        canvas.rect(middle - 8, centre - SHORT / 2 - 3, 16, SHORT + 6, rx=3, fill=DEAD)
+        for top, bottom in ((-4.5, 4.5), (4.5, -4.5)):
+            canvas.line(middle - 4.5, centre + top, middle + 4.5, centre + bottom, stroke=IVORY,
+                        stroke_width=2.5, stroke_linecap="round")
         canvas.close_group()
         return
     colour = COLOURS[end.colour if end.colour is not None else end.face.colour]
