@@ -285,19 +285,18 @@ def _draw_layout(
 
 def _draw_connectors(canvas: Canvas, rows: list[_Row], centres: list[float]) -> None:
     """The tree's branches: from the spinner (or a parent line's disc) to each line's disc."""
+    trunk_top = min(centre for row, centre in zip(rows, centres, strict=True)
+                    if row.first and row.end.origin == SPINNER)
     for index, row in enumerate(rows):
         if not row.first:
             continue
-        if row.end.origin == SPINNER:
-            stem_x, stem_top = MARGIN + SHORT + 14, None
-        else:
+        stem_x: float = MARGIN + SHORT + 14
+        stem_top = trunk_top
+        if row.end.origin != SPINNER:
             parent = next(i for i in range(index, -1, -1)
                           if rows[i].first and rows[i].end.id == row.end.origin)
             stem_x, stem_top = _disc_x(rows[parent].depth), centres[parent] + DISC
         centre = centres[index]
-        if stem_top is None:
-            stem_top = min(c for r, c in zip(rows, centres, strict=True)
-                           if r.first and r.end.origin == SPINNER)
         canvas.line(stem_x, stem_top, stem_x, centre, stroke=LINE, stroke_width=1.5)
         canvas.line(stem_x, centre, _disc_x(row.depth) - DISC, centre, stroke=LINE,
                     stroke_width=1.5)
