@@ -25,7 +25,7 @@ from unodice.spaces import Buffer, Slot
 from unodice.uno import CATCH, DRAW, KEEP, PASS, Draw, Penalty, PendingWildDrawFour, may_catch
 from unodice.variant import Reference, RoundOutcome, Table, Variant, View
 
-from . import positions, spaces, text
+from . import pictures, positions, spaces, text
 from . import reference as reference_module
 from .events import DeadEnd, Dealt, Drew, Opened, Passed, Placed, RoundOver, TakenBack
 from .fast import PlayTable, make_plays, play_table
@@ -807,6 +807,12 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     def describe(self, event: Event) -> str:
         """One line per event for the command line (see [`text`][unodice.builtin.dominoes.text])."""
         return text.describe(event) or super().describe(event)
+
+    # -- pictures --------------------------------------------------------------------------------
+
+    def picture(self, view: View, spectator: bool = False) -> str:
+        """The position drawn as SVG ([`pictures`][unodice.builtin.dominoes.pictures])."""
+        return pictures.draw(self, view, spectator)
 
     # -- bots ------------------------------------------------------------------------------------
 
