@@ -25,7 +25,10 @@ if TYPE_CHECKING:
     from unodice.game import Game
     from unodice.variant import View
 
-__all__ = ["COLOURS", "Canvas", "draw_face", "svg", "text_picture"]
+__all__ = [
+    "COLOURS", "FAINT", "HIGHLIGHT", "INK", "LINE", "PAPER", "Canvas", "draw_face", "svg",
+    "text_picture",
+]
 
 COLOURS: Mapping[Colour | None, str] = {
     Colour.RED: "#d7263d",
@@ -42,6 +45,10 @@ PAPER = "#f7f4ea"
 """The background of every picture."""
 LINE = "#444444"
 """Outlines and text."""
+FAINT = "#8a8577"
+"""Text that only helps: labels and notes."""
+HIGHLIGHT = "#fff1b8"
+"""The band behind the pieces of the seat whose view it is."""
 
 
 _XML_NAMES = {"xml_space": "xml:space"}

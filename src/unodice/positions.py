@@ -44,6 +44,7 @@ from typing import Any, Generic, TypeVar
 import attrs
 
 from unodice.errors import InvalidPosition
+from unodice.options import option_text
 from unodice.pieces import Die, Domino, Face
 from unodice.quoting import brief
 
@@ -462,19 +463,11 @@ def options_text(name: str, options: Any, defaults: Any) -> str:
     ``defaults`` is the options class's default instance.
     """
     changed = [
-        f"{field.name}={_option_text(getattr(options, field.name))}"
+        f"{field.name}={option_text(getattr(options, field.name))}"
         for field in attrs.fields(type(defaults))
         if getattr(options, field.name) != getattr(defaults, field.name)
     ]
     return f"{name}({','.join(changed)})" if changed else name
-
-
-def _option_text(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 def same_pieces(

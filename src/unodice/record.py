@@ -48,6 +48,7 @@ __all__ = [
     "make_record",
     "replay",
     "save",
+    "set_up",
 ]
 
 FORMAT = "unodice-record"
@@ -315,8 +316,6 @@ def replay(
         PluginError: A house rule named by the record failed while the game was replayed (the
             record itself may be sound), or the variant's ``move_limit`` is broken.
     """
-    from unodice.game import new_game
-
     _check_shape(record)
     if record["chance"]["source"] == "script" and not allow_scripted:
         raise InvalidRecord(
@@ -344,27 +343,14 @@ def replay(
     _check_house_rules(record["house_rules"], info.name, registry)
     _check_lengths(record, _variant_of(record, info, registry), info.plugin)
     _check_elements(record)
-    chance = ReplayChance(
-        record["chance"]["outcomes"],
-        seed=record["seed"],
-        strict=record["chance"]["source"] == "seed",
-        field="chance.outcomes",
-    )
     try:
-        game = new_game(
-            info.name,
-            players=record["players"],
-            seed=record["seed"],
-            options=record["options"],
-            house_rules=record["house_rules"],
-            chance=chance,
-            registry=registry,
-            position=record.get("position"),
-        )
+        game = set_up(record, registry)
     except InvalidPosition as error:
         raise InvalidRecord(str(error), "position") from None
     except InvalidOptions as error:
         raise InvalidRecord(str(error), "options") from None
+    chance = game.chance
+    assert isinstance(chance, ReplayChance)
     for index, text in enumerate(record["moves"]):
         if game.is_over:
             raise InvalidRecord("the game is already over here", f"moves[{index}]")
@@ -379,6 +365,33 @@ def replay(
         )
     _check_result(game, record.get("result"))
     return game
+
+
+def set_up(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
+    """A new game in a record's set-up, drawing the record's chance outcomes; no move played.
+
+    The record is taken as sound: [`replay`][unodice.record.replay] checks it first (and plays
+    its moves on the game this returns). Tools that step through a checked record use it to
+    replay it once, move by move.
+    """
+    from unodice.game import new_game
+
+    chance = ReplayChance(
+        record["chance"]["outcomes"],
+        seed=record["seed"],
+        strict=record["chance"]["source"] == "seed",
+        field="chance.outcomes",
+    )
+    return new_game(
+        record["variant"],
+        players=record["players"],
+        seed=record["seed"],
+        options=record["options"],
+        house_rules=record["house_rules"],
+        chance=chance,
+        registry=registry,
+        position=record.get("position"),
+    )
 
 
 def _check_result(game: Game, result: Any) -> None:

@@ -31,12 +31,11 @@ from typing import Any
 import attrs
 
 from unodice.agents import events_for_seat
-from unodice.chance import ReplayChance
 from unodice.errors import InvalidOptions, UnodiceError
-from unodice.game import Game, new_game
+from unodice.game import Game
 from unodice.moves import Event, MovePlayed
 from unodice.quoting import brief
-from unodice.record import load, replay
+from unodice.record import load, replay, set_up
 from unodice.registry import Registry, default_registry
 
 __all__ = ["Step", "check_page_path", "game_steps", "replay_page", "write_replay_page"]
@@ -109,33 +108,13 @@ def game_steps(
     Raises:
         InvalidOptions: ``seat`` is not a seat of the game.
     """
-    game = _set_up(record, registry)
+    game = set_up(record, registry)
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
         raise InvalidOptions(f"seat must be from 0 to {game.players - 1}, got {brief(seat)}")
     steps = [_step(game, 0, tuple(game.events), seat)]
     for number, move in enumerate(record["moves"], 1):
         steps.append(_step(game, number, game.play(move), seat))
     return steps
-
-
-def _set_up(record: Mapping[str, Any], registry: Registry | None) -> Game:
-    """A new game in the record's set-up, drawing the record's chance outcomes."""
-    chance = ReplayChance(
-        record["chance"]["outcomes"],
-        seed=record["seed"],
-        strict=record["chance"]["source"] == "seed",
-        field="chance.outcomes",
-    )
-    return new_game(
-        record["variant"],
-        players=record["players"],
-        seed=record["seed"],
-        options=record["options"],
-        house_rules=record["house_rules"],
-        chance=chance,
-        registry=registry,
-        position=record.get("position"),
-    )
 
 
 def _step(game: Game, number: int, events: Sequence[Event], seat: int | None) -> Step:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from unodice.pictures import COLOURS, Canvas, draw_face
+from unodice.pictures import COLOURS, FAINT, HIGHLIGHT, Canvas, draw_face
 from unodice.pieces import Colour, Die, Face
 from unodice.positions import die_token
 from unodice.variant import View
@@ -40,10 +40,6 @@ DICE_X = MARGIN + 250
 LINE_HEIGHT = DIE + 12
 """The height of one line of dice."""
 
-FAINT = "#8a8577"
-"""Text that only helps: notes and labels."""
-HIGHLIGHT = "#fff1b8"
-"""The band behind the hand of the seat whose view it is."""
 TABLE = "#e2eed8"
 """The felt the centre die lies on."""
 WARNING = "#b3261e"

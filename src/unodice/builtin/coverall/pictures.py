@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from unodice.pictures import COLOURS, LINE, Canvas, draw_face
+from unodice.pictures import COLOURS, FAINT, HIGHLIGHT, LINE, Canvas, draw_face
 from unodice.pieces import Colour, Die, Face
 from unodice.positions import die_token
 from unodice.variant import View
@@ -50,10 +50,6 @@ SHUT_FILL = "#e3ddcd"
 """The background of a half that does not."""
 EMPTY_FILL = "#fbfaf5"
 """An empty space."""
-FAINT = "#8a8577"
-"""Text that only helps: space names, notes."""
-HIGHLIGHT = "#fff1b8"
-"""The band behind the line of the seat whose view it is."""
 PARTITION = "#7a4e2d"
 """The partition line."""
 
