@@ -268,6 +268,20 @@ def test_a_game_can_wait_between_rounds_to_show_how_the_round_ended(registry):
         game.next_round()
 
 
+def test_house_rules_hear_of_the_deal_after_a_pause(registry):
+    paused = new_game("toy-race(rounds=2,target=5)", 2, seed=4, registry=registry,
+                      house_rules=["count-events"], pause_between_rounds=True)
+    heard = ToyPlugin.counter.seen
+    heard.clear()
+    while not paused.is_over:
+        if paused.between_rounds:
+            paused.next_round()
+        else:
+            paused.play(paused.legal_moves()[-1])
+    assert heard.count("round-started") == 1  # the second round's deal, after the pause
+    assert heard.count("round-ended") == 2
+
+
 def test_a_paused_game_plays_the_same_match_as_one_that_is_not(registry):
     plain = new_game("toy-race(rounds=3,target=5)", 2, seed=6, registry=registry)
     paused = new_game("toy-race(rounds=3,target=5)", 2, seed=6, registry=registry,

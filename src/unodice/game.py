@@ -340,6 +340,8 @@ class Game:
         self._legal = self._by_text = None
         self.state = self._start_round(outcome)
         self._settle()
+        if self._hooks is not None:
+            self._tell_hooks(mark, None)  # house rules hear of the deal, as after a move
         self._plays += 1  # views made before the deal are out of date
         return tuple(self._events[mark:])  # type: ignore[arg-type]
 
