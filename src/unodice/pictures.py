@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from unodice.variant import View
 
 __all__ = [
-    "COLOURS", "FAINT", "HIGHLIGHT", "INK", "LINE", "PAPER", "Canvas", "draw_face", "svg",
-    "text_picture",
+    "COLOURS", "FAINT", "HIGHLIGHT", "INK", "LINE", "PAPER", "Canvas", "draw_face", "seat_label",
+    "svg", "text_picture",
 ]
 
 COLOURS: Mapping[Colour | None, str] = {
@@ -152,6 +152,22 @@ def draw_face(
                 font_size=round(size * (0.5 if len(face.symbol) < 2 else 0.34)),
                 font_weight="bold", fill=INK)
     canvas.close_group()
+
+
+def seat_label(
+    canvas: Canvas, x: float, middle: float, seat: int, *, viewer: bool, to_act: bool,
+    points: int, points_right: float,
+) -> None:
+    """A seat's line label: a marker when it is to act, its name, and its points.
+
+    ``middle`` is the baseline of the line, ``points_right`` where its points end; the seat
+    whose view it is is named "(you)" and set in bold.
+    """
+    if to_act:
+        canvas.text(x, middle, "▶", font_size=14, fill=COLOURS[Colour.RED])
+    name = f"seat {seat}" + (" (you)" if viewer else "")
+    canvas.text(x + 20, middle, name, font_size=14, font_weight="bold" if viewer else "normal")
+    canvas.text(x + points_right, middle, f"{points} points", font_size=14, text_anchor="end")
 
 
 def text_picture(text: str, title: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from unodice.pictures import COLOURS, FAINT, HIGHLIGHT, Canvas, draw_face
+from unodice.pictures import FAINT, HIGHLIGHT, Canvas, draw_face, seat_label
 from unodice.pieces import Colour, Die, Face
 from unodice.positions import die_token
 from unodice.variant import View
@@ -179,13 +179,8 @@ def _hand(canvas: Canvas, view: View, seat: int, is_viewer: bool, top: float,
         canvas.rect(MARGIN - 8, top - 6, width - 2 * MARGIN + 16, _hand_height(len(dice)),
                     rx=6, fill=HIGHLIGHT)
     middle = top + DIE / 2 + 5
-    if seat == view.to_act:
-        canvas.text(MARGIN, middle, "▶", font_size=14, fill=COLOURS[Colour.RED])
-    name = f"seat {seat}" + (" (you)" if is_viewer else "")
-    canvas.text(MARGIN + 20, middle, name, font_size=14,
-                font_weight="bold" if is_viewer else "normal")
-    canvas.text(MARGIN + 200, middle, f"{view.scores[seat]} points", font_size=14,
-                text_anchor="end")
+    seat_label(canvas, MARGIN, middle, seat, viewer=is_viewer, to_act=seat == view.to_act,
+               points=view.scores[seat], points_right=200)
     if not dice:
         canvas.text(DICE_X, middle, "no dice: went out", font_size=12, fill=FAINT)
     drawn_index = len(dice) - 1 if data["phase"] == STEP_THREE and seat == data["turn"] else -1

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from unodice.pictures import COLOURS, FAINT, HIGHLIGHT, LINE, Canvas, draw_face
+from unodice.pictures import FAINT, HIGHLIGHT, LINE, Canvas, draw_face, seat_label
 from unodice.pieces import Colour, Die, Face
 from unodice.positions import die_token
 from unodice.variant import View
@@ -235,13 +235,8 @@ def _seat_details(canvas: Canvas, view: View, seat: int, is_viewer: bool, y: flo
     if is_viewer:
         canvas.rect(MARGIN - 8, y - 4, width - 2 * MARGIN + 16, SMALL + 8, rx=6, fill=HIGHLIGHT)
     middle = y + SMALL / 2 + 5
-    if seat == view.to_act:
-        canvas.text(MARGIN, middle, "▶", font_size=14, fill=COLOURS[Colour.RED])
-    name = f"seat {seat}" + (" (you)" if is_viewer else "")
-    canvas.text(MARGIN + 20, middle, name, font_size=14,
-                font_weight="bold" if is_viewer else "normal")
-    canvas.text(MARGIN + 220, middle, f"{view.scores[seat]} points", font_size=14,
-                text_anchor="end")
+    seat_label(canvas, MARGIN, middle, seat, viewer=is_viewer, to_act=seat == view.to_act,
+               points=view.scores[seat], points_right=220)
     reserve: Sequence[Die] = view.data["reserves"][seat]
     if not reserve:
         canvas.text(DICE_X - 60, middle, "no reserve", font_size=12, fill=FAINT)
