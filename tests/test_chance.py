@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -212,3 +213,47 @@ def test_draws_are_the_outcomes_of_below_the_bag_size(seed, count):
     assert drawn == expected
     assert list(chance.outcomes) == list(reference.outcomes)
     assert list(bag) == list(reference_bag)
+
+
+# -- copies take their generator's state lazily ---------------------------------------------
+
+_OPERATIONS = st.lists(
+    st.tuples(st.sampled_from(["copy", "draw", "mark", "rewind", "keep-none"]),
+              st.integers(0, 7), st.integers(1, 40)),
+    max_size=60,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**64), operations=_OPERATIONS)
+def test_copies_draw_what_their_original_would_have_in_any_interleaving(seed, operations):
+    """Each chance, original or copy, draws what an eagerly copied generator would draw."""
+    chances = [Chance(seed)]
+    models = [random.Random(seed)]
+    marks: list[tuple[int, object, object]] = []
+    for operation, which, bound in operations:
+        index = which % len(chances)
+        chance, model = chances[index], models[index]
+        if operation in ("copy", "keep-none"):
+            chances.append(chance.copy(outcomes=operation == "copy"))
+            twin = random.Random()
+            twin.setstate(model.getstate())
+            models.append(twin)
+        elif operation == "draw":
+            assert chance.below(bound) == model.randrange(bound)
+        elif operation == "mark":
+            marks.append((index, chance.checkpoint(), model.getstate()))
+        elif marks:
+            where, mark, state = marks[-1]
+            chances[where].rewind(mark)
+            models[where].setstate(state)
+    for chance, model in zip(chances, models, strict=True):
+        assert [chance.below(1000) for _ in range(5)] == [model.randrange(1000) for _ in range(5)]
+
+
+def test_a_copy_without_outcomes_keeps_none_but_draws_the_same_future():
+    chance = Chance(5)
+    drawn = [chance.below(6) for _ in range(10)]
+    twin = chance.copy(outcomes=False)
+    assert list(twin.outcomes) == [] and list(chance.outcomes) == drawn
+    assert [twin.below(6) for _ in range(10)] == [chance.below(6) for _ in range(10)]

@@ -120,11 +120,22 @@ class BrokenView(ToyRace):
 def test_a_failing_view_keeps_its_type_and_names_the_plugin():
     registry = toy_registry((plugin_of(lambda registry: registry.add_variant(BrokenView)), "dark"))
     game = unodice.new_game("broken-view", registry=registry)
+    view = game.view(0)  # the variant's part of a view is asked for when first read
     with pytest.raises(ValueError, match="the table is dark") as caught:
-        game.view(0)
+        _ = view.data
     assert caught.value.__notes__ == [
         "raised by variant 'broken-view' of plugin 'dark', in view_data"
     ]
+
+
+def test_a_failing_view_still_held_refuses_the_next_move_and_changes_nothing():
+    registry = toy_registry((plugin_of(lambda registry: registry.add_variant(BrokenView)), "dark"))
+    game = unodice.new_game("broken-view", registry=registry)
+    held = game.view(0)
+    before = game.position()
+    with pytest.raises(ValueError, match="the table is dark"):
+        game.play(game.legal_moves()[0])  # the game reads the held view before it moves
+    assert game.position() == before and len(game.moves) == 0 and held.to_act == game.to_act
 
 
 def test_a_game_made_by_hand_names_the_variant_module_as_its_plugin():

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import random
 from array import array
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -38,21 +38,58 @@ class Chance:
         seed: Any integer. The same seed gives the same outcomes, on every platform.
     """
 
-    __slots__ = ("_bits", "_rng", "outcomes", "seed")
+    __slots__ = ("_bits", "_future", "_generator", "_origin", "outcomes", "seed")
 
     source = "seed"
     """Where outcomes come from: ``"seed"`` (they follow from the seed) or ``"script"``."""
 
     def __init__(self, seed: int = 0):
         self.seed = seed
-        self._rng = random.Random(seed)
-        self._bits = self._rng.getrandbits
+        # The generator is made when chance is first drawn from (seeding one costs as much as
+        # a dozen rolls, and a search makes many games that may never roll): until then
+        # _generator is None and _bits is _first_bits, which makes it.
+        self._generator: random.Random | None = None
+        # For a copy not yet drawn from: the state its generator starts from (see copy).
+        self._origin: _Start | None = None
+        # For a chance whose copies are waiting on its generator's state (see copy).
+        self._future: _Start | None = None
+        self._bits: Callable[[int], int] = self._first_bits
         self.outcomes: MutableSequence[int] = array("B")
         """Every outcome drawn so far, in order: what a record stores.
 
         A compact sequence of whole numbers (a byte each while they are below 256, as nearly
         all are): a long game keeps thousands of them.
         """
+
+    @property
+    def _rng(self) -> random.Random:
+        """The generator, made on first use; copies waiting on its state are given it first.
+
+        Anything that draws from the generator or changes its state reaches it through here,
+        or through ``_bits``, which stands for this until then.
+        """
+        generator = self._generator
+        if generator is None:
+            origin = self._origin
+            generator = random.Random(self.seed) if origin is None else origin.generator()
+            self._generator, self._origin = generator, None
+        if self._future is not None:
+            self._future.fix()
+            self._future = None
+        self._bits = generator.getrandbits
+        return generator
+
+    @_rng.setter
+    def _rng(self, generator: random.Random) -> None:
+        if self._future is not None:
+            self._future.fix()
+            self._future = None
+        self._generator, self._origin = generator, None
+        self._bits = generator.getrandbits
+
+    def _first_bits(self, count: int) -> int:
+        """``getrandbits`` for a chance whose generator is not made, or has copies waiting."""
+        return self._rng.getrandbits(count)
 
     def _keep(self, value: int) -> None:
         """Record an outcome; one too large for the compact store turns it into a list."""
@@ -126,14 +163,33 @@ class Chance:
             counts[face] = counts.get(face, Fraction(0)) + Fraction(1, len(die.faces))
         return counts
 
-    def copy(self) -> Chance:
-        """An independent copy that will produce the same future outcomes."""
+    def copy(self, outcomes: bool = True) -> Chance:
+        """An independent copy that will produce the same future outcomes.
+
+        Cheap, whatever has been drawn: the copy takes its generator's state when it is first
+        drawn from, and this chance keeps that state for its copies before it draws again.
+
+        Args:
+            outcomes: Keep the outcomes drawn so far (what a record needs); ``False`` starts
+                the copy with none, for a search.
+        """
         twin = object.__new__(type(self))
         twin.seed = self.seed
-        twin._rng = _clone(self._rng)
-        twin._bits = twin._rng.getrandbits
-        twin.outcomes = self.outcomes[:]
+        twin._generator = None
+        twin._origin = self._start_of_copy()
+        twin._future = None
+        twin._bits = twin._first_bits
+        twin.outcomes = self.outcomes[:] if outcomes else array("B")
         return twin
+
+    def _start_of_copy(self) -> _Start | None:
+        """Where a copy made now starts its generator (``None``: from the seed, as this does)."""
+        if self._generator is None:
+            return self._origin  # not drawn from yet: the copy starts where this one will
+        if self._future is None:
+            self._future = _Start(self._generator)
+            self._bits = self._first_bits  # fix the state before the next draw
+        return self._future
 
     def checkpoint(self) -> Any:
         """A mark of where chance stands now, for [`rewind`][unodice.chance.Chance.rewind].
@@ -159,6 +215,32 @@ class Chance:
         del self.outcomes[drawn:]
 
 
+class _Start:
+    """The state a copy's generator starts from: its original's when the copy was made.
+
+    The original draws on after the copy is made; it fixes the state here first (see
+    ``Chance._rng``), so every copy waiting on it starts from the state it was copied in.
+    """
+
+    __slots__ = ("_original", "_state")
+
+    def __init__(self, original: random.Random):
+        self._original = original
+        self._state: Any = None
+
+    def fix(self) -> None:
+        """Keep the original's state now, before it changes."""
+        if self._state is None:
+            self._state = self._original.getstate()
+
+    def generator(self) -> random.Random:
+        """A new generator in the state kept (the original has not moved since, if not fixed)."""
+        self.fix()
+        twin = random.Random.__new__(random.Random)
+        twin.setstate(self._state)
+        return twin
+
+
 class _Copied:
     """The checkpoint of a chance subclass that can only be copied: a copy, put back whole."""
 
@@ -175,17 +257,6 @@ class _Copied:
                     setattr(chance, name, getattr(twin, name))
         if hasattr(twin, "__dict__"):
             chance.__dict__.update(twin.__dict__)
-
-
-def _clone(rng: random.Random) -> random.Random:
-    """An independent generator in the same state as ``rng``.
-
-    ``random.Random()`` would first seed itself from the operating system, only to have that
-    state replaced: skipping it halves the cost of copying a game.
-    """
-    twin = random.Random.__new__(random.Random)
-    twin.setstate(rng.getstate())
-    return twin
 
 
 class ReplayChance(Chance):
@@ -249,13 +320,9 @@ class ReplayChance(Chance):
         """The next recorded outcome as a face of ``die`` (then seeded ones)."""
         return die.faces[self.below(6)]
 
-    def copy(self) -> ReplayChance:
+    def copy(self, outcomes: bool = True) -> ReplayChance:
         """An independent copy positioned at the same outcome (the recorded ones are shared)."""
-        twin = object.__new__(ReplayChance)
-        twin.seed = self.seed
-        twin._rng = _clone(self._rng)
-        twin._bits = twin._rng.getrandbits
-        twin.outcomes = self.outcomes[:]
+        twin = cast(ReplayChance, super().copy(outcomes))
         twin._recorded = self._recorded  # never changed once made: no need to copy it
         twin._next = self._next
         twin._strict = self._strict
@@ -436,13 +503,13 @@ class ScriptedChance(Chance):
             self._pending[items[index].id] = entry.face
         return bag.take_at(self._forced(index))
 
-    def copy(self) -> ScriptedChance:
-        """An independent copy with the same remaining script."""
+    def copy(self, outcomes: bool = True) -> ScriptedChance:
+        """An independent copy with the same remaining script (and, asked, the outcomes)."""
         twin = ScriptedChance(self.script, self.seed, lenient=self.lenient)
-        twin._rng.setstate(self._rng.getstate())
+        twin._origin = self._start_of_copy()  # the same future draws, once the script is spent
         twin._pending = dict(self._pending)
         twin._done = self._done
-        twin.outcomes = self.outcomes[:]
+        twin.outcomes = self.outcomes[:] if outcomes else array("B")
         return twin
 
     def checkpoint(self) -> Any:

@@ -13,8 +13,10 @@ from __future__ import annotations
 import random
 import re
 import secrets
+import weakref
 from array import array
 from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from types import MappingProxyType
 from typing import Any, TypeVar, TypeVarTuple
 
 import pluggy
@@ -270,7 +272,7 @@ class Game:
         # The history. A move stands in the event list for its MovePlayed event, with the seat
         # that played it in _movers (a byte each): a long match keeps thousands, and the event
         # objects would double what a game holds. The events and moves properties read it back.
-        self._log = Log([], array("B") if self.players <= 256 else [])
+        self._log = self._empty_log()
         self._events: list[Event | Move] = self._log.entries
         self._movers: MutableSequence[int] = self._log.movers
         self._broken: str | None = None
@@ -288,6 +290,8 @@ class Game:
         self.round_end_state: State | None = None
         self.round_end_states: tuple[State, ...] = ()
         self._legal: tuple[Move, ...] | None = None
+        # The views handed out since the game last changed whose data is not read yet.
+        self._unread_views: list[weakref.ref[View]] = []
         self._by_text: dict[str, Move] | None = None
         self.start_position: str | None = None
         self._pause_between_rounds = pause_between_rounds
@@ -335,6 +339,8 @@ class Game:
                 "the game is not between rounds: only a game started with "
                 "pause_between_rounds=True waits there, after a round has ended"
             )
+        if self._unread_views:
+            self._read_unread_views()
         mark = len(self._events)
         self._paused = None
         self._legal = self._by_text = None
@@ -420,6 +426,8 @@ class Game:
                 snapshot is kept, so such a game is left as the failure left it.)
         """
         chosen = self._resolve(move)
+        if self._unread_views:
+            self._read_unread_views()
         # A house rule's hook may fail halfway through a move. Only when house rules are in
         # force is a snapshot taken (one state copy per move), so that the failed move can be
         # refused with the game left as it was; plain games pay nothing for it, and a move
@@ -631,20 +639,44 @@ class Game:
     # -- looking -------------------------------------------------------------------------------
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may see: public information and its own pieces, nothing hidden."""
+        """What ``seat`` may see: public information and its own pieces, nothing hidden.
+
+        The variant's part of the view is worked out when it is first read, so that a bot
+        that does not read it does not pay for it; the view still shows the position it was
+        made in, since the game reads every unread view still held before it changes.
+        """
         if type(seat) is not int or not 0 <= seat < self.players:
             raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {brief(seat)}")
         if self._broken is not None:
             self._check_usable()
+        # Positional arguments: a view is made for every decision a bot takes.
+        to_act = None if self._over or self._paused is not None else self.state.to_act
+        view = View._unread(seat, to_act, tuple(self._totals), self._round, self.variant, self,
+                            self._plays)
+        self._unread_views.append(weakref.ref(view))
+        return view
+
+    def _view_data(self, seat: int, plays: int) -> Mapping[str, Any]:
+        """The variant's part of ``seat``'s view, read-only, for a view made after ``plays``."""
+        if plays != self._plays:  # pragma: no cover - the game reads unread views first
+            raise UnodiceError("a view was read after its game changed")
         try:
             data = self.variant.view_data(self.state, seat)
         except Exception as error:
             self._note(error, "in view_data")
             raise
-        # Positional arguments: a view is made for every decision a bot takes.
-        to_act = None if self._over or self._paused is not None else self.state.to_act
-        return View(seat, to_act, tuple(self._totals), self._round, data, self.variant, self,
-                    self._plays)
+        return MappingProxyType(data)
+
+    def _read_unread_views(self) -> None:
+        """Before the game changes, read every view handed out and still held, not yet read.
+
+        A view a bot let go of (as a bot that chose without reading it does) costs nothing.
+        """
+        for reference in self._unread_views:
+            view = reference()
+            if view is not None:
+                view.data  # noqa: B018 - reading it fills it in
+        self._unread_views.clear()
 
     def svg(self, seat: int | None = None) -> str:
         """The position as an SVG picture from ``seat``'s eyes (``None``: a spectator's).
@@ -703,20 +735,27 @@ class Game:
                 the same future outcomes), but it cannot be recorded.
         """
         self._check_usable()
+        if history:
+            return self._twin(self._chance.copy(), self._log.copy())
+        twin = self._twin(_without_outcomes(self._chance), self._empty_log())
+        twin._unrecordable = (
+            "it is a copy made without its history (copy(history=False)), for search; "
+            "record the game it was copied from, or copy it with history=True"
+        )
+        return twin
+
+    def _empty_log(self) -> Log:
+        return Log([], array("B") if self.players <= 256 else [])
+
+    def _twin(self, chance: Chance, log: Log) -> Game:
+        """A copy of the game with its own state, playing on ``chance`` and keeping ``log``."""
         twin = object.__new__(Game)
         twin.__dict__.update(self.__dict__)
-        if history:
-            twin._chance = self._chance.copy()
-            twin._set_log(self._log.copy())
-        else:
-            twin._chance = _without_outcomes(self._chance)
-            twin._set_log(Log([], array("B") if self.players <= 256 else []))
-            twin._unrecordable = (
-                "it is a copy made without its history (copy(history=False)), for search; "
-                "record the game it was copied from, or copy it with history=True"
-            )
-        twin._totals = list(self._totals)
-        twin._round_points = list(self._round_points)
+        twin._chance = chance
+        twin._set_log(log)
+        twin._unread_views = []
+        twin._totals = self._totals[:]
+        twin._round_points = self._round_points[:]
         twin.state = self.state.copy()
         return twin
 
@@ -751,8 +790,9 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self.players:
             raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {brief(seat)}")
         generator = _generator(rng)
-        twin = self.copy(history=history)
-        twin._chance = Chance(generator.getrandbits(64))
+        self._check_usable()
+        log = self._log.copy() if history else self._empty_log()
+        twin = self._twin(Chance(generator.getrandbits(64)), log)
         twin.seed = None
         twin._unrecordable = (
             f"it is a determinization for seat {seat}: what that seat cannot see was made up, "
@@ -820,14 +860,7 @@ def _without_outcomes(chance: Chance) -> Chance:
     """
     if type(chance) is not Chance:
         return chance.copy()
-    twin = Chance.__new__(Chance)
-    twin.seed = chance.seed
-    rng = random.Random.__new__(random.Random)
-    rng.setstate(chance._rng.getstate())
-    twin._rng = rng
-    twin._bits = rng.getrandbits
-    twin.outcomes = array("B")
-    return twin
+    return chance.copy(outcomes=False)
 
 
 def new_game(

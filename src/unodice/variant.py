@@ -153,12 +153,22 @@ class View:
     it was made from and how far that game had got, so that a bot can ask for
     [`determinize`][unodice.variant.View.determinize]: a game to search that agrees with all
     the view's seat has seen. That is neither part of the view's contents nor of its equality.
+
+    Such a view is also read lazily: the variant's part of it (``data``) is asked of the
+    variant when it is first read, so that a bot that chooses without reading it (a random
+    bot) does not pay for it. It is still the position the view was made in: before the game
+    changes, it fills in every view still held and not read yet.
     """
 
     # Written out rather than made by attrs: a view is made for every decision a bot takes,
     # and a frozen attrs class sets each field through object.__setattr__, which made building
-    # a view cost three times as much. Read-only properties keep it as immutable.
-    __slots__ = ("_data", "_game", "_plays", "_round", "_rules", "_scores", "_seat", "_to_act")
+    # a view cost three times as much. Read-only properties keep it as immutable. The game
+    # holds its unread views by weak reference (see Game.view), hence __weakref__.
+    __slots__ = (
+        "__weakref__", "_data", "_game", "_plays", "_round", "_rules", "_scores", "_seat",
+        "_to_act",
+    )
+    _data: Mapping[str, Any] | None
 
     def __init__(
         self,
@@ -179,6 +189,29 @@ class View:
         self._rules = variant
         self._game = game
         self._plays = plays
+
+    @classmethod
+    def _unread(
+        cls,
+        seat: int,
+        to_act: int | None,
+        scores: tuple[int, ...],
+        round: int,
+        variant: AnyVariant,
+        game: Game,
+        plays: int,
+    ) -> View:
+        """A view of ``game`` whose data is asked of the game when first read (see ``data``)."""
+        view = object.__new__(cls)
+        view._seat = seat
+        view._to_act = to_act
+        view._scores = scores
+        view._round = round
+        view._data = None
+        view._rules = variant
+        view._game = game
+        view._plays = plays
+        return view
 
     @property
     def seat(self) -> int:
@@ -203,7 +236,13 @@ class View:
     @property
     def data(self) -> Mapping[str, Any]:
         """The variant's part of the view, read-only (pieces as objects; see ``to_json``)."""
-        return self._data
+        data = self._data
+        if data is None:
+            # An unread view of a game that has not changed since (the game reads its unread
+            # views before it changes: see Game.view).
+            assert self._game is not None
+            data = self._data = self._game._view_data(self._seat, self._plays)
+        return data
 
     @property
     def variant_name(self) -> str:
@@ -221,7 +260,7 @@ class View:
         return self._rules.options
 
     def _key(self) -> tuple[Any, ...]:
-        return (self._seat, self._to_act, self._scores, self._round, dict(self._data))
+        return (self._seat, self._to_act, self._scores, self._round, dict(self.data))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not View:
@@ -233,7 +272,7 @@ class View:
     def __repr__(self) -> str:
         return (
             f"View(seat={self._seat!r}, to_act={self._to_act!r}, scores={self._scores!r}, "
-            f"round={self._round!r}, data={dict(self._data)!r})"
+            f"round={self._round!r}, data={dict(self.data)!r})"
         )
 
     def _repr_svg_(self) -> str:
