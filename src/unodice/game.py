@@ -46,7 +46,7 @@ from unodice.options import build_options, options_to_json
 from unodice.positions import Header, options_text, read_header, same_pieces
 from unodice.quoting import brief
 from unodice.registry import HouseRule, Registry, default_registry
-from unodice.variant import AnyVariant, RoundOutcome, State, View
+from unodice.variant import AnyVariant, RoundOutcome, Seen, State, View
 
 __all__ = ["SEED_LIMIT", "Game", "new_game", "parse_game_string"]
 
@@ -425,7 +425,7 @@ class Game:
                 keeps its type and gains a note naming the plugin; without house rules no
                 snapshot is kept, so such a game is left as the failure left it.)
         """
-        chosen = self._resolve(move)
+        chosen = self._offered(move) or self._resolve(move)
         if self._unread_views:
             self._read_unread_views()
         # A house rule's hook may fail halfway through a move. Only when house rules are in
@@ -443,7 +443,10 @@ class Game:
             self._movers.append(seat)
             self._events.append(chosen)  # it stands for `played` (see __init__)
             self.variant.apply(self._table, self.state, chosen)
-            self._settle()
+            if self._round_winners is not None:
+                self._settle()
+            else:
+                self._check_turn()
             if saved is not None:
                 # Observers hear of a move once it has been carried out in full, so a move
                 # refused halfway was never seen by any of them.
@@ -457,6 +460,19 @@ class Game:
             raise
         self._plays += 1
         return (played, *self._events[mark + 1:])  # type: ignore[arg-type]
+
+    def _offered(self, move: Move | str) -> Move | None:
+        """``move`` if it is one of the very objects ``legal_moves`` offered now, else ``None``.
+
+        Agents hand back one of the objects offered, so this is asked first: it needs no
+        other check, since a game over, paused or broken offers none.
+        """
+        legal = self._legal
+        if legal:
+            for candidate in legal:
+                if candidate is move:
+                    return candidate
+        return None
 
     def _check_usable(self) -> None:
         """Refuse to go on from a move that was stopped halfway (see ``GameBroken``)."""
@@ -630,10 +646,14 @@ class Game:
                 self._round_winners = None
                 return
             self.state = self._start_round(outcome)
+        self._check_turn()
+
+    def _check_turn(self) -> None:
+        """Refuse a variant that left the turn to nobody, or to no seat of the game."""
         to_act = self.state.to_act
-        if to_act is None:
-            raise self._fault("to go on", "it stopped with nobody to act and no round end")
         if type(to_act) is not int or not 0 <= to_act < self.players:
+            if to_act is None:
+                raise self._fault("to go on", "it stopped with nobody to act and no round end")
             raise self._fault("to go on", f"it gave the turn to seat {brief(to_act)}")
 
     # -- looking -------------------------------------------------------------------------------
@@ -649,15 +669,12 @@ class Game:
             raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {brief(seat)}")
         if self._broken is not None:
             self._check_usable()
-        # Positional arguments: a view is made for every decision a bot takes.
-        to_act = None if self._over or self._paused is not None else self.state.to_act
-        view = View._unread(seat, to_act, tuple(self._totals), self._round, self.variant, self,
-                            self._plays)
+        view = View._unread(seat, self.variant, self, self._plays)
         self._unread_views.append(weakref.ref(view))
         return view
 
-    def _view_data(self, seat: int, plays: int) -> Mapping[str, Any]:
-        """The variant's part of ``seat``'s view, read-only, for a view made after ``plays``."""
+    def _view_contents(self, seat: int, plays: int) -> Seen:
+        """What ``seat``'s view made after ``plays`` moves shows, read now (see ``view``)."""
         if plays != self._plays:  # pragma: no cover - the game reads unread views first
             raise UnodiceError("a view was read after its game changed")
         try:
@@ -665,7 +682,8 @@ class Game:
         except Exception as error:
             self._note(error, "in view_data")
             raise
-        return MappingProxyType(data)
+        to_act = None if self._over or self._paused is not None else self.state.to_act
+        return to_act, tuple(self._totals), self._round, MappingProxyType(data)
 
     def _read_unread_views(self) -> None:
         """Before the game changes, read every view handed out and still held, not yet read.
@@ -675,7 +693,7 @@ class Game:
         for reference in self._unread_views:
             view = reference()
             if view is not None:
-                view.data  # noqa: B018 - reading it fills it in
+                view._contents()
         self._unread_views.clear()
 
     def svg(self, seat: int | None = None) -> str:

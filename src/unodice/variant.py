@@ -139,6 +139,10 @@ class RoundOutcome:
     state: State | None = attrs.field(default=None, eq=False, repr=False)
 
 
+Seen: TypeAlias = "tuple[int | None, tuple[int, ...], int, Mapping[str, Any]]"
+"""What a view shows: the seat to act, the scores, the round and the variant's data."""
+
+
 class View:
     """What one seat may see: everything public plus its own hidden pieces, nothing more.
 
@@ -154,21 +158,18 @@ class View:
     [`determinize`][unodice.variant.View.determinize]: a game to search that agrees with all
     the view's seat has seen. That is neither part of the view's contents nor of its equality.
 
-    Such a view is also read lazily: the variant's part of it (``data``) is asked of the
-    variant when it is first read, so that a bot that chooses without reading it (a random
-    bot) does not pay for it. It is still the position the view was made in: before the game
-    changes, it fills in every view still held and not read yet.
+    Such a view is also read lazily: what it shows is asked of the game when it is first read,
+    so that a bot that chooses without reading its view (a random bot) does not pay for it.
+    It still shows the position it was made in: before the game changes, it fills in every
+    view still held and not read yet.
     """
 
     # Written out rather than made by attrs: a view is made for every decision a bot takes,
     # and a frozen attrs class sets each field through object.__setattr__, which made building
     # a view cost three times as much. Read-only properties keep it as immutable. The game
     # holds its unread views by weak reference (see Game.view), hence __weakref__.
-    __slots__ = (
-        "__weakref__", "_data", "_game", "_plays", "_round", "_rules", "_scores", "_seat",
-        "_to_act",
-    )
-    _data: Mapping[str, Any] | None
+    __slots__ = ("__weakref__", "_game", "_plays", "_rules", "_seat", "_seen")
+    _seen: Seen | None
 
     def __init__(
         self,
@@ -182,36 +183,31 @@ class View:
         plays: int = 0,
     ):
         self._seat = seat
-        self._to_act = to_act
-        self._scores = scores
-        self._round = round
-        self._data = MappingProxyType(data)
+        self._seen = (to_act, scores, round, MappingProxyType(data))
         self._rules = variant
         self._game = game
         self._plays = plays
 
     @classmethod
-    def _unread(
-        cls,
-        seat: int,
-        to_act: int | None,
-        scores: tuple[int, ...],
-        round: int,
-        variant: AnyVariant,
-        game: Game,
-        plays: int,
-    ) -> View:
-        """A view of ``game`` whose data is asked of the game when first read (see ``data``)."""
+    def _unread(cls, seat: int, variant: AnyVariant, game: Game, plays: int) -> View:
+        """A view of ``game`` that asks the game what it shows when first read."""
         view = object.__new__(cls)
         view._seat = seat
-        view._to_act = to_act
-        view._scores = scores
-        view._round = round
-        view._data = None
+        view._seen = None
         view._rules = variant
         view._game = game
         view._plays = plays
         return view
+
+    def _contents(self) -> Seen:
+        """What the view shows, asked of its game the first time (see the class)."""
+        seen = self._seen
+        if seen is None:
+            # An unread view of a game that has not changed since it was made: the game reads
+            # its unread views before it changes.
+            assert self._game is not None
+            seen = self._seen = self._game._view_contents(self._seat, self._plays)
+        return seen
 
     @property
     def seat(self) -> int:
@@ -221,28 +217,22 @@ class View:
     @property
     def to_act(self) -> int | None:
         """The seat that must decide now, or ``None``."""
-        return self._to_act
+        return self._contents()[0]
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Match totals per seat."""
-        return self._scores
+        return self._contents()[1]
 
     @property
     def round(self) -> int:
         """The current round number."""
-        return self._round
+        return self._contents()[2]
 
     @property
     def data(self) -> Mapping[str, Any]:
         """The variant's part of the view, read-only (pieces as objects; see ``to_json``)."""
-        data = self._data
-        if data is None:
-            # An unread view of a game that has not changed since (the game reads its unread
-            # views before it changes: see Game.view).
-            assert self._game is not None
-            data = self._data = self._game._view_data(self._seat, self._plays)
-        return data
+        return self._contents()[3]
 
     @property
     def variant_name(self) -> str:
@@ -260,7 +250,8 @@ class View:
         return self._rules.options
 
     def _key(self) -> tuple[Any, ...]:
-        return (self._seat, self._to_act, self._scores, self._round, dict(self.data))
+        to_act, scores, round, data = self._contents()
+        return (self._seat, to_act, scores, round, dict(data))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not View:
@@ -271,8 +262,8 @@ class View:
 
     def __repr__(self) -> str:
         return (
-            f"View(seat={self._seat!r}, to_act={self._to_act!r}, scores={self._scores!r}, "
-            f"round={self._round!r}, data={dict(self.data)!r})"
+            f"View(seat={self._seat!r}, to_act={self.to_act!r}, scores={self.scores!r}, "
+            f"round={self.round!r}, data={dict(self.data)!r})"
         )
 
     def _repr_svg_(self) -> str:
