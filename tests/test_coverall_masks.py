@@ -15,9 +15,11 @@ from test_coverall_properties import options_strategy
 
 from unodice import RandomAgent, new_game
 from unodice.builtin.coverall import CoverallState, Place
+from unodice.builtin.coverall.events import Rolled
 from unodice.builtin.coverall.fast import (
     BIT_COUNT,
     MovesOnSpaces,
+    SharedRolls,
     mask_of,
     offers,
     spaces_of,
@@ -27,7 +29,7 @@ from unodice.builtin.coverall.state import PLACE
 from unodice.builtin.coverall.tables import tray_of
 from unodice.game import Game
 from unodice.moves import Move
-from unodice.pieces import Colour
+from unodice.pieces import Colour, Face
 
 
 @settings(max_examples=200, deadline=None)
@@ -134,3 +136,64 @@ def test_each_stretch_runs_straight_through_its_space_within_its_half(
                     assert {tray.region_of[s] for s in stretch} == {tray.region_of[space]}
             assert len(stretches) == len(back) + 1
             assert all(len(ahead_of) == len(ahead) + 1 for ahead_of in stretches)
+
+
+@settings(max_examples=20, deadline=None)
+@given(rows=st.integers(1, 5), columns=st.integers(1, 6), partition=st.booleans())
+def test_each_stretch_reads_its_own_names_and_entries(
+    rows: int, columns: int, partition: bool
+) -> None:
+    """CV-11: the reading of a stretch of two spaces or more, found by its identity, gives the
+    names of its own spaces and its own entries of a list by space, in order along the line."""
+    if partition and columns % 2:
+        columns += 1
+    tray = tray_of(rows, columns, partition)
+    by_space = [f"entry {space}" for space in range(tray.size)]
+    for pair in tray.walks:
+        for _line, _back, _ahead, stretches in pair:
+            for stretch in (s for ahead_of in stretches for s in ahead_of if len(s) > 1):
+                names, entries_of = tray.stretch_readings[id(stretch)]
+                assert names == tuple(tray.names[space] for space in stretch)
+                assert entries_of(by_space) == tuple(f"entry {space}" for space in stretch)
+
+
+def rolls_of(game: Game) -> list[Rolled]:
+    """Every roll of a game, in order."""
+    return [event for event in game.events if isinstance(event, Rolled)]
+
+
+def test_one_die_rolls_share_one_event_between_games() -> None:
+    """CV-3: a roll of one die is the same event object in every game that rolls it; rolls of
+    more dice are made afresh; either way the event equals one made anew."""
+    first_of: dict[Rolled, Rolled] = {}
+    recurring = 0
+    for seed in range(30):
+        game = new_game("coverall", 2, seed=seed)
+        agent = RandomAgent(seed)
+        while game.to_act is not None:
+            game.play(agent.choose(game.view(game.to_act), game.legal_moves()))
+        for event in rolls_of(game):
+            fresh = Rolled(event.seat, tuple(event.faces), event.passed, event.drawn,
+                           event.reserve)
+            assert event == fresh
+            if len(event.faces) == 1:
+                recurring += event in first_of
+                assert first_of.setdefault(event, event) is event
+            else:
+                assert event not in first_of or first_of[event] is not event
+                first_of[event] = event
+    assert recurring > 10
+
+
+def test_a_roll_of_an_equal_but_other_face_is_not_handed_a_shared_event() -> None:
+    """CV-3: the shared roll of a face is handed out only for that very face object."""
+    shared = SharedRolls()
+    red_five = Face("5", Colour.RED)
+    first = shared.rolled(0, (red_five,), 1, 0, 0)
+    assert shared.rolled(0, (red_five,), 1, 0, 0) is first
+    twin = Face("5", Colour.RED)
+    other = shared.rolled(0, (twin,), 1, 0, 0)
+    assert other == first and other.faces[0] is twin
+    assert shared.rolled(1, (red_five,), 1, 0, 0) is not first
+    pair = (red_five, twin)
+    assert shared.rolled(0, pair, 2, 0, 0) is not shared.rolled(0, pair, 2, 0, 0)

@@ -167,7 +167,7 @@ def read(variant: CentreDie, table: Table, text: str) -> CentreDieState:
     state.seats.current = turn
     state.seats.direction = direction
     for seat, hand in enumerate(hands):
-        state.dice[seat] = [die for die, _ in hand]
+        state.dice[seat] = tuple(die for die, _ in hand)
         state.shown[seat] = tuple(face for _, face in hand)
         state.codes[seat] = variant.faces.codes(state.shown[seat])
     variant._set_centre(state, centre_die, variant.faces.code(centre_face), centre_colour)

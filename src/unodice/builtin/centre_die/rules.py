@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from unodice import uno
 from unodice.errors import IllegalMove
@@ -55,6 +55,8 @@ from .tables import HAND_SIZE, NORMAL, WILD_DRAW_FOUR, load_dice, tables_for
 
 __all__ = ["MOVES_PER_POINT", "MOVES_PER_ROUND", "CentreDie"]
 
+_Item = TypeVar("_Item")
+
 GOING_OUT_GAIN = 1000.0
 CATCH_GAIN = 500.0
 GOOD_CHALLENGE_GAIN = 100.0
@@ -67,6 +69,11 @@ MOVES_PER_ROUND = 250
 play takes 50 moves with two players, 66 with six)."""
 MOVES_PER_POINT = 10
 """Moves a record may hold per point of the target (random play takes 2 to 3 a point)."""
+
+
+def _without(items: tuple[_Item, ...], index: int) -> tuple[_Item, ...]:
+    """The tuple ``items`` without its item at ``index`` (a hand after a die is played)."""
+    return items[:index] + items[index + 1:]
 
 
 class CentreDie(Variant[CentreDieState, CentreDieMove]):
@@ -142,18 +149,16 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
 
     def _deal(self, table: Table, state: CentreDieState, seat: int) -> None:
         """Draw five dice for a hand and roll them (CD-1)."""
-        dice = table.chance.draw_up_to(state.bag, HAND_SIZE)
-        rolled, codes = self._roll(table, dice)
-        faces = tuple(rolled)
+        dice = tuple(table.chance.draw_up_to(state.bag, HAND_SIZE))
+        faces, codes = self._roll(table, dice)
         state.dice[seat] = dice
         state.codes[seat] = codes
         state.shown[seat] = faces
         table.emit(Dealt(seat, faces))
 
-    def _roll(self, table: Table, dice: Sequence[Die]) -> tuple[list[Face], list[int]]:
+    def _roll(self, table: Table, dice: Sequence[Die]) -> tuple[tuple[Face, ...], tuple[int, ...]]:
         """Roll dice: the faces they show and their codes."""
-        roll = table.chance.roll
-        rolled = [roll(die) for die in dice]
+        rolled = table.chance.roll_all(dice)
         return rolled, self.faces.codes(rolled)
 
     def _set_centre(self, state: CentreDieState, die: Die, code: int,
@@ -191,7 +196,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             return (CATCH, *plays, DECLINE)
         return (*plays, DECLINE)
 
-    def _plays(self, codes: list[int], key: int) -> list[CentreDieMove]:
+    def _plays(self, codes: Sequence[int], key: int) -> list[CentreDieMove]:
         """Every play from a hand onto the centre key (CD-2, CD-7), one per distinct face.
 
         Checked against `reference.plays_from_hand` at every decision by
@@ -208,7 +213,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
                 moves.extend(play_moves[code][call])
         return moves
 
-    def _drawn_die_plays(self, codes: list[int], key: int) -> tuple[CentreDieMove, ...]:
+    def _drawn_die_plays(self, codes: Sequence[int], key: int) -> tuple[CentreDieMove, ...]:
         """The plays of the drawn die (the last of the hand), and of nothing else (CD-5).
 
         Checked against `reference.cd5_plays_of_the_drawn_die` at every decision by
@@ -223,7 +228,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             return self._bluff_moves[call]
         return self._play_moves[code][call]
 
-    def _has_play(self, codes: list[int], key: int) -> bool:
+    def _has_play(self, codes: Sequence[int], key: int) -> bool:
         """Whether a hand holds any die it may play (a WD4 always may, if only as a bluff)."""
         return not self.faces.playable[key].isdisjoint(codes)
 
@@ -258,15 +263,17 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """Play a die (CD-3): it becomes the centre die and takes effect (CD-6, CD-7)."""
         seat = state.to_act
         assert seat is not None
-        codes, dice = state.codes[seat], state.dice[seat]
-        code = self.faces.code(move.face)
+        faces = self.faces
+        code = faces.code(move.face)
+        codes = state.codes[seat]
         index = len(codes) - 1 if state.phase == STEP_THREE else codes.index(code)
-        del codes[index]
-        die = dice.pop(index)
-        shown = state.shown[seat]
-        state.shown[seat] = shown[:index] + shown[index + 1:]
-        symbol = self.faces.symbols[code]
-        illegal = symbol == "WD4" and self.faces.any_match(codes, state.centre_key)
+        die = state.dice[seat][index]
+        state.codes[seat] = codes = _without(codes, index)
+        state.dice[seat] = _without(state.dice[seat], index)
+        state.shown[seat] = _without(state.shown[seat], index)
+        symbol = faces.symbols[code]
+        wild_draw_four = faces.kinds[code] == WILD_DRAW_FOUR
+        illegal = wild_draw_four and faces.any_match(codes, state.centre_key)
         covered: CoveredCentre = (
             state.centre_die, state.centre_code, state.centre_colour  # type: ignore[assignment]
         )
@@ -277,11 +284,15 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             return
         if uno.uno_missed(table, seat, move.uno, len(codes)):
             state.uno_missed = seat
-        if symbol == "WD4":
+        if wild_draw_four:
             self._await_answer(state, PendingWildDrawFour(seat, illegal, covered))
             return
         state.bag.put(covered[0])
-        skip = uno.command_effect(self, table, state, state.seats, seat, symbol)
+        # Most plays are of numbers and W, which act on nobody: they need not ask the family.
+        skip = (
+            uno.command_effect(self, table, state, state.seats, seat, symbol)
+            if faces.commands[code] else 0
+        )
         self._pass_turn(table, state, state.seats.advance(skip))
 
     def _decline(self, table: Table, state: CentreDieState) -> None:
@@ -357,8 +368,8 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         dice = table.chance.draw_up_to(state.bag, count)
         rolled, codes = self._roll(table, dice)
         event = self._shared.drew(seat, codes, rolled, count, reason)
-        state.dice[seat].extend(dice)
-        state.codes[seat].extend(codes)
+        state.dice[seat] += tuple(dice)
+        state.codes[seat] += codes
         state.shown[seat] += event.faces
         table.emit(event)
         return len(dice)
@@ -399,8 +410,8 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         Part of [`UnoRules`][unodice.uno.UnoRules].
         """
         offender = pending.seat
-        state.dice[offender].append(state.centre_die)  # type: ignore[arg-type]
-        state.codes[offender].append(state.centre_code)
+        state.dice[offender] += (state.centre_die,)  # type: ignore[operator]
+        state.codes[offender] += (state.centre_code,)
         state.shown[offender] += (self.faces.faces[state.centre_code],)
         die, code, colour = pending.before
         state.pending = None
@@ -559,7 +570,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             "centre_die": state.centre_die,
             "covered": covered,
             "hands": tuple(state.shown),
-            "hand_dice": tuple(map(tuple, state.dice)),
+            "hand_dice": tuple(state.dice),
             "bag": len(state.bag),
             "direction": state.seats.direction,
             "turn": state.seats.current,

@@ -41,27 +41,21 @@ It is the ``before`` of the state's [`PendingWildDrawFour`][unodice.uno.PendingW
 """
 
 
-_SHARED = (
-    "catchable", "centre_code", "centre_colour", "centre_die", "centre_key", "pending", "phase",
-    "round", "scores", "starter", "to_act", "uno_missed",
-)
-"""The attributes a copy of the state shares with it (their values are immutable)."""
-
-
 class CentreDieState(State):
     """One round: the centre die, the open hands, the bag and whose decision it is.
 
     Hands are kept as three parallel sequences per seat: the dice, the codes of the faces they
     show (see [`FaceTable`][unodice.builtin.centre_die.tables.FaceTable]) and the faces
     themselves, kept up to date for the views. During step 3 the drawn die is the last one of
-    the hand.
+    the hand. Each seat's sequences are tuples, replaced whenever the hand changes: a view
+    hands them out as they are, and a copy shares them.
 
     Attributes:
         seats: Whose turn it is and the direction of play (with R acting as S between two
             players when the option says so, CD-6).
         bag: The dice nobody holds.
-        dice: Per seat, the dice in the hand.
-        codes: Per seat, the face code each of those dice shows.
+        dice: Per seat, the dice in the hand, as a tuple.
+        codes: Per seat, the face code each of those dice shows, as a tuple.
         shown: Per seat, the faces the hand shows, as a tuple in hand order.
         centre_die: The centre die.
         centre_code: The face code it shows.
@@ -103,8 +97,8 @@ class CentreDieState(State):
                  scores: tuple[int, ...], two_player_reverse_skips: bool):
         self.seats = Seats.around(players, starter, two_player_reverse_skips)
         self.bag = bag
-        self.dice: list[list[Die]] = [[] for _ in range(players)]
-        self.codes: list[list[int]] = [[] for _ in range(players)]
+        self.dice: list[tuple[Die, ...]] = [()] * players
+        self.codes: list[tuple[int, ...]] = [()] * players
         self.shown: list[tuple[Face, ...]] = [() for _ in range(players)]
         self.centre_die: Die | None = None
         self.centre_code = -1
@@ -120,18 +114,31 @@ class CentreDieState(State):
         self.to_act: int | None = starter
 
     def copy(self) -> CentreDieState:
-        """An independent copy: seats, bag and hands are copied, everything else is shared.
+        """An independent copy: seats, bag and the lists of hands are copied, the rest shared.
 
-        The other attributes hold values that are replaced, never changed in place.
+        The hands themselves and every other attribute hold values that are replaced, never
+        changed in place, so the copy shares them. The attributes are set one by one, not in a
+        loop over their names: that halves the cost of a copy, which search makes by the
+        million.
         """
         twin = CentreDieState.__new__(CentreDieState)
-        for name in _SHARED:
-            setattr(twin, name, getattr(self, name))
         twin.seats = self.seats.copy()
         twin.bag = self.bag.copy()
-        twin.dice = [list(hand) for hand in self.dice]
-        twin.codes = [list(hand) for hand in self.codes]
-        twin.shown = list(self.shown)
+        twin.dice = self.dice[:]
+        twin.codes = self.codes[:]
+        twin.shown = self.shown[:]
+        twin.centre_die = self.centre_die
+        twin.centre_code = self.centre_code
+        twin.centre_colour = self.centre_colour
+        twin.centre_key = self.centre_key
+        twin.pending = self.pending
+        twin.phase = self.phase
+        twin.uno_missed = self.uno_missed
+        twin.catchable = self.catchable
+        twin.starter = self.starter
+        twin.round = self.round
+        twin.scores = self.scores
+        twin.to_act = self.to_act
         return twin
 
     def __repr__(self) -> str:

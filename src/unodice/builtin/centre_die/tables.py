@@ -104,6 +104,7 @@ class FaceTable(SealedTable):
         kinds: ``NORMAL``, ``WILD`` or ``WILD_DRAW_FOUR`` per code.
         values: Points per code when left in a hand (CD-10).
         symbols: The symbol per code (what a played die does).
+        commands: Per code, whether it is an R, S or D2 (a played die that acts, CD-6).
         matches: Per centre key, per code: whether a die showing that face matches the centre
             die by CD-2 (always false for W and WD4, which have rules of their own).
         matching: Per centre key, the set of codes that match it by CD-2.
@@ -123,6 +124,7 @@ class FaceTable(SealedTable):
         self.kinds: tuple[int, ...] = tuple(_kind(face) for face in distinct)
         self.values: tuple[int, ...] = tuple(face_value(face) for face in distinct)
         self.symbols: tuple[str, ...] = tuple(face.symbol for face in distinct)
+        self.commands: tuple[bool, ...] = tuple(face.is_command for face in distinct)
         self._wild_keys = {colour: len(distinct) + index for index, colour in enumerate(Colour)}
         rows = [tuple(_matches(face, centre, None) for face in distinct) for centre in distinct]
         rows += [tuple(_matches(face, None, colour) for face in distinct) for colour in Colour]
@@ -147,13 +149,13 @@ class FaceTable(SealedTable):
         code = self._code_by_identity.get(id(face))
         return self.code_of[face] if code is None else code
 
-    def codes(self, faces: Sequence[Face]) -> list[int]:
+    def codes(self, faces: Sequence[Face]) -> tuple[int, ...]:
         """The codes of several faces, in order."""
         by_identity = self._code_by_identity
         try:
-            return [by_identity[id(face)] for face in faces]
+            return tuple([by_identity[id(face)] for face in faces])
         except KeyError:
-            return [self.code(face) for face in faces]
+            return tuple([self.code(face) for face in faces])
 
     def centre_key(self, code: int, declared: Colour | None) -> int:
         """The centre key of a centre die showing face ``code`` (with its declared colour)."""

@@ -17,6 +17,10 @@ a face may go to are then a few ``|`` and ``&`` of masks, and
 [`MovesOnSpaces`][unodice.builtin.coverall.fast.MovesOnSpaces] turns that mask into the face's
 moves, reading it eight spaces at a time, without testing the spaces one by one.
 
+**Shared events.** A game keeps every event it emits. A roll of one die says one of a few
+hundred things, so [`SharedRolls`][unodice.builtin.coverall.fast.SharedRolls] hands out one
+shared ``Rolled`` object for each instead of a new one each time (events are immutable).
+
 **Runs (CV-11).** [`counting_runs`][unodice.builtin.coverall.fast.counting_runs] walks the two
 lines through a placed die on plain sequences of kinds and colours by space, so the same code
 scores a real placement and, for a bot, a placement it is only considering.
@@ -30,6 +34,8 @@ from typing import TYPE_CHECKING
 
 from unodice.pieces import COLOURED_SYMBOLS, Colour, Die, Face
 
+from .events import Rolled
+
 if TYPE_CHECKING:
     from .moves import Place
     from .tables import Tray
@@ -38,9 +44,11 @@ __all__ = [
     "BIT_COUNT",
     "NEXT_TO_A_DIE",
     "NEXT_TO_A_DIE_BIT",
+    "SHARED_ROLLS_LIMIT",
     "VALUES",
     "LineRun",
     "MovesOnSpaces",
+    "SharedRolls",
     "bit_numbers",
     "counting_runs",
     "die_wants",
@@ -154,6 +162,46 @@ class MovesOnSpaces:
             if not mask:
                 break
         return moves
+
+
+# -- shared events (CV-3) -------------------------------------------------------------------------
+
+SHARED_ROLLS_LIMIT = 1 << 12
+"""The most one-die rolls a dice set shares; rolls beyond it are made afresh."""
+
+
+class SharedRolls:
+    """CV-3: the ``Rolled`` events of one-die rolls, made once per dice set and shared.
+
+    About a quarter of a game's rolls are of a single die (the last die passed on, or a lone
+    reserve die), and between them they say only a few hundred things: who rolled, which face,
+    where the die came from. Every game of the set hands out one shared object for each, which
+    saves each such roll an event and a tuple of faces (about 140 bytes) in the game's history.
+    Rolls of more dice differ too much to be worth sharing and are made afresh.
+
+    Faces are keyed by identity (a roll shows the set's own face objects); a shared event is
+    handed out only when its face is the very one rolled.
+    """
+
+    __slots__ = ("_events",)
+
+    def __init__(self) -> None:
+        self._events: dict[tuple[int, int, int, int, int], Rolled] = {}
+
+    def rolled(
+        self, seat: int, faces: tuple[Face, ...], passed: int, drawn: int, reserve: int
+    ) -> Rolled:
+        """``Rolled(seat, faces, passed, drawn, reserve)``, shared when one die was rolled."""
+        if len(faces) != 1:
+            return Rolled(seat, faces, passed, drawn, reserve)
+        face = faces[0]
+        key = (seat, id(face), passed, drawn, reserve)
+        event = self._events.get(key)
+        if event is None or event.faces[0] is not face:
+            event = Rolled(seat, faces, passed, drawn, reserve)
+            if len(self._events) < SHARED_ROLLS_LIMIT:
+                self._events[key] = event
+        return event
 
 
 # -- CV-11: runs -----------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, ClassVar
 
@@ -31,7 +30,6 @@ from .events import (
     NoDice,
     Placed,
     ReserveDrawn,
-    Rolled,
     RollOff,
     Run,
     StarterChosen,
@@ -255,6 +253,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         chance = table.chance
         bag = state.bag
         seats = state.seats
+        shared_rolls = self.tables.shared_rolls
         while True:
             seat = seats.current
             drawn = () if passed else tuple(chance.draw_up_to(bag, FRESH_DICE))
@@ -270,7 +269,8 @@ class Coverall(Variant[CoverallState, CoverallMove]):
                 seats.advance()
                 continue
             state.showing = chance.roll_all(hand)
-            table.emit(Rolled(seat, state.showing, len(passed), len(drawn), len(reserve)))
+            table.emit(shared_rolls.rolled(seat, state.showing, len(passed), len(drawn),
+                                           len(reserve)))
             if state.undeclared is not None:
                 state.phase = DECLARE
                 state.moves = DECLARATIONS
@@ -444,14 +444,14 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         runs: tuple[Run, ...] = ()
         points = 0
         if found:
-            names, codes, line_names = tray.stretch_names, state.codes, tray.line_names[space]
-            # A run has two spaces or more, so itemgetter gives a tuple of their entries.
-            runs = tuple([
-                Run(line_names[line], shared, names[spaces], itemgetter(*spaces)(codes), value)
-                for line, shared, spaces, value in found
-            ])
-            for run in found:
-                points += run[3]
+            readings, codes, line_names = tray.stretch_readings, state.codes, tray.line_names[space]
+            made = []
+            for line, shared, spaces, value in found:
+                # A run has two spaces or more, so its getter gives a tuple of their codes.
+                names, codes_of = readings[id(spaces)]
+                made.append(Run(line_names[line], shared, names, codes_of(codes), value))
+                points += value
+            runs = tuple(made)
         name = tray.names[space]
         table.emit(Placed(seat, die.id, face, colour, name, runs, points))
         context = {

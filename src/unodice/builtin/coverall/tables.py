@@ -21,8 +21,10 @@ observations of the ``spaces`` module.
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from operator import itemgetter
+from typing import Any
 
 from unodice.pieces import Colour, ComponentSet, Face
 from unodice.tables import SealedTable, TablesPerSet, load_set, unsuitable_set
@@ -31,6 +33,7 @@ from .fast import (
     BIT_COUNT,
     NEXT_TO_A_DIE,
     MovesOnSpaces,
+    SharedRolls,
     bit_numbers,
     die_wants,
     mask_of,
@@ -44,6 +47,7 @@ __all__ = [
     "FaceInfo",
     "Ray",
     "SpaceTables",
+    "StretchReading",
     "Tray",
     "Walk",
     "dice_tables",
@@ -57,6 +61,8 @@ Ray = tuple[int, ...]
 """Spaces walked outward from a space along one line, nearest first, stopping at a region edge."""
 Walk = tuple[int, Ray, Ray, tuple[tuple[tuple[int, ...], ...], ...]]
 """One line through a space, ready to walk: see ``Tray.walks``."""
+StretchReading = tuple[tuple[str, ...], Callable[[Sequence[Any]], tuple[Any, ...]]]
+"""A stretch's space names, and a getter of its entries: see ``Tray.stretch_readings``."""
 
 # -- the tray (CV-12) ------------------------------------------------------------------------------
 
@@ -86,6 +92,10 @@ class Tray(SealedTable):
             spaces through the space reaching ``b`` spaces back and ``a`` ahead,
             ``stretches[b][a]``, in order along the line.
         stretch_names: The names of the spaces of each stretch of two spaces or more.
+        stretch_readings: For each stretch of two spaces or more, by the identity of its tuple
+            in ``walks``: its names, and a getter of its entries in a list by space (such as
+            the tray codes). A scored run looks its stretch up here, which saves hashing the
+            stretch and building a getter for it at every placement.
         region_masks: The spaces of each region as a bit mask (bit ``s`` for space ``s``).
         neighbour_masks: Each space's neighbours as a bit mask.
     """
@@ -123,6 +133,11 @@ class Tray(SealedTable):
         )
         self.stretch_names: dict[tuple[int, ...], tuple[str, ...]] = {
             stretch: tuple(self.names[s] for s in stretch)
+            for pair in self.walks for walk in pair for ahead_of in walk[3] for stretch in ahead_of
+            if len(stretch) > 1
+        }
+        self.stretch_readings: dict[int, StretchReading] = {
+            id(stretch): (self.stretch_names[stretch], itemgetter(*stretch))
             for pair in self.walks for walk in pair for ahead_of in walk[3] for stretch in ahead_of
             if len(stretch) > 1
         }
@@ -278,6 +293,7 @@ class DiceTables(SealedTable):
         wild_dice: The bits of the dice with a wild face.
         fixed_roll: The ids of the dice that can show only one roll-off value (CV-1).
         only_wd4: The ids of the dice that show only WD4 (CV-2).
+        shared_rolls: The set's one-die ``Rolled`` events, shared by its games.
     """
 
     def __init__(self, dice_set: ComponentSet, rows: int, columns: int):
@@ -299,6 +315,7 @@ class DiceTables(SealedTable):
         self.only_wd4 = tuple(
             die.id for die in dice_set.dice if all(f.symbol == "WD4" for f in die.faces)
         )
+        self.shared_rolls = SharedRolls()
         self.seal()
 
     def info(self, face: Face) -> FaceInfo:

@@ -51,9 +51,13 @@ class Landing:
         colour: The colour declared, if any.
         accepts: The mask of touching faces the line's end accepts afterwards (DO-3).
         keys: How that end matches touching faces.
+        ends_after: The line's open end afterwards, by the line's origin (``None`` until
+            [`end`][unodice.builtin.dominoes.fast.Landing.end] makes it): a list index is
+            what ``Layout.extend`` pays at each tile laid, where a call and a dict look-up
+            cost more.
     """
 
-    __slots__ = ("_ends", "_laid", "accepts", "colour", "index", "keys", "lay", "line")
+    __slots__ = ("_laid", "accepts", "colour", "ends_after", "index", "keys", "lay", "line")
 
     def __init__(self, table: TileTable, lay: Lay, line: int, colour: Colour | None):
         self.lay = lay
@@ -62,15 +66,16 @@ class Landing:
         self.colour = colour
         self.accepts = table.accepts_after(lay, colour)
         self.keys = table.end_keys(lay.far, colour)
-        self._ends: dict[int, OpenEnd] = {}
+        # An origin is a line's number, or 0 for the spinner: at most max_lines.
+        self.ends_after: list[OpenEnd | None] = [None] * (table.max_lines + 1)
         self._laid: dict[tuple[int, int], tuple[Placement, Placed]] = {}
 
     def end(self, origin: int) -> OpenEnd:
         """The line's open end afterwards, for a line that branches from ``origin``."""
-        found = self._ends.get(origin)
+        found = self.ends_after[origin]
         if found is None:
             found = open_end(self.line, self.lay.far, self.colour, origin)
-            self._ends[origin] = found
+            self.ends_after[origin] = found
         return found
 
     def laid(self, seat: int, tile: Domino) -> tuple[Placement, Placed]:

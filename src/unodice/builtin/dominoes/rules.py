@@ -57,6 +57,11 @@ def _tile_id(tile: Domino) -> int:
     return tile.id
 
 
+def _sorted_seats(seats: frozenset[int]) -> tuple[int, ...]:
+    """The seats in order; the empty set, as nearly always, without sorting anything."""
+    return tuple(sorted(seats)) if seats else ()
+
+
 class UnoDominoes(Variant[DominoesState, DominoesMove]):
     """Uno dominoes: match tiles by number, word or colour; only the touching end acts.
 
@@ -618,13 +623,13 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
             "drawn": state.drawn if seat == state.to_act else None,
             "hand_sizes": tuple(map(len, state.hands)),
             "boneyard": len(state.boneyard),
-            "layout": tuple(layout.placements),
+            "layout": layout.placements,  # a tuple, shared (see Layout.placements)
             "ends": tuple(layout.ends),
             "phase": state.phase,
             "direction": state.seats.direction,
             "uno_debtor": state.uno_debtor,
             "wild_draw_four_by": pending.seat if pending is not None else None,
-            "wild_draw_four_barred": tuple(sorted(state.wild_draw_four_barred)),
+            "wild_draw_four_barred": _sorted_seats(state.wild_draw_four_barred),
         }
 
     def resample(self, state: DominoesState, seat: int, rng: random.Random) -> None:

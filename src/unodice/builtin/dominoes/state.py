@@ -144,7 +144,10 @@ class Layout:
         table: The precomputed facts of the tile set.
 
     Attributes:
-        placements: Every tile on the table, in the order laid (the spinner first).
+        placements: Every tile on the table, in the order laid (the spinner first). A tuple,
+            replaced at each tile laid: copies of the layout and the views of every seat share
+            it rather than copy it at each decision (see
+            [`copy`][unodice.builtin.dominoes.state.Layout.copy]).
         ends: Every line's open end, by line number less one.
         accepts: For each open end, the mask of the touching faces it takes (DO-3; see
             [`tables`][unodice.builtin.dominoes.tables] for masks); 0 for a dead end.
@@ -162,7 +165,7 @@ class Layout:
 
     def __init__(self, table: TileTable):
         self._table = table
-        self.placements: list[Placement] = []
+        self.placements: tuple[Placement, ...] = ()
         self.ends: list[OpenEnd] = []
         self.accepts: list[int] = []
         self._keys: list[EndKeys] = []
@@ -170,10 +173,13 @@ class Layout:
         self.by_symbol = [0] * (table.empty_slot + 1)
 
     def copy(self) -> Layout:
-        """An independent copy (placements and ends are immutable, so lists suffice)."""
+        """An independent copy (placements and ends are immutable, so lists suffice).
+
+        The placements are a tuple, never changed in place: the copy shares it.
+        """
         twin = Layout.__new__(Layout)
         twin._table = self._table
-        twin.placements = list(self.placements)
+        twin.placements = self.placements
         twin.ends = list(self.ends)
         twin.accepts = list(self.accepts)
         twin._keys = list(self._keys)
@@ -229,7 +235,7 @@ class Layout:
         """
         assert not self.ends, "the spinner opens an empty layout"
         face = tile.ends[0]
-        self.placements.append(Placement(seat, tile, face, face, SPINNER, None))
+        self.placements = (Placement(seat, tile, face, face, SPINNER, None),)
         if opening is None:
             for _ in range(4):
                 self._open_line(face, None, SPINNER)
@@ -256,9 +262,10 @@ class Layout:
             placement: The tile on the table, as ``landing.laid`` gives it.
             spin: Whether the tile is a double that opens its two sides (``all_doubles_spin``).
         """
-        self.placements.append(placement)
+        self.placements += (placement,)
         index = landing.index
-        self.ends[index] = landing.end(self.ends[index].origin)
+        origin = self.ends[index].origin
+        self.ends[index] = landing.ends_after[origin] or landing.end(origin)
         self.accepts[index] = landing.accepts
         # File the end anew. Flipping its bit takes it out of its old slot, flipping it again
         # puts it in the new one (when both are the same slot, the two flips leave it there).
@@ -281,7 +288,7 @@ class Layout:
     def open_from_spinner(self, seat: int, tile: Domino, colour: Colour | None) -> int:
         """Lay the double-Wild against the spinner, opening a new line (DO-9); return its number."""
         line = self._open_line(tile.ends[1], colour, SPINNER)
-        self.placements.append(Placement(seat, tile, tile.ends[0], tile.ends[1], line, colour))
+        self.placements += (Placement(seat, tile, tile.ends[0], tile.ends[1], line, colour),)
         return line
 
     def _open_line(self, face: Face, colour: Colour | None, origin: int) -> int:
@@ -311,7 +318,7 @@ class Layout:
         """Put the layout back as it was at ``snapshot`` (DO-8)."""
         self.ends[:] = snapshot.ends
         self.accepts[:] = snapshot.accepts
-        del self.placements[snapshot.placements :]
+        self.placements = self.placements[: snapshot.placements]
         self._keys = []
         self.by_colour = [0] * len(self.by_colour)
         self.by_symbol = [0] * len(self.by_symbol)
