@@ -255,7 +255,9 @@ class Bag(Generic[Piece]):
 
     def copy(self) -> Bag[Piece]:
         """An independent bag with the same pieces in the same order."""
-        return Bag(self._items)
+        twin: Bag[Piece] = object.__new__(Bag)  # no constructor: a search copies many bags
+        twin._items = self._items[:]
+        return twin
 
 
 class ComponentSet(Value):

@@ -55,4 +55,11 @@ class Seats:
 
     def copy(self) -> Seats:
         """An independent copy."""
-        return Seats(self.count, self.current, self.direction, self.reverse_skips)
+        # Field by field rather than through the constructor: every copy of a game copies
+        # its seats, and a search makes thousands.
+        twin = object.__new__(Seats)
+        twin.count = self.count
+        twin.current = self.current
+        twin.direction = self.direction
+        twin.reverse_skips = self.reverse_skips
+        return twin

@@ -58,7 +58,10 @@ class State(abc.ABC):
     """A variant's mutable state for the current round.
 
     Subclasses hold whatever the rules need. The core reads ``to_act`` and calls ``copy()``.
+    A subclass may declare ``__slots__`` (``to_act`` among them) to keep no ``__dict__``.
     """
+
+    __slots__ = ()
 
     to_act: int | None
     """The seat that must decide now, or ``None`` when the round is over."""
