@@ -74,7 +74,7 @@ def install_record_maker(maker: RecordMaker) -> None:
 _GAME_STRING = re.compile(r"^\s*([a-z][a-z0-9-]*)\s*(?:\((.*)\))?\s*$", re.DOTALL)
 
 
-def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
+def parse_game_string(text: object) -> tuple[str, dict[str, str]]:
     """Split ``"coverall(players=3,partition=false)"`` into a name and raw option texts.
 
     Raises:
@@ -630,8 +630,12 @@ class Game:
 
     # -- looking -------------------------------------------------------------------------------
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may see: public information and its own pieces, nothing hidden."""
+    def view(self, seat: object) -> View:
+        """What ``seat`` may see: public information and its own pieces, nothing hidden.
+
+        ``seat`` is any object: one that is not a seat of the game is refused with
+        ``InvalidOptions`` (so annotated, the compiled build checks it here too).
+        """
         if type(seat) is not int or not 0 <= seat < self.players:
             raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {brief(seat)}")
         if self._broken is not None:
@@ -703,7 +707,7 @@ class Game:
                 the same future outcomes), but it cannot be recorded.
         """
         self._check_usable()
-        twin = object.__new__(Game)
+        twin = Game.__new__(Game)
         twin.__dict__.update(self.__dict__)
         if history:
             twin._chance = self._chance.copy()
@@ -831,11 +835,11 @@ def _without_outcomes(chance: Chance) -> Chance:
 
 
 def new_game(
-    variant: str | None = None,
-    players: int | None = None,
-    seed: int | None = None,
+    variant: object = None,
+    players: object = None,
+    seed: object = None,
     options: Mapping[str, Any] | None = None,
-    house_rules: Iterable[str] = (),
+    house_rules: Iterable[object] = (),
     *,
     chance: Chance | None = None,
     registry: Registry | None = None,
@@ -864,6 +868,11 @@ def new_game(
         pause_between_rounds: Stop at the end of each round that does not end the match,
             before the next is dealt, until [`next_round`][unodice.game.Game.next_round] is
             called: for tests and tools that look at how a round ended.
+
+    ``variant``, ``players``, ``seed`` and the names in ``house_rules`` are annotated as any
+    object because any object may come, from a command line or a file: one of the wrong
+    kind is refused with ``InvalidOptions`` saying what is valid, in the compiled build too
+    (which would otherwise refuse it with a bare ``TypeError`` first).
 
     Raises:
         UnknownVariant: No such variant or house rule is installed.
@@ -902,7 +911,9 @@ def new_game(
         raise InvalidOptions(
             f"options are a mapping of names to values, not {type(options).__name__}"
         )
-    for key, value in (options or {}).items():
+    # Any object may come as a key: build_options refuses one that names no option.
+    given: Mapping[Any, Any] = options or {}
+    for key, value in given.items():
         if key in values:
             raise InvalidOptions(f"option {brief(key)} is given twice")
         values[key] = value
@@ -941,8 +952,8 @@ def new_game(
 
 def _agree_with_position(
     header: Header,
-    variant: str | None,
-    players: int | None,
+    variant: object,
+    players: object,
     options: Mapping[str, Any] | None,
     registry: Registry,
 ) -> tuple[str, int, None]:
