@@ -12,27 +12,41 @@ Run ``python benchmarks/bench.py`` (see benchmarks/README.md). Per variant it me
 and, when ``rlcard`` is importable, RLCard's UNO engine in the same run for a side-by-side
 decisions/s ratio. Every speed is the median of several repeats of the same work. ``--soak``
 instead plays one million decisions per variant in one process and prints memory samples.
+
+Both builds are measured, each in a process of its own (``--builds``): the pure-Python one
+installed, and the compiled one, which the script builds once with mypyc from a copy of the
+clone's ``src/`` into a cache directory and puts first on that process's path.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import hashlib
 import json
 import os
 import platform
 import random
+import shutil
 import statistics
+import subprocess
 import sys
 import time
+import tomllib
 import tracemalloc
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import unodice
+from unodice._version import COMPILED, PURE
 from unodice.agents import RandomAgent
 from unodice.game import Game
 from unodice.simulation import simulate
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILDS = {"pure": PURE, "compiled": COMPILED}
+"""The builds ``--builds`` names, and what ``unodice.build_kind()`` says of each."""
 
 HOW_COMPARED = (
     "Compared side by side in one process: both engines play whole 2-player games (unless "
@@ -307,6 +321,7 @@ def measure_variant(
         rlcard["rates"].extend(their_rates)
     result: dict[str, Any] = {
         "variant": variant,
+        "build": unodice.build_kind(),
         "decisions_per_s": speed["per_s"],
         "games_per_s": speed["games_per_s"],
         "decisions_per_game": speed["per_s"] / speed["games_per_s"],
@@ -395,14 +410,15 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
           f"{platform.machine()}, {os.cpu_count()} cores; medians of {args.repeats} repeats "
           f"of at least {args.decisions:,} decisions, {args.clock} clock")
     print()
-    header = (f"{'variant':<12}{'decisions/s':>13}{'games/s':>10}{'dec/game':>10}"
+    header = (f"{'variant':<12}{'build':<10}{'decisions/s':>13}{'games/s':>10}{'dec/game':>10}"
               f"{'copies/s':>11}{'records/s':>11}{'env steps/s':>13}{'MB/10k new':>12}"
               f"{'MB/10k half':>13}")
     if rlcard:
         header += f"{'vs RLCard':>11}  {'(pairs)':<11}"
     print(header)
     for row in results:
-        line = (f"{row['variant']:<12}{row['decisions_per_s']:>13,.0f}{row['games_per_s']:>10,.0f}"
+        line = (f"{row['variant']:<12}{_build_name(row):<10}{row['decisions_per_s']:>13,.0f}"
+                f"{row['games_per_s']:>10,.0f}"
                 f"{row['decisions_per_game']:>10.1f}{row['copies_per_s']:>11,.0f}"
                 f"{row['records_per_s']:>11,.0f}{_env_column(row)}"
                 f"{row['mb_per_10000_new_games']:>12.1f}"
@@ -412,7 +428,7 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
             line += f"{row['vs_rlcard']:>10.2f}x  ({min(pairs):.2f}–{max(pairs):.2f})"
         print(line)
     if rlcard:
-        print(f"{'RLCard UNO':<12}{rlcard['decisions_per_s']:>13,.0f}"
+        print(f"{'RLCard UNO':<22}{rlcard['decisions_per_s']:>13,.0f}"
               f"{rlcard['games_per_s']:>10,.0f}{rlcard['decisions_per_game']:>10.1f}")
     print()
     print(f"Memory (tracemalloc), scaled to 10,000 live games from {args.live_games:,}: new "
@@ -420,13 +436,13 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
     for row in results:
         rate = row.get("env_steps_per_s")
         if rate:
-            print(f"unodice.rl {row['variant']}: {rate:,.0f} environment steps/s, "
+            print(f"unodice.rl {row['variant']} ({row['build']}): {rate:,.0f} environment steps/s, "
                   f"{rate / row['decisions_per_s']:.0%} of the engine's decisions/s (the "
                   "wrapper's cost: encoding, the mask, rewards)")
     for row in results:
         scale = row.get("simulate")
         if scale:
-            print(f"simulate {row['variant']}: {scale['games']:,} games, "
+            print(f"simulate {row['variant']} ({row['build']}): {scale['games']:,} games, "
                   f"{scale['seconds_1']:.2f} s on 1 worker, {scale['seconds_w']:.2f} s on "
                   f"{scale['workers']} workers: speed-up {scale['speedup']:.2f}x "
                   f"({scale['efficiency']:.0%} of linear){_load_note(scale)}")
@@ -436,6 +452,11 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
     else:
         print("\nRLCard is not installed, so there is no side-by-side comparison "
               "(pip install rlcard to add it).")
+
+
+def _build_name(row: dict[str, Any]) -> str:
+    """The row's build as ``--builds`` names it: pure or compiled."""
+    return next(name for name, kind in BUILDS.items() if kind == row["build"])
 
 
 def _env_column(row: dict[str, Any]) -> str:
@@ -451,6 +472,98 @@ def _load_note(scale: dict[str, Any]) -> str:
     cores = os.cpu_count() or 1
     return (f"; other processes kept {others[0]:.1f} and {others[1]:.1f} of the {cores} cores "
             "busy during the two runs")
+
+
+# -- builds --------------------------------------------------------------------------------------
+
+
+class BuildUnavailable(Exception):
+    """The compiled build cannot be made here (no mypy, no C compiler, no source tree)."""
+
+
+def compiled_sources() -> list[str]:
+    """The modules the compiled build compiles, as ``pyproject.toml`` lists them (``src/...``)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    return list(hook["include"])
+
+
+def compiled_tree(cache: Path) -> Path:
+    """A copy of ``src/`` with the listed modules compiled in place, built once per source.
+
+    The copy lives in ``cache`` under a key made of every source file, the Python version and
+    mypy's, so that a change to any of them builds afresh and an unchanged clone reuses it.
+    Returns the copy's ``src`` folder, to put first on a process's path.
+    """
+    try:
+        import mypy.version
+    except ImportError:
+        raise BuildUnavailable("mypy is not installed (pip install mypy)") from None
+    if not (ROOT / "pyproject.toml").exists():
+        raise BuildUnavailable("there is no source tree here (run the script from a clone)")
+    sources = compiled_sources()
+    digest = hashlib.sha256(f"{sys.version} {mypy.version.__version__}".encode())
+    for path in sorted((ROOT / "src").rglob("*.py")):
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    tree = cache / digest.hexdigest()[:16]
+    done = tree / "built"
+    if done.exists():
+        return tree / "src"
+    print(f"building the compiled modules with mypyc into {tree} (once; a minute or two) …",
+          file=sys.stderr)
+    shutil.rmtree(tree, ignore_errors=True)
+    shutil.copytree(ROOT / "src", tree / "src",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    modules = [path.removeprefix("src/") for path in sources]
+    built = subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=tree / "src",
+                           capture_output=True, text=True, check=False)
+    if built.returncode != 0:
+        raise BuildUnavailable(f"mypyc failed:\n{built.stdout[-3000:]}{built.stderr[-3000:]}")
+    done.write_text("\n".join(modules) + "\n", encoding="utf-8")
+    return tree / "src"
+
+
+def default_cache() -> Path:
+    """Where compiled trees are kept: the user's cache directory."""
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "unodice" / "bench-compiled"
+
+
+def measure_build(build: str, argv: Sequence[str], cache: Path) -> dict[str, Any]:
+    """Every figure of one build, measured by this script in a process of its own."""
+    env = dict(os.environ)
+    if BUILDS[build] != unodice.build_kind():  # else the installed build is the one wanted
+        if build == "compiled":
+            tree = compiled_tree(cache)
+        elif (ROOT / "src" / "unodice").is_dir():
+            tree = ROOT / "src"  # the clone's own source is the pure build
+        else:
+            raise BuildUnavailable("there is no source tree here (run the script from a clone)")
+        paths = [str(tree), env.get("PYTHONPATH", "")]
+        env["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
+    print(f"== the {BUILDS[build]} build", file=sys.stderr)
+    done = subprocess.run([sys.executable, __file__, *argv, "--one-build", build, "--json"],
+                          env=env, stdout=subprocess.PIPE, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"bench: measuring the {BUILDS[build]} build failed "
+                         f"(status {done.returncode})")
+    report: dict[str, Any] = json.loads(done.stdout)
+    return report
+
+
+def merge_builds(reports: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """One report of several builds' reports: their rows, variant by variant, build by build."""
+    first = next(iter(reports.values()))
+    rows = [row for variant in [row["variant"] for row in first["variants"]]
+            for report in reports.values()
+            for row in report["variants"] if row["variant"] == variant]
+    rlcards = [report["rlcard"] for report in reports.values() if report["rlcard"]]
+    rlcard = None
+    if rlcards:
+        rlcard = dict(rlcards[0])
+        rlcard["decisions_per_s"] = statistics.median(r["decisions_per_s"] for r in rlcards)
+        rlcard["games_per_s"] = rlcard["decisions_per_s"] / rlcard["decisions_per_game"]
+    return {**first, "variants": rows, "rlcard": rlcard, "builds": list(reports)}
 
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -482,7 +595,19 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--soak-samples", type=int, default=10,
                         help="memory samples per variant in the soak (default 10)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--builds", default="pure,compiled",
+                        help="comma-separated builds to measure, each in a process of its own: "
+                             "pure (the installed pure-Python build) and compiled (built with "
+                             "mypyc from this clone, once, into --build-cache); default both")
+    parser.add_argument("--build-cache", type=Path, default=default_cache(),
+                        help=f"where the compiled build is kept (default {default_cache()})")
+    # Internal: measure the build this process runs, as one of the builds of --builds.
+    parser.add_argument("--one-build", choices=sorted(BUILDS), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    args.builds = [build.strip() for build in args.builds.split(",") if build.strip()]
+    unknown = [build for build in args.builds if build not in BUILDS]
+    if unknown or not args.builds:
+        parser.error(f"--builds takes {' and '.join(BUILDS)}, not {','.join(unknown) or 'none'}")
     quick = args.quick
     args.repeats = args.repeats or (3 if quick else 5)
     args.decisions = args.decisions or (10_000 if quick else 100_000)
@@ -528,16 +653,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.json:
             print(json.dumps(soaked, indent=2))
         return 0
+    if args.one_build is None:
+        return measure_builds(args, sys.argv[1:] if argv is None else list(argv))
+    if unodice.build_kind() != BUILDS[args.one_build]:
+        print(f"bench: asked for the {BUILDS[args.one_build]} build, but this process runs the "
+              f"{unodice.build_kind()} one", file=sys.stderr)
+        return 2
     rlcard = rlcard_figures(args)
     results = [measure_variant(variant, args, rlcard) for variant in variants]
     if rlcard:
         rlcard["decisions_per_s"] = statistics.median(rlcard.pop("rates"))
         rlcard["games_per_s"] = rlcard["decisions_per_s"] / rlcard["decisions_per_game"]
+    print(json.dumps({"variants": results, "rlcard": rlcard, "repeats": args.repeats,
+                      "clock": args.clock, "cores": os.cpu_count()}, indent=2))
+    return 0
+
+
+def measure_builds(args: argparse.Namespace, argv: list[str]) -> int:
+    """Measure each build of ``--builds`` in a process of its own; print one table of them all."""
+    reports: dict[str, dict[str, Any]] = {}
+    missing: dict[str, str] = {}
+    for build in args.builds:
+        try:
+            reports[build] = measure_build(build, argv, args.build_cache)
+        except BuildUnavailable as why:
+            print(f"bench: the {BUILDS[build]} build is not measured: {why}", file=sys.stderr)
+            missing[build] = str(why)
+    if not reports:
+        return 2
+    merged = merge_builds(reports)
+    merged["builds_not_measured"] = missing
     if args.json:
-        print(json.dumps({"variants": results, "rlcard": rlcard, "repeats": args.repeats,
-                          "clock": args.clock, "cores": os.cpu_count()}, indent=2))
+        print(json.dumps(merged, indent=2))
     else:
-        print_table(results, rlcard, args)
+        print_table(merged["variants"], merged["rlcard"], args)
+        for build, why in missing.items():
+            print(f"The {BUILDS[build]} build is not measured: {why}")
     return 0
 
 

@@ -13,7 +13,14 @@ from pathlib import Path
 
 import pytest
 
+import unodice
+from unodice._version import COMPILED
+
 SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench.py"
+
+
+# The build installed here: measuring it builds nothing (the other would be built with mypyc).
+INSTALLED = "compiled" if unodice.build_kind() == COMPILED else "pure"
 
 
 def bench(*argv: str) -> subprocess.CompletedProcess[str]:
@@ -28,12 +35,15 @@ def test_the_benchmark_reports_every_figure_for_each_variant():
     done = bench(
         "--variants", "coverall,dominoes", "--decisions", "300", "--repeats", "1",
         "--live-games", "20", "--workers", "2", "--scale-decisions", "600", "--json",
+        "--builds", INSTALLED,
     )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert [row["variant"] for row in report["variants"]] == ["coverall", "dominoes"]
     assert report["rlcard"] is None and report["repeats"] == 1
+    assert report["builds"] == [INSTALLED]
     for row in report["variants"]:
+        assert row["build"] == unodice.build_kind()
         assert row["decisions_per_s"] > 0 and row["games_per_s"] > 0
         assert row["decisions_per_game"] == pytest.approx(
             row["decisions_per_s"] / row["games_per_s"]
@@ -51,3 +61,10 @@ def test_the_benchmark_names_a_variant_that_is_not_installed():
     done = bench("--variants", "coverall,no-such-game")
     assert done.returncode == 2
     assert "not installed: no-such-game" in done.stderr
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="the benchmarks folder is not in this tree")
+def test_the_benchmark_names_the_builds_it_measures():
+    done = bench("--builds", "pure,fast")
+    assert done.returncode == 2
+    assert "--builds takes pure and compiled, not fast" in done.stderr

@@ -25,3 +25,13 @@ def test_the_ci_script_pipes_no_unodice_output_into_a_reader_that_stops_early():
 def test_the_ci_script_still_checks_that_the_example_plugin_is_listed():
     text = SCRIPT.read_text(encoding="utf-8")
     assert "$(unodice variants)" in text and "pig " in text
+
+
+def test_the_ci_script_tests_the_compiled_build_and_checks_which_build_runs():
+    text = SCRIPT.read_text(encoding="utf-8")
+    assert "HATCH_BUILD_HOOK_ENABLE_MYPYC=1 pip wheel" in text
+    assert "(compiled with mypyc)$" in text and "(pure Python)$" in text
+    # Started before the coverage run and waited for after it: the two share the machine.
+    started, coverage, waited = (text.index(part) for part in (
+        "compiled_job=$!", "pytest --cov=unodice", 'wait "$compiled_job"'))
+    assert started < coverage < waited

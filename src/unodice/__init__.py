@@ -20,7 +20,7 @@ See the reference site for concepts, the rules of each variant and the plugin gu
 from __future__ import annotations
 
 from unodice import agents
-from unodice._version import __version__
+from unodice._version import __version__, build_kind
 from unodice.agents import AgentError, GreedyAgent, RandomAgent, play_game
 from unodice.arena import TournamentReport, tournament
 from unodice.chance import Chance
@@ -68,6 +68,7 @@ __all__ = [
     "View",
     "__version__",
     "agents",
+    "build_kind",
     "default_registry",
     "hookimpl",
     "new_game",

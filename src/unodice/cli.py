@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from unodice import __version__
+from unodice import __version__, build_kind
 from unodice.agents import agents as known_agents
 from unodice.chance import ReplayChance
 from unodice.cli_terminal import count, run_play, show_events, show_result
@@ -78,7 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="unodice",
         description="Exact rule engines for the Uno family of dice and domino games.",
     )
-    parser.add_argument("--version", action="version", version=f"unodice {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"unodice {__version__} ({build_kind()})"
+    )
     parser.add_argument("--debug", action="store_true",
                         help="on an error, print its traceback as well as the one-line message")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)

@@ -95,6 +95,17 @@ class Lay:
     wild_far: bool
     far_accepts: int
 
+    # Written out, not left to attrs: compiled with mypyc, ``==`` between two instances of a
+    # class that declares no ``__eq__`` of its own would be compiled as ``is``.
+    def __eq__(self, other: object) -> bool:
+        """Equal to an instance of the same class with equal fields, as attrs compares."""
+        return type(other) is type(self) and attrs.astuple(self, recurse=False) == attrs.astuple(
+            other, recurse=False
+        )
+
+    def __hash__(self) -> int:
+        return hash(attrs.astuple(self, recurse=False))
+
 
 class EndKeys(NamedTuple):
     """How a layout files an open end, to find the ends a touching face fits (DO-3).
