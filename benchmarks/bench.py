@@ -4,7 +4,9 @@ Run ``python benchmarks/bench.py`` (see benchmarks/README.md). Per variant it me
 
 * decisions/s and games/s: whole games where each decision is ``game.legal_moves()``, the
   agent's ``choose(game.view(seat), moves)`` and ``game.play(move)``;
-* copies/s: ``game.copy()`` of positions taken from such games;
+* copies/s: ``game.copy()``, ``game.copy(history=False)`` (a search's copy) and
+  ``game.determinize(seat, rng)`` of positions taken from such games;
+* instructions per decision, counted by callgrind where valgrind is installed;
 * records/s: ``game.record()`` to JSON text and back through ``unodice.replay``;
 * memory of 10,000 live games stopped mid-game (tracemalloc);
 * ``simulate`` with 1 worker and with W worker processes (the speed-up ratio);
@@ -27,6 +29,7 @@ import json
 import os
 import platform
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -180,17 +183,75 @@ def positions(variant: str, players: int | None, count: int) -> list[Game]:
     return found
 
 
-def copy_rate(variant: str, players: int | None, repeats: int, rounds: int) -> float:
-    """Median ``game.copy()`` calls per second over mid-game positions."""
+def copy_rates(variant: str, players: int | None, repeats: int, rounds: int) -> dict[str, float]:
+    """Median copies per second over mid-game positions: whole, for search, determinized."""
     games = positions(variant, players, 200)
+    rng = random.Random(0)
+    ways: dict[str, Callable[[Game], Any]] = {
+        "copies_per_s": lambda game: game.copy(),
+        "search_copies_per_s": lambda game: game.copy(history=False),
+        "determinizations_per_s": lambda game: game.determinize(game.to_act or 0, rng),
+    }
+    rates = {}
+    for name, way in ways.items():
+        def copy_all(way: Callable[[Game], Any] = way) -> tuple[int, int]:
+            for _ in range(rounds):
+                for game in games:
+                    way(game)
+            return rounds * len(games), 0
 
-    def copy_all() -> tuple[int, int]:
-        for _ in range(rounds):
-            for game in games:
-                game.copy()
-        return rounds * len(games), 0
+        rates[name] = median_rate(copy_all, repeats)["per_s"]
+    return rates
 
-    return median_rate(copy_all, repeats)["per_s"]
+
+# The decisions callgrind counts: the same random games as play_games, from seed 0.
+_COUNTED_GAMES = """
+import sys
+import unodice
+from unodice.agents import RandomAgent
+variant, players, wanted = sys.argv[1], (int(sys.argv[2]) or None), int(sys.argv[3])
+done = seed = 0
+while done < wanted:
+    game = unodice.new_game(variant, players, seed)
+    agents = [RandomAgent(seed * 64 + seat) for seat in range(game.players)]
+    while (seat := game.to_act) is not None and done < wanted:
+        moves = game.legal_moves()
+        game.play(agents[seat].choose(game.view(seat), moves))
+        done += 1
+    seed += 1
+"""
+
+
+def instructions_per_decision(variant: str, players: int | None, short: int) -> float | None:
+    """Instructions per decision under callgrind (``None`` without valgrind).
+
+    Two runs, of ``short`` and three times as many decisions, from the same seeds: the
+    difference divided by twice ``short`` leaves
+    out start-up. Address-space randomisation is turned off (``setarch -R``) and the hash seed
+    fixed, so the count is the same from run to run.
+    """
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    command = [valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    setarch = shutil.which("setarch")
+    if setarch is not None:
+        command = [setarch, platform.machine(), "-R", *command]
+    # The build this process runs, first on the counted process's path.
+    root = str(Path(unodice.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONHASHSEED": "0",
+           "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+    counts = []
+    for decisions in (short, 3 * short):
+        done = subprocess.run(
+            [*command, sys.executable, "-c", _COUNTED_GAMES, variant, str(players or 0),
+             str(decisions)], env=env, capture_output=True, text=True, check=False)
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if done.returncode != 0 or found is None:
+            print(f"bench: callgrind failed for {variant}: {done.stderr[-300:]}", file=sys.stderr)
+            return None
+        counts.append(int(found.group(1)))
+    return (counts[1] - counts[0]) / (2 * short)
 
 
 def record_rate(variant: str, players: int | None, repeats: int, count: int) -> float:
@@ -325,7 +386,11 @@ def measure_variant(
         "decisions_per_s": speed["per_s"],
         "games_per_s": speed["games_per_s"],
         "decisions_per_game": speed["per_s"] / speed["games_per_s"],
-        "copies_per_s": copy_rate(variant, args.players, args.repeats, 5 if args.quick else 25),
+        **copy_rates(variant, args.players, args.repeats, 5 if args.quick else 25),
+        "instructions_per_decision": (
+            None if args.no_instructions
+            else instructions_per_decision(variant, args.players, 500 if args.quick else 1_000)
+        ),
         "records_per_s": record_rate(variant, args.players, args.repeats, 10 if args.quick else 40),
         "env_steps_per_s": env_rate(variant, args),
     }
@@ -411,18 +476,15 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
           f"of at least {args.decisions:,} decisions, {args.clock} clock")
     print()
     header = (f"{'variant':<12}{'build':<10}{'decisions/s':>13}{'games/s':>10}{'dec/game':>10}"
-              f"{'copies/s':>11}{'records/s':>11}{'env steps/s':>13}{'MB/10k new':>12}"
-              f"{'MB/10k half':>13}")
+              f"{'instr/dec':>11}{'env steps/s':>13}")
     if rlcard:
         header += f"{'vs RLCard':>11}  {'(pairs)':<11}"
     print(header)
     for row in results:
         line = (f"{row['variant']:<12}{_build_name(row):<10}{row['decisions_per_s']:>13,.0f}"
-                f"{row['games_per_s']:>10,.0f}"
-                f"{row['decisions_per_game']:>10.1f}{row['copies_per_s']:>11,.0f}"
-                f"{row['records_per_s']:>11,.0f}{_env_column(row)}"
-                f"{row['mb_per_10000_new_games']:>12.1f}"
-                f"{row['mb_per_10000_games']:>13.1f}")
+                f"{row['games_per_s']:>10,.0f}{row['decisions_per_game']:>10.1f}"
+                f"{_optional(row.get('instructions_per_decision'), 11)}"
+                f"{_optional(row.get('env_steps_per_s'), 13)}")
         if rlcard:
             pairs = row["vs_rlcard_pairs"]
             line += f"{row['vs_rlcard']:>10.2f}x  ({min(pairs):.2f}–{max(pairs):.2f})"
@@ -431,6 +493,16 @@ def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
         print(f"{'RLCard UNO':<22}{rlcard['decisions_per_s']:>13,.0f}"
               f"{rlcard['games_per_s']:>10,.0f}{rlcard['decisions_per_game']:>10.1f}")
     print()
+    print(f"{'variant':<12}{'build':<10}{'copies/s':>11}{'search c/s':>12}{'determ./s':>11}"
+          f"{'records/s':>11}{'MB/10k new':>12}{'MB/10k half':>13}")
+    for row in results:
+        print(f"{row['variant']:<12}{_build_name(row):<10}{row['copies_per_s']:>11,.0f}"
+              f"{row['search_copies_per_s']:>12,.0f}{row['determinizations_per_s']:>11,.0f}"
+              f"{row['records_per_s']:>11,.0f}{row['mb_per_10000_new_games']:>12.1f}"
+              f"{row['mb_per_10000_games']:>13.1f}")
+    print()
+    print("copies/s: game.copy(); search c/s: game.copy(history=False), a search's copy; "
+          "determ./s: game.determinize(seat, rng).")
     print(f"Memory (tracemalloc), scaled to 10,000 live games from {args.live_games:,}: new "
           f"games, and games stopped halfway through a typical game.")
     for row in results:
@@ -459,9 +531,9 @@ def _build_name(row: dict[str, Any]) -> str:
     return next(name for name, kind in BUILDS.items() if kind == row["build"])
 
 
-def _env_column(row: dict[str, Any]) -> str:
-    rate = row.get("env_steps_per_s")
-    return f"{'—':>13}" if rate is None else f"{rate:>13,.0f}"
+def _optional(figure: float | None, width: int) -> str:
+    """A figure right-aligned in ``width``, or a dash where it was not measured."""
+    return f"{'—':>{width}}" if figure is None else f"{figure:>{width},.0f}"
 
 
 def _load_note(scale: dict[str, Any]) -> str:
@@ -588,6 +660,8 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="time speeds by the wall clock (default) or by this process's CPU "
                              "time, steadier when other work shares the machine")
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
+    parser.add_argument("--no-instructions", action="store_true",
+                        help="skip the instruction counts (callgrind, where valgrind exists)")
     parser.add_argument("--soak", action="store_true",
                         help="instead: play a million decisions per variant, sampling memory")
     parser.add_argument("--soak-decisions", type=int, default=1_000_000,

@@ -6,7 +6,9 @@ checked (the suite has no timed tests), only that every figure is there and cons
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -35,7 +37,7 @@ def test_the_benchmark_reports_every_figure_for_each_variant():
     done = bench(
         "--variants", "coverall,dominoes", "--decisions", "300", "--repeats", "1",
         "--live-games", "20", "--workers", "2", "--scale-decisions", "600", "--json",
-        "--builds", INSTALLED,
+        "--builds", INSTALLED, "--no-instructions",
     )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
@@ -49,6 +51,8 @@ def test_the_benchmark_reports_every_figure_for_each_variant():
             row["decisions_per_s"] / row["games_per_s"]
         )
         assert row["copies_per_s"] > 0 and row["records_per_s"] > 0
+        assert row["search_copies_per_s"] > 0 and row["determinizations_per_s"] > 0
+        assert row["instructions_per_decision"] is None  # not asked for
         assert row["env_steps_per_s"] > 0  # the rl extra is part of the test extra
         assert 0 < row["mb_per_10000_new_games"] < row["mb_per_10000_games"]
         scale = row["simulate"]
@@ -68,3 +72,17 @@ def test_the_benchmark_names_the_builds_it_measures():
     done = bench("--builds", "pure,fast")
     assert done.returncode == 2
     assert "--builds takes pure and compiled, not fast" in done.stderr
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="the benchmarks folder is not in this tree")
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
+def test_the_instruction_count_is_steady_from_run_to_run():
+    spec = importlib.util.spec_from_file_location("bench", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    first = module.instructions_per_decision("coverall", None, 8)
+    assert first is not None and first > 1_000  # a decision is thousands of instructions
+    # With address-space randomisation off the counts are equal; where setarch cannot turn it
+    # off, the layout of memory moves them by a few per cent.
+    assert module.instructions_per_decision("coverall", None, 8) == pytest.approx(first, rel=0.05)
