@@ -20,6 +20,7 @@ import unodice
 from unodice._version import COMPILED, PURE
 from unodice.builtin.dominoes.state import Snapshot
 from unodice.cli import main
+from unodice.hooks import hookimpl
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = ROOT / "pyproject.toml"
@@ -105,3 +106,29 @@ def test_the_written_out_equality_is_attrs_equality():
     first, second = Snapshot((), (1, 2), (), 3), Snapshot((), (1, 2), (), 3)
     assert first == second and hash(first) == hash(second)
     assert first != Snapshot((), (1, 2), (), 4) and first != ((), (1, 2), (), 3)
+
+
+@pytest.mark.parametrize("variant", ["coverall", "centre-die", "dominoes"])
+def test_a_plugin_subclasses_a_built_in_variant_in_plain_python(variant):
+    """A plugin's own version of a built-in variant's rules works with either build."""
+    base = unodice.registry.default_registry().variant(variant).variant_class
+
+    class Quicker(base):  # type: ignore[misc,valid-type]
+        title = "a plugin's version"
+
+        def legal_moves(self, state):  # overrides a method the compiled rules call
+            return super().legal_moves(state)[:1]
+
+    class QuickerPlugin:
+        @hookimpl
+        def unodice_register(self, registry):
+            registry.add_variant(Quicker)
+
+    registry = unodice.registry.Registry()
+    registry.add_plugin(QuickerPlugin(), "quicker")
+    game = unodice.new_game(variant, seed=3, registry=registry)
+    assert type(game.variant) is Quicker and len(game.legal_moves()) == 1
+    for _ in range(20):
+        if game.is_over:
+            break
+        game.play(game.legal_moves()[0])

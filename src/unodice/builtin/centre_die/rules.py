@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from unodice import uno
+from unodice._mypyc import mypyc_attr
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, shared_event
 from unodice.pieces import Bag, Colour, ComponentSet, Die, Face
@@ -76,6 +77,9 @@ def _without(items: tuple[_Item, ...], index: int) -> tuple[_Item, ...]:
     return items[:index] + items[index + 1:]
 
 
+# A plugin may subclass a built-in variant (its own version of the rules), in plain Python
+# under the compiled build too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CentreDie(Variant[CentreDieState, CentreDieMove]):
     """The hand-and-centre-die Uno dice game (rules CD-1 to CD-11).
 

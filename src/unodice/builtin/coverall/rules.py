@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from unodice import uno
+from unodice._mypyc import mypyc_attr
 from unodice.chance import Chance
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, shared_event
@@ -58,6 +59,9 @@ _NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 """The scoring context when no house rule is in force to read it."""
 
 
+# A plugin may subclass a built-in variant (its own version of the rules), in plain Python
+# under the compiled build too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Coverall(Variant[CoverallState, CoverallMove]):
     """Uno Dice, Game 3: fill the tray with dice that match a neighbour; runs score.
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from unodice import uno
+from unodice._mypyc import mypyc_attr
 from unodice.errors import IllegalMove
 from unodice.moves import Event, Move, shared_event
 from unodice.pieces import Bag, ComponentSet, Domino
@@ -62,6 +63,9 @@ def _sorted_seats(seats: frozenset[int]) -> tuple[int, ...]:
     return tuple(sorted(seats)) if seats else ()
 
 
+# A plugin may subclass a built-in variant (its own version of the rules), in plain Python
+# under the compiled build too.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class UnoDominoes(Variant[DominoesState, DominoesMove]):
     """Uno dominoes: match tiles by number, word or colour; only the touching end acts.
 
