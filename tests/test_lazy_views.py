@@ -74,3 +74,14 @@ def test_a_view_read_late_shows_the_position_it_was_made_in(variant):
         game.play(moves[len(moves) // 2])
         assert dict(held.data) == shown, "a view read after the move showed the new position"
         assert held == eager
+
+
+def test_views_asked_for_again_and_again_without_a_move_are_not_all_remembered(counted):
+    """A display polling a game that does not move (a finished one) holds no growing list."""
+    held = counted.view(0)
+    for _ in range(10_000):
+        counted.view(1)  # made and dropped
+    assert len(counted._unread_views) <= 64
+    counted.play(counted.legal_moves()[0])
+    assert CountedRace.asked == 1  # the held view was still read before the move
+    del held

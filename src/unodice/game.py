@@ -53,6 +53,9 @@ __all__ = ["SEED_LIMIT", "Game", "new_game", "parse_game_string"]
 _T = TypeVar("_T")
 _Args = TypeVarTuple("_Args")
 
+_UNREAD_VIEWS_KEPT = 64
+"""How many unread views a game lists before it forgets those let go of (see ``Game.view``)."""
+
 SEED_LIMIT = 2**256 - 1
 """The largest magnitude of a seed: any 256-bit number will do, and records stay readable."""
 
@@ -676,7 +679,12 @@ class Game:
         if self._broken is not None:
             self._check_usable()
         view = View._unread(seat, self.variant, self, self._plays)
-        self._unread_views.append(weakref.ref(view))
+        unread = self._unread_views
+        if len(unread) >= _UNREAD_VIEWS_KEPT:
+            # Views asked for again and again without a move (a display polling a finished
+            # game): forget those let go of, so that the list does not grow without end.
+            unread[:] = [reference for reference in unread if reference() is not None]
+        unread.append(weakref.ref(view))
         return view
 
     def _view_contents(self, seat: int, plays: int) -> Seen:
