@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import sys
@@ -9,6 +10,7 @@ import sys
 import pytest
 from toy import ToyPlugin
 
+from unodice import cli_simulate
 from unodice import registry as registry_module
 from unodice.cli import main
 from unodice.cli_simulate import _ProgressBar
@@ -129,6 +131,31 @@ def test_unreachable_scheduler_is_one_line(toy_installed, capsys, monkeypatch):
     assert status == 1
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
     assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("address", ["notaurl", "tcp://", "foo://x:1", "tcp://host"])
+def test_an_address_that_cannot_be_one_makes_no_client(address, toy_installed, capsys,
+                                                        monkeypatch):
+    distributed = pytest.importorskip("distributed")
+    made = []
+    monkeypatch.setattr(distributed, "Client", lambda *args, **kwargs: made.append(args))
+    status, _ = run("toy-race", "--games", "3", "--scheduler", address)
+    assert status == 1
+    assert made == []
+    assert capsys.readouterr().err.startswith(
+        f"unodice: error: cannot reach the Dask scheduler at {address}: ")
+
+
+def test_a_client_that_failed_to_connect_is_collected_at_once(toy_installed, capsys,
+                                                              monkeypatch):
+    """Left for the garbage collector, its finalizer can deadlock a later client's start."""
+    distributed = pytest.importorskip("distributed")
+    monkeypatch.setattr(cli_simulate, "SCHEDULER_TIMEOUT", "0.2s")
+    gc.collect()
+    status, _ = run("toy-race", "--games", "3", "--scheduler", "tcp://127.0.0.1:9")
+    assert status == 1
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in capsys.readouterr().err
+    assert not [item for item in gc.get_objects() if isinstance(item, distributed.Client)]
 
 
 def test_scheduler_runs_on_a_dask_cluster(toy_installed):

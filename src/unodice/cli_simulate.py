@@ -8,6 +8,7 @@ terminal.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import signal
@@ -31,6 +32,9 @@ from unodice.simulation import (
 
 EXIT_FAILURE = 1
 """The command's exit status for a failed simulation (the stop signals give ``128 + signal``)."""
+
+SCHEDULER_TIMEOUT = "10s"
+"""How long ``--scheduler`` waits to reach the Dask scheduler before it gives up."""
 
 
 
@@ -255,20 +259,45 @@ def _workers_text(workers: int | None) -> str:
 
 
 def _dask_client(address: str) -> Any:
-    """A Dask ``distributed`` client connected to ``address``."""
+    """A Dask ``distributed`` client connected to ``address``.
+
+    An address that cannot be one (an unknown scheme, no port) is refused before a client is
+    made. A client that fails to connect is collected at once: left to the garbage collector, its
+    finalizer can run while a later client is starting, and wait for ever on the lock that start
+    holds.
+    """
     try:
         from distributed import Client
     except ImportError:
         raise SimulationError(
             "--scheduler needs Dask: install the extra with pip install 'unodice[dask]'"
         ) from None
+    problem = _address_problem(address)
+    if problem is None:
+        try:
+            return Client(address, timeout=SCHEDULER_TIMEOUT)
+        except Exception as error:  # a scheduler out of reach
+            problem = str(error)
+        gc.collect()
+    raise SimulationError(_one_line(
+        f"cannot reach the Dask scheduler at {address}: {problem} (an address looks like "
+        f"tcp://host:8786)"
+    ))
+
+
+def _address_problem(address: str) -> str | None:
+    """What makes ``address`` no Dask address, or None when it may be one."""
+    from distributed.comm import get_address_host_port, parse_address
+    from distributed.comm.registry import get_backend
+
     try:
-        return Client(address, timeout="10s")
-    except Exception as error:  # an address it cannot read, or a scheduler out of reach
-        raise SimulationError(_one_line(
-            f"cannot reach the Dask scheduler at {address}: {error} (an address looks like "
-            f"tcp://host:8786)"
-        )) from None
+        scheme, _ = parse_address(address)
+        get_backend(scheme)
+        if scheme != "inproc":  # an address within this process has no host and port
+            get_address_host_port(address)
+    except ValueError as error:
+        return str(error)
+    return None
 
 
 class _ProgressBar:
