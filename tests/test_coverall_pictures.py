@@ -10,16 +10,21 @@ rolled), a half of the tray by ``data-half`` and ``data-open``, the partition by
 from __future__ import annotations
 
 import random
-import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
 import pytest
+from dice_pictures import (
+    check_jupyter_shows_the_same_pictures,
+    check_only_the_bag_is_hidden,
+    check_the_same_view_gives_the_same_picture,
+    check_the_viewer_is_marked,
+    drawn,
+)
 
 from unodice import new_game
 from unodice.game import Game
 from unodice.positions import die_token
-from unodice.testing import pieces_in
 
 GAMES = [
     (2, {}, 1),
@@ -55,16 +60,6 @@ POSITIONS = [
 ]
 
 
-def drawn(picture: str) -> ET.Element:
-    """The picture as XML; it must parse."""
-    return ET.fromstring(picture)
-
-
-def tokens(root: ET.Element) -> Counter[str]:
-    """Every ``data-piece`` of a picture, counted."""
-    return Counter(el.attrib["data-piece"] for el in root.iter() if "data-piece" in el.attrib)
-
-
 def expected_tokens(game: Game) -> Counter[str]:
     """The token of every die outside the bag: rolled dice with their face, reserves without."""
     state, data = game.state, game.view(0).data
@@ -79,62 +74,25 @@ def expected_tokens(game: Game) -> Counter[str]:
     return wanted
 
 
-def seats_and_spectator(game: Game) -> list[int | None]:
-    return [*range(game.players), None]
-
-
 @pytest.mark.parametrize("game", POSITIONS)
 def test_each_picture_shows_every_die_outside_the_bag_and_none_inside(game: Game) -> None:
     """A seat's picture and a spectator's show the same dice: only the bag is hidden (CV-1)."""
-    variant, state = game.variant, game.state
-    outside = {die.id for place, dice in variant.piece_locations(state).items()
-               if place != "bag" for die in dice}
-    for seat in seats_and_spectator(game):
-        picture = game.svg(seat)
-        root = drawn(picture)
-        shown = tokens(root)
-        assert shown == expected_tokens(game)
-        ids = {int(token.rpartition("@")[2]) for token in shown}
-        assert ids == outside
-        view = game.view(0 if seat is None else seat)
-        assert {die.id for die in pieces_in(view.data)} <= ids
-        hiders = range(game.players) if seat is None else [seat]
-        hidden = {die.id for hider in hiders for die in variant.hidden_pieces(state, hider)}
-        assert hidden == {die.id for die in state.bag}
-        for die_id in hidden:
-            assert f"@{die_id}\"" not in picture and f"@{die_id}<" not in picture
+    check_only_the_bag_is_hidden(game, expected_tokens)
 
 
 @pytest.mark.parametrize("game", POSITIONS)
 def test_the_viewer_is_marked_and_a_spectator_is_nobody(game: Game) -> None:
-    for seat in seats_and_spectator(game):
-        root = drawn(game.svg(seat))
-        marked = [el.attrib["data-seat"] for el in root.iter()
-                  if el.attrib.get("data-viewer") == "true"]
-        assert marked == ([] if seat is None else [str(seat)])
+    check_the_viewer_is_marked(game)
 
 
 @pytest.mark.parametrize("game", POSITIONS)
 def test_jupyter_shows_the_same_pictures(game: Game) -> None:
-    assert game._repr_svg_() == game.svg(None)
-    for seat in range(game.players):
-        assert game.view(seat)._repr_svg_() == game.svg(seat)
+    check_jupyter_shows_the_same_pictures(game)
 
 
 def test_the_same_view_gives_the_same_picture() -> None:
     """Two games played alike have equal views, and so byte-equal pictures."""
-    one = new_game("coverall", 3, 9)
-    two = new_game("coverall", 3, 9)
-    rng = random.Random(9)
-    for _ in range(12):
-        move = rng.choice(one.legal_moves())
-        one.play(move)
-        two.play(move)
-        for seat in seats_and_spectator(one):
-            assert one.svg(seat) == two.svg(seat)
-    from_position = new_game(position=one.position(), seed=1)
-    assert from_position.view(1) == one.view(1)
-    assert from_position.svg(1) == one.svg(1)
+    check_the_same_view_gives_the_same_picture("coverall", 12, 1)
 
 
 @pytest.mark.parametrize("game", POSITIONS)
