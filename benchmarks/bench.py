@@ -560,11 +560,22 @@ def compiled_sources() -> list[str]:
     return list(hook["include"])
 
 
+def tree_key(sources: Sequence[str], mypy_version: str) -> str:
+    """The cache key of a compiled tree: every source file, the modules to compile, the
+    Python version and mypy's."""
+    digest = hashlib.sha256(f"{sys.version} {mypy_version}".encode())
+    digest.update("\0".join(sources).encode() + b"\0")
+    for path in sorted((ROOT / "src").rglob("*.py")):
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def compiled_tree(cache: Path) -> Path:
     """A copy of ``src/`` with the listed modules compiled in place, built once per source.
 
-    The copy lives in ``cache`` under a key made of every source file, the Python version and
-    mypy's, so that a change to any of them builds afresh and an unchanged clone reuses it.
+    The copy lives in ``cache`` under a key made of every source file, the list of modules to
+    compile, the Python version and mypy's, so that a change to any of them builds afresh and
+    an unchanged clone reuses it.
     Returns the copy's ``src`` folder, to put first on a process's path.
     """
     try:
@@ -574,10 +585,7 @@ def compiled_tree(cache: Path) -> Path:
     if not (ROOT / "pyproject.toml").exists():
         raise BuildUnavailable("there is no source tree here (run the script from a clone)")
     sources = compiled_sources()
-    digest = hashlib.sha256(f"{sys.version} {mypy.version.__version__}".encode())
-    for path in sorted((ROOT / "src").rglob("*.py")):
-        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
-    tree = cache / digest.hexdigest()[:16]
+    tree = cache / tree_key(sources, mypy.version.__version__)
     done = tree / "built"
     if done.exists():
         return tree / "src"

@@ -86,3 +86,17 @@ def test_the_instruction_count_is_steady_from_run_to_run():
     # With address-space randomisation off the counts are equal; where setarch cannot turn it
     # off, the layout of memory moves them by a few per cent.
     assert module.instructions_per_decision("coverall", None, 8) == pytest.approx(first, rel=0.05)
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="the benchmarks folder is not in this tree")
+def test_a_compiled_tree_is_built_again_when_the_modules_to_compile_change():
+    spec = importlib.util.spec_from_file_location("bench", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sources = module.compiled_sources()
+    key = module.tree_key(sources, "1.0")
+    assert module.tree_key(list(sources), "1.0") == key
+    assert module.tree_key([*sources, "src/unodice/chance.py"], "1.0") != key
+    assert module.tree_key(sources[1:], "1.0") != key
+    assert module.tree_key(sources, "2.0") != key
