@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,15 @@ SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "bench.py"
 
 # The build installed here: measuring it builds nothing (the other would be built with mypyc).
 INSTALLED = "compiled" if unodice.build_kind() == COMPILED else "pure"
+
+
+def load_script() -> Any:
+    """The benchmark script, imported as a module."""
+    spec = importlib.util.spec_from_file_location("bench", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def bench(*argv: str) -> subprocess.CompletedProcess[str]:
@@ -77,10 +87,7 @@ def test_the_benchmark_names_the_builds_it_measures():
 @pytest.mark.skipif(not SCRIPT.exists(), reason="the benchmarks folder is not in this tree")
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
 def test_the_instruction_count_is_steady_from_run_to_run():
-    spec = importlib.util.spec_from_file_location("bench", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script()
     first = module.instructions_per_decision("coverall", None, 8)
     assert first is not None and first > 1_000  # a decision is thousands of instructions
     # With address-space randomisation off the counts are equal; where setarch cannot turn it
@@ -90,10 +97,7 @@ def test_the_instruction_count_is_steady_from_run_to_run():
 
 @pytest.mark.skipif(not SCRIPT.exists(), reason="the benchmarks folder is not in this tree")
 def test_a_compiled_tree_is_built_again_when_the_modules_to_compile_change():
-    spec = importlib.util.spec_from_file_location("bench", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script()
     sources = module.compiled_sources()
     key = module.tree_key(sources, "1.0")
     assert module.tree_key(list(sources), "1.0") == key

@@ -37,7 +37,6 @@ SCHEDULER_TIMEOUT = "10s"
 """How long ``--scheduler`` waits to reach the Dask scheduler before it gives up."""
 
 
-
 def add_simulate_command(commands: Any) -> None:
     """Add the ``simulate`` command to the ``unodice`` command line.
 
