@@ -85,3 +85,11 @@ def test_views_asked_for_again_and_again_without_a_move_are_not_all_remembered(c
     counted.play(counted.legal_moves()[0])
     assert CountedRace.asked == 1  # the held view was still read before the move
     del held
+
+
+def test_many_views_held_unread_all_show_the_position_they_were_made_in(counted):
+    """Past the point where the game forgets views let go of, the ones still held are kept."""
+    held = [counted.view(seat % 2) for seat in range(300)]
+    expected = [counted.view(seat % 2).to_json() for seat in range(2)]
+    counted.play(counted.legal_moves()[0])
+    assert [view.to_json() for view in held] == [expected[seat % 2] for seat in range(300)]

@@ -54,7 +54,8 @@ _T = TypeVar("_T")
 _Args = TypeVarTuple("_Args")
 
 _UNREAD_VIEWS_KEPT = 64
-"""How many unread views a game lists before it forgets those let go of (see ``Game.view``)."""
+"""How many unread views a game lists before it first forgets those let go of (see
+``Game.view``); it looks again each time the list doubles."""
 
 SEED_LIMIT = 2**256 - 1
 """The largest magnitude of a seed: any 256-bit number will do, and records stay readable."""
@@ -680,9 +681,12 @@ class Game:
             self._check_usable()
         view = View._unread(seat, self.variant, self, self._plays)
         unread = self._unread_views
-        if len(unread) >= _UNREAD_VIEWS_KEPT:
+        listed = len(unread)
+        if listed >= _UNREAD_VIEWS_KEPT and listed & (listed - 1) == 0:
             # Views asked for again and again without a move (a display polling a finished
-            # game): forget those let go of, so that the list does not grow without end.
+            # game): forget those let go of, so that the list does not grow without end. Only
+            # at each power of two, so that a caller who holds on to many views does not pay
+            # for a pass over them at every call.
             unread[:] = [reference for reference in unread if reference() is not None]
         unread.append(weakref.ref(view))
         return view
