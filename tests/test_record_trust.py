@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import types
 from typing import Any
 
@@ -382,15 +383,16 @@ def test_playing_with_a_house_rule_costs_in_proportion_to_the_length(monkeypatch
 
 
 class _Refuses:
-    """A house rule that, while armed, fails at the first event of a move."""
+    """A house rule that, while armed, fails whenever points are scored."""
 
     def __init__(self) -> None:
         self.armed = False
 
     @hookimpl
-    def unodice_event(self, game: Any, event: Any) -> None:
+    def unodice_score(self, game: Any, seat: int, points: int, reason: str, context: Any) -> Any:
         if self.armed:
             raise RuntimeError("refused on purpose")
+        return None
 
 
 def _last_moves(game: Game, count: int) -> Game:
@@ -418,23 +420,32 @@ def test_a_move_refused_under_a_house_rule_leaves_chance_as_it_was(name):
     registry.add_plugin(ToyPlugin(), "toy")
     registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
         lambda registry: registry.add_house_rule("refuses", refuses))), "refuses")
+    refused = 0
     for chance in _chances(name):
         game = unodice.new_game(name, players=2, seed=2, house_rules=["refuses"],
                                 chance=chance, registry=registry)
-        for _ in range(12):
+        pick = random.Random(2)
+        for step in range(400):
             if game.is_over:
                 break
-            move = game.legal_moves()[-1]
+            # The moves the replayed outcomes were drawn for, then any.
+            legal = game.legal_moves()
+            move = legal[-1] if step < 12 else pick.choice(legal)
             untouched = game.copy()
             refuses.armed = True
-            with pytest.raises(unodice.PluginError, match="refused on purpose"):
+            try:
+                game.play(move)
+            except unodice.PluginError as error:
+                assert "refused on purpose" in str(error)
+                refused += 1
+                assert list(game.chance.outcomes) == list(untouched.chance.outcomes)
+                refuses.armed = False
                 game.play(move)
             refuses.armed = False
-            assert list(game.chance.outcomes) == list(untouched.chance.outcomes)
-            game.play(move)
             untouched.play(move)
             assert list(game.chance.outcomes) == list(untouched.chance.outcomes)
             assert game.events == untouched.events
+    assert refused  # a move that scores was refused, at least once
 
 
 @pytest.mark.parametrize(

@@ -83,7 +83,16 @@ class IllegalMove(UnodiceError, ValueError):
         self.reason = reason
         self.clause = clause
         prefix = f"{clause}: " if clause else ""
-        super().__init__(f"{prefix}{reason} (move {_quoted(str(move))})")
+        super().__init__(f"{prefix}{reason} (move {_quoted(_written(move))})")
+
+
+def _written(move: Any) -> str:
+    """The move as text, or what it is when it cannot be written (its ``__str__`` fails)."""
+    try:
+        text = str(move)
+    except Exception:
+        return f"<a {type(move).__name__} that cannot be written>"
+    return text if isinstance(text, str) else f"<a {type(move).__name__}>"
 
 
 class InvalidRecord(UnodiceError, ValueError):

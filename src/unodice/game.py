@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequen
 from types import MappingProxyType
 from typing import Any, TypeVar, TypeVarTuple
 
+import attrs
 import pluggy
 
 from unodice.chance import Chance
@@ -134,12 +135,16 @@ class _RuleHooks:
         # the first house rule named by the game the first one asked.
         for rule in reversed(rules):
             self.manager.register(rule.hooks, name=f"house-rule:{rule.name}")
+        # The event hooks, in the order pluggy would call them; each is called on its own (see
+        # Game._tell_hooks), so that one observer's failure keeps no other from hearing.
+        self.observers = tuple(reversed(self.manager.hook.unodice_event.get_hookimpls()))
 
-    def fault(self, hook: str, error: BaseException | str) -> PluginError:
+    def fault(self, hook: str, error: BaseException | str, after: str = "") -> PluginError:
         """A `PluginError` naming the house rule whose ``hook`` failed with ``error``.
 
         The culprit is the rule whose hook function appears in the error's traceback; when it
         cannot be told (a returned value was wrong), every rule implementing the hook is named.
+        ``after`` is added to the message: what became of the move.
         """
         impls = getattr(self.manager.hook, hook).get_hookimpls()
         culprits = [impl.plugin_name.split(":", 1)[1] for impl in impls]
@@ -152,7 +157,7 @@ class _RuleHooks:
         why = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
         rules = ", ".join(repr(name) for name in culprits)
         plugin = self.rules[culprits[0]].plugin if culprits else "?"
-        return PluginError(plugin, f"house rule {rules} failed in {hook}: {why}")
+        return PluginError(plugin, f"house rule {rules} failed in {hook}: {why}{after}")
 
     @staticmethod
     def _implementer(impls: Sequence[Any], frame: Any) -> str | None:
@@ -170,10 +175,13 @@ class _RuleHooks:
 class _Table:
     """The core's services to the variant (see `unodice.variant.Table`)."""
 
-    __slots__ = ("_game", "emit")
+    __slots__ = ("_game", "emit", "playing")
 
     def __init__(self, game: Game):
         self._game = game
+        # Whether the game is carrying out a move, dealing or setting up, while house rules'
+        # hooks may run: a hook may read the game then, never play it.
+        self.playing = False
         # Variants emit several events per decision, and an event only joins the history (house
         # rules hear of a move's events once it is complete), so emit is the list's own append,
         # the cheapest call there is.
@@ -300,6 +308,7 @@ class Game:
         self._pause_between_rounds = pause_between_rounds
         # The outcome of a round just ended, while the game waits for next_round().
         self._paused: RoundOutcome | None = None
+        self._table.playing = True
         try:
             if position is None:
                 self.state: State = self._start_round(None)
@@ -311,6 +320,8 @@ class Game:
         except Exception as error:
             self._note(error, "setting up the game")
             raise
+        finally:
+            self._table.playing = False
 
     # -- public questions ----------------------------------------------------------------------
 
@@ -336,6 +347,7 @@ class Game:
             UnodiceError: The game is not waiting between rounds.
         """
         self._check_usable()
+        self._check_not_playing("next_round")
         outcome = self._paused
         if outcome is None:
             raise UnodiceError(
@@ -347,11 +359,16 @@ class Game:
         mark = len(self._events)
         self._paused = None
         self._legal = self._by_text = None
-        self.state = self._start_round(outcome)
-        self._settle()
-        if self._hooks is not None:
-            self._tell_hooks(mark, None)  # house rules hear of the deal, as after a move
-        self._plays += 1  # views made before the deal are out of date
+        table = self._table
+        table.playing = True
+        try:
+            self.state = self._start_round(outcome)
+            self._settle()
+            self._plays += 1  # views made before the deal are out of date
+            if self._hooks is not None:
+                self._tell_hooks(mark, None)  # house rules hear of the deal, as after a move
+        finally:
+            table.playing = False
         return tuple(self._events[mark:])  # type: ignore[arg-type]
 
     @property
@@ -431,20 +448,19 @@ class Game:
         Raises:
             IllegalMove: The move is not legal now (the reason names the rule clause); the
                 game is unchanged.
-            PluginError: A house rule's hook failed: the error names the house rule, the move
-                is refused and the game is unchanged. (An exception from the variant's own code
-                keeps its type and gains a note naming the plugin; without house rules no
-                snapshot is kept, so such a game is left as the failure left it.)
+            PluginError: A house rule's hook failed: the error names the house rule. A score
+                hook's failure refuses the move and leaves the game unchanged; an observer's
+                (``unodice_event``) comes once the move is final, and the move stands. (An
+                exception from the variant's own code keeps its type and gains a note naming
+                the plugin; without house rules no snapshot is kept, so such a game is left
+                as the failure left it.)
+            UnodiceError: Called from a house rule's hook while the game carries out a move.
         """
+        if self._hooks is not None:
+            return self._play_with_house_rules(move)
         chosen = self._offered(move) or self._resolve(move)
         if self._unread_views:
             self._read_unread_views()
-        # A house rule's hook may fail halfway through a move. Only when house rules are in
-        # force is a snapshot taken (one state copy per move), so that the failed move can be
-        # refused with the game left as it was; plain games pay nothing for it, and a move
-        # stopped halfway in them (Ctrl-C, a crash in the variant) leaves the game unusable
-        # rather than silently corrupt.
-        saved = self._snapshot() if self._hooks is not None else None
         mark = len(self._events)
         seat = self.state.to_act
         assert seat is not None
@@ -458,19 +474,64 @@ class Game:
                 self._settle()
             else:
                 self._check_turn()
-            if saved is not None:
-                # Observers hear of a move once it has been carried out in full, so a move
-                # refused halfway was never seen by any of them.
-                self._tell_hooks(mark, played)
         except BaseException as error:
-            if saved is not None:
-                self._restore(saved)
-            else:
-                self._broken = f"{type(error).__name__} while playing {str(chosen)!r}"
+            # No snapshot is kept without house rules, so plain games pay nothing for one: a
+            # move stopped halfway (Ctrl-C, a crash in the variant) leaves the game unusable
+            # rather than silently corrupt.
+            self._broken = f"{type(error).__name__} while playing {str(chosen)!r}"
             self._note(error, f"playing {str(chosen)!r}")
             raise
         self._plays += 1
         return (played, *self._events[mark + 1:])  # type: ignore[arg-type]
+
+    def _play_with_house_rules(self, move: Move | str) -> tuple[Event, ...]:
+        """``play`` in a game with house rules, whose hooks may refuse a move or fail.
+
+        A score hook runs in the middle of a move and may fail there: a snapshot (one state
+        copy per move) lets such a move be refused with the game left as it was. Observers hear
+        of a move only once it has been carried out in full and every score hook accepted it,
+        and cannot refuse it: an observer that fails is named once every other observer has
+        heard of the move, which stands.
+        """
+        self._check_not_playing("play")
+        chosen = self._offered(move) or self._resolve(move)
+        if self._unread_views:
+            self._read_unread_views()
+        saved = self._snapshot()
+        mark = len(self._events)
+        seat = self.state.to_act
+        assert seat is not None
+        played = MovePlayed(seat, chosen)
+        table = self._table
+        table.playing = True
+        try:
+            try:
+                self._legal = self._by_text = None
+                self._movers.append(seat)
+                self._events.append(chosen)  # it stands for `played` (see __init__)
+                self.variant.apply(table, self.state, chosen)
+                if self._round_winners is not None:
+                    self._settle()
+                else:
+                    self._check_turn()
+            except BaseException as error:
+                self._restore(saved)
+                self._note(error, f"playing {str(chosen)!r}")
+                raise
+            self._plays += 1
+            self._tell_hooks(mark, played)
+        finally:
+            table.playing = False
+        return (played, *self._events[mark + 1:])  # type: ignore[arg-type]
+
+    def _check_not_playing(self, what: str) -> None:
+        """Refuse ``game.play`` or ``next_round`` called from a house rule's hook."""
+        if self._table.playing:
+            raise UnodiceError(
+                f"game.{what}() was called while the game was carrying out a move or a deal, "
+                "from a house rule's hook: a hook may read the game, not play it (the record "
+                "would not replay); play on a copy (game.copy()) instead"
+            )
 
     def _offered(self, move: Move | str) -> Move | None:
         """``move`` if it is one of the very objects ``legal_moves`` offered now, else ``None``.
@@ -570,22 +631,62 @@ class Game:
                 return found
         else:
             raise IllegalMove(move, f"expected a move or its notation, not {type(move).__name__}")
-        raise self._ask_variant("in explain_illegal", self.variant.explain_illegal, self.state,
-                                move)
+        raise self._refuse(move)
+
+    def _refuse(self, move: Move) -> IllegalMove:
+        """Why ``move``, which is not legal now, is refused: the variant says, if it can read it.
+
+        A move made with fields its class does not expect (``Place(None, 0, 0)``, a half-built
+        object) is refused as such rather than blamed on the variant that cannot read it.
+        """
+        if len(move) != len(type(move)._fields):
+            return IllegalMove(
+                move, f"a {type(move).__name__} missing some of its fields: make moves with "
+                "their class, or take one from legal_moves()"
+            )
+        try:
+            return self.variant.explain_illegal(self.state, move)
+        except UnodiceError:
+            raise
+        except Exception as error:
+            refusal = IllegalMove(
+                move, f"not a legal move now, nor a {type(move).__name__} the rules can read "
+                f"({type(error).__name__}: {brief(str(error))}): is every field of the kind "
+                "its class declares?"
+            )
+            refusal.__cause__ = error
+            return refusal
 
     def _tell_hooks(self, mark: int, played: MovePlayed | None) -> None:
         """Hand the events from ``mark`` on to the house rules' event hooks, in order.
 
-        ``played`` is the ``MovePlayed`` event of the move standing at ``mark``, if any.
+        ``played`` is the ``MovePlayed`` event of the move standing at ``mark``, if any. Each
+        observer hears every event; one that fails hears no more of them, and the first
+        failure is raised once every other observer has heard them all.
+
+        Raises:
+            PluginError: An observer failed; the move (or deal) it observed stands.
         """
         assert self._hooks is not None
-        hook = self._hooks.manager.hook.unodice_event
+        observers = self._hooks.observers
+        if not observers:
+            return
+        failures: dict[int, Exception] = {}
         for entry in self._events[mark:]:
             event = played if isinstance(entry, Move) and played is not None else entry
-            try:
-                hook(game=self, event=event)
-            except Exception as error:
-                raise self._hooks.fault("unodice_event", error) from error
+            arguments = {"game": self, "event": event}
+            for index, observer in enumerate(observers):
+                if index in failures:
+                    continue
+                try:
+                    observer.function(*(arguments[name] for name in observer.argnames))
+                except Exception as error:
+                    failures[index] = error
+        if failures:
+            error = failures[min(failures)]
+            what = "move" if played is not None else "deal" if mark else ""
+            after = f" (the {what} it observed stands: an observer cannot refuse one)"
+            raise self._hooks.fault("unodice_event", error, after if what else "") from error
 
     def _start_round(self, previous: RoundOutcome | None) -> State:
         self._round += 1
@@ -728,7 +829,16 @@ class Game:
         return self.svg()
 
     def render(self, seat: int | None = None, colour: bool = False) -> str:
-        """The position as text, as the command line shows it."""
+        """The position as text, as the command line shows it (``seat``: whose eyes).
+
+        Raises:
+            InvalidOptions: ``seat`` is neither ``None`` nor a seat of the game.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise InvalidOptions(
+                f"seat must be None (everything) or from 0 to {self.players - 1}, "
+                f"got {brief(seat)}"
+            )
         return self._ask_variant("in render", self.variant.render, self.state, seat, colour)
 
     def position(self) -> str:
@@ -780,6 +890,28 @@ class Game:
         )
         return twin
 
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is ``game.copy()``: a game shares no state with another."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """``copy.deepcopy(game)`` is ``game.copy()``: as independent, and far cheaper."""
+        return self.copy()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps: everything but the views handed out and the variant's table.
+
+        Views belong to the game object that made them; the unpickled game starts with none.
+        """
+        state = self.__dict__.copy()
+        state["_unread_views"] = []
+        state["_table"] = None  # made again for the new game object, in its place
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._table = _Table(self)
+
     def _empty_log(self) -> Log:
         return Log([], array("B") if self.players <= 256 else [])
 
@@ -829,13 +961,22 @@ class Game:
         self._check_usable()
         log = self._log.copy() if history else self._empty_log()
         twin = self._twin(Chance(generator.getrandbits(64)), log)
+        # Sealed: nothing live is shared with this game. The variant is an instance of its own
+        # (whatever it keeps, a bot may read or spoil), and what only the referee may know is
+        # left out: the position the game started from (every hand, the bag in its order) and
+        # the states rounds ended in (hands nobody was shown).
+        twin.variant = twin._ask_variant("making a variant to determinize", _fresh, self.variant)
         twin.seed = None
+        twin.start_position = None
+        twin.round_end_states = ()
         twin._unrecordable = (
             f"it is a determinization for seat {seat}: what that seat cannot see was made up, "
             "so no seed or outcomes lead to it; record the game it was made from"
         )
         twin._legal = twin._by_text = None
         twin._ask_variant("in resample", twin.variant.resample, twin.state, seat, generator)
+        if twin._paused is not None:
+            twin._paused = attrs.evolve(twin._paused, state=twin.state)
         return twin
 
     def _determinize_view(self, seat: int, plays: int, rng: random.Random | int) -> Game:
@@ -877,6 +1018,11 @@ class Game:
         return f"<Game {self.variant.name} players={self.players} seed={self.seed} {status}>"
 
 
+def _fresh(variant: AnyVariant) -> AnyVariant:
+    """A new instance of ``variant``'s class, for the same options, seats and component sets."""
+    return type(variant)(variant.options, variant.player_count, variant.component_sets)
+
+
 def _generator(rng: random.Random | int) -> random.Random:
     """``rng`` as a generator: itself, or a new one seeded with it."""
     if isinstance(rng, random.Random):
@@ -904,7 +1050,7 @@ def new_game(
     players: int | None = None,
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
-    house_rules: Iterable[str] = (),
+    house_rules: Iterable[str] | None = (),
     *,
     chance: Chance | None = None,
     registry: Registry | None = None,
@@ -921,7 +1067,7 @@ def new_game(
             seed and moves give the same game. ``None`` picks one at random (still recorded,
             so the game replays).
         options: Option values; see ``unodice variants`` or the variant's page.
-        house_rules: Names of installed house rules this game uses.
+        house_rules: Names of installed house rules this game uses (``None``: none).
         chance: A chance source to use instead of the seeded one (tests, replay).
         registry: Where to look up plugins (default: every installed plugin).
         position: Start from this position (as [`Game.position`][unodice.game.Game.position]
@@ -988,6 +1134,8 @@ def new_game(
         raise InvalidOptions(
             f"seed must be a whole number of at most 256 bits, got {brief(seed)}"
         )
+    if house_rules is None:
+        house_rules = ()
     if isinstance(house_rules, str):
         raise InvalidOptions(f"house_rules is a list of names, not the text {brief(house_rules)}")
     rules = []

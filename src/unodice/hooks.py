@@ -94,8 +94,11 @@ class HookSpecs:
     def unodice_event(self, game: Game, event: Event) -> None:
         """Observe an event as it happens (house rules only).
 
-        Called for every event of a game that uses the house rule, in order. Observers must not
-        change the game; use it for logs, statistics and displays.
+        Called for every event of a game that uses the house rule, in order, once the move or
+        deal that caused it is final (every score hook accepted it). Observers must not change
+        the game, nor play it (``game.play`` from a hook is refused), and cannot refuse a
+        move: one that raises is named in a ``PluginError`` after the move, which stands. Use
+        it for logs, statistics and displays.
 
         Args:
             game: The game the event belongs to.

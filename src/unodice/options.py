@@ -218,43 +218,73 @@ def build_options(options_class: type, values: Mapping[str, Any] | None, owner: 
 
 @functools.lru_cache(maxsize=256)
 def frozen_class(options_class: type) -> type:
-    """``options_class`` itself when its instances are frozen, else a frozen subclass of it.
+    """The sealed subclass of ``options_class`` whose instances a game's options are.
 
-    A game's options are shared by everything that reads them (the variant, copies of the
-    game, the views handed to bots), so nothing may change them once checked: an option
-    changed mid-match would change the rules of a game whose record says otherwise. A plugin
-    may declare its ``Options`` with ``attrs.define``; its games still get frozen options,
-    instances of this subclass (same name, fields, equality and repr).
+    A game's options are shared by everything that reads them (the variant, copies and
+    determinizations of the game, the views handed to bots), so nothing may change them once
+    checked: an option changed mid-match would change the rules of a game whose record says
+    otherwise. An attrs class declared frozen still yields to ``object.__setattr__``, so the
+    options a game holds are instances of this subclass (same name, fields, equality and repr;
+    ``isinstance`` of the plugin's class), which keeps its values in one tuple and reads each
+    field from it. Nothing writes them once made, as nothing writes a move: not ``setattr``,
+    not ``object.__setattr__`` on a field or on the slot of the tuple (whose descriptor the
+    class no longer lists), not the base class's own slot descriptors (which nothing reads).
+    Building one runs the plugin's class first, so its validators and checks still refuse.
     """
-    probe = options_class()
     fields = attrs.fields(options_class)
-    try:
-        if fields:
-            setattr(probe, fields[0].name, getattr(probe, fields[0].name))
-        else:
-            probe.__unodice_probe__ = None
-    except (attrs.exceptions.FrozenInstanceError, AttributeError):
-        return options_class
     names = tuple(field.name for field in fields)
+    namespace: dict[str, Any] = {
+        "__slots__": ("_sealed_values",),
+        "__module__": options_class.__module__,
+        "__qualname__": options_class.__qualname__,
+        "__doc__": options_class.__doc__,
+    }
+    sealed = type(options_class.__name__, (options_class,), namespace)
+    # The slot's descriptor is the only way to write the values: keep it here, out of reach of
+    # object.__setattr__, and take it off the class.
+    storage = sealed.__dict__["_sealed_values"]
+    read = storage.__get__
+    write = storage.__set__
+    type.__delattr__(sealed, "_sealed_values")
 
-    def values(options: Any) -> tuple[Any, ...]:
-        return tuple(getattr(options, name) for name in names)
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        checked = options_class(*args, **kwargs)  # the plugin's own validation
+        write(self, tuple(getattr(checked, name) for name in names))
+
+    def __setattr__(self: Any, name: str, value: Any = None) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
 
     def __eq__(self: Any, other: object) -> bool:
         if not isinstance(other, options_class):
             return NotImplemented
-        return values(self) == values(other)
+        return read(self) == tuple(getattr(other, name) for name in names)
 
-    namespace = {
-        "__module__": options_class.__module__,
-        "__qualname__": options_class.__qualname__,
-        "__doc__": options_class.__doc__,
+    def __reduce__(self: Any) -> tuple[Any, ...]:
+        return _sealed, (options_class, dict(zip(names, read(self), strict=True)))
+
+    methods: dict[str, Any] = {
+        "__init__": __init__,
+        "__setattr__": __setattr__,
+        "__delattr__": __setattr__,
         "__eq__": __eq__,
-        "__hash__": lambda self: hash(values(self)),
+        "__ne__": lambda self, other: not self == other,
+        "__hash__": lambda self: hash(read(self)),
+        "__reduce__": __reduce__,
+        "__copy__": lambda self: self,
+        "__deepcopy__": lambda self, memo: self,
     }
-    subclass = type(options_class.__name__, (options_class,), namespace)
-    frozen: type = attrs.frozen(eq=False)(subclass)
-    return frozen
+    for index, name in enumerate(names):
+        methods[name] = property(
+            lambda self, index=index: read(self)[index], doc=f"The option {name!r}."
+        )
+    for name, value in methods.items():
+        type.__setattr__(sealed, name, value)
+    return sealed
+
+
+def _sealed(options_class: type, values: dict[str, Any]) -> Any:
+    """Options of ``options_class`` made again from their values (how they pickle)."""
+    return frozen_class(options_class)(**values)
 
 
 def options_to_json(options: Any) -> dict[str, Any]:

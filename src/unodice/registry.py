@@ -330,6 +330,13 @@ def _check_rule_hooks(hooks: Any, name: str, plugin: str) -> None:
     unknown = sorted(name for name in implemented if not hasattr(HookSpecs, name))
     if unknown:
         raise PluginError(plugin, f"house rule {name!r} implements unknown hook {unknown[0]!r}")
+    for caller in manager.get_hookcallers(hooks) or ():
+        if any(impl.hookwrapper or impl.wrapper for impl in caller.get_hookimpls()):
+            raise PluginError(
+                plugin,
+                f"house rule {name!r} marks {caller.name} as a wrapper: rule hooks are plain "
+                "functions (@hookimpl without wrapper or hookwrapper)",
+            )
     if not implemented & _RULE_HOOKS:
         raise PluginError(
             plugin,

@@ -263,6 +263,17 @@ class View:
 
     __hash__ = None  # type: ignore[assignment]  # its data may hold unhashable values
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A view pickles as what it shows, with no game: it cannot determinize once unpickled."""
+        to_act, scores, round, data = self._contents()
+        return View, (self._seat, to_act, scores, round, dict(data), self._rules)
+
+    def __copy__(self) -> View:
+        return self  # nothing in a view changes
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> View:
+        return self
+
     def __repr__(self) -> str:
         return (
             f"View(seat={self._seat!r}, to_act={self.to_act!r}, scores={self.scores!r}, "
@@ -385,6 +396,13 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
         self.component_sets: Mapping[str, ComponentSet] = component_sets or {}
         """Component sets registered by plugins, by name (built-in sets are found by name too)."""
         self.check_options(options, players)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A variant pickles as what makes it: its class, options, seats and component sets.
+
+        It is made again on the other side, with tables of its own process.
+        """
+        return type(self), (self.options, self.player_count, dict(self.component_sets))
 
     def check_options(self, options: Any, players: int) -> None:
         """Refuse option combinations that depend on the player count.
