@@ -6,14 +6,18 @@ immutable, so instead of a new object each time the engine hands out one shared 
 distinct event.
 
 Events of seats, causes and flags alone go through the core's
-[`shared_event`][unodice.moves.shared_event]. This module shares the ones that carry faces or
-dice of the set, keyed by face numbers (cheaper to look up than faces). Only events whose
-fields all come from small sets are shared: seats, causes, reasons, the set's dice, the
-points left in hands, and faces of at most
+[`shared_event`][unodice.moves.shared_event]. This module shares the ones that carry faces of
+the set, keyed by face numbers (cheaper to look up than faces). Only events whose
+fields all come from small sets are shared: seats, causes, reasons, the points left in
+hands, and faces of at most
 [`MAX_SHARED_FACES`][unodice.builtin.centre_die.fast.MAX_SHARED_FACES] dice. Each cache is
 bounded by the number of such events, and by
 [`CACHE_LIMIT`][unodice.builtin.centre_die.fast.CACHE_LIMIT] besides. Longer rolls differ
 from one another too much to be worth sharing and are made afresh.
+
+Every key is something every seat sees (hands are open, CD-1), so what the caches hold says
+nothing hidden; the die drawn for the centre and put back into the bag is hidden, so that event
+is never shared (issue 25, item 1).
 """
 
 from __future__ import annotations
@@ -70,7 +74,6 @@ class SharedEvents:
         self._drew: dict[tuple[Any, ...], Drew] = {}
         self._centre_rolled: dict[tuple[int, int], CentreRolled] = {}
         self._centre_reverted: dict[tuple[int, Colour | None], CentreReverted] = {}
-        self._centre_redrawn: dict[tuple[int, int], CentreRedrawn] = {}
         self._went_out: dict[tuple[int, tuple[int, ...]], WentOut] = {}
 
     def _faces_of(self, codes: Sequence[int]) -> tuple[Face, ...]:
@@ -119,13 +122,14 @@ class SharedEvents:
             event = _keep(self._centre_reverted, key, CentreReverted(self._faces[code], colour))
         return event
 
-    def centre_redrawn(self, seat: int, die: Die) -> CentreRedrawn:
-        """``CentreRedrawn(seat, die)`` for a die of the set."""
-        key = (seat, die.id)
-        event = self._centre_redrawn.get(key)
-        if event is None or event.die is not die:
-            event = _keep(self._centre_redrawn, key, CentreRedrawn(seat, die))
-        return event
+    @staticmethod
+    def centre_redrawn(seat: int, die: Die) -> CentreRedrawn:
+        """``CentreRedrawn(seat, die)``, made afresh: which die went back is hidden (CD-1).
+
+        A cache shared by every game of the set, keyed by the die, would tell anyone holding
+        it which die went back into the bag (issue 25, item 1).
+        """
+        return CentreRedrawn(seat, die)
 
     def went_out(self, seat: int, hand_values: tuple[int, ...]) -> WentOut:
         """``WentOut(seat, hand_values)``: in two-player games only a few hundred differ."""

@@ -77,6 +77,10 @@ def _without(items: tuple[_Item, ...], index: int) -> tuple[_Item, ...]:
     return items[:index] + items[index + 1:]
 
 
+def _die_id(die: Die) -> int:
+    return die.id
+
+
 # A plugin may subclass a built-in variant (its own version of the rules), in plain Python
 # under the compiled build too.
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -586,16 +590,20 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
 
 
     def resample(self, state: CentreDieState, seat: int, rng: random.Random) -> None:
-        """Nothing to do: hands are open, and only what the bag holds is hidden (CD-1).
+        """Put the bag in a new order: hands are open, and only what the bag holds is hidden (CD-1).
 
         The bag holds every die that is in no hand and not in the centre (nor under a WD4
         waiting for its answer), so ``seat`` knows which dice it holds, only not the order
-        they come out in; every draw goes through chance, which a determinized game has fresh.
-        A die drawn for the centre and put back (CD-1) is in the bag again, where any die may
-        be drawn next. The dice in the hands are kept as they are: the hands are open (only
-        their faces are in the views, but the dice lie on the table for all to see).
+        they come out in. The bag is shuffled with ``rng`` from an order ``seat`` could know
+        (by die), so the determinized bag says nothing of the real one's order: not even
+        which die, drawn for the centre and put back (CD-1), went in last. Every draw goes
+        through chance, which a determinized game has fresh. The dice in the hands are kept
+        as they are: the hands are open (only their faces are in the views, but the dice lie
+        on the table for all to see).
         """
-        return None
+        dice = sorted(state.bag, key=_die_id)
+        rng.shuffle(dice)
+        state.bag = Bag(dice)
 
     def hidden_pieces(self, state: CentreDieState, seat: int) -> tuple[Die, ...]:
         """The dice in the bag (every hand is open)."""

@@ -59,6 +59,10 @@ _NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 """The scoring context when no house rule is in force to read it."""
 
 
+def _die_id(die: Die) -> int:
+    return die.id
+
+
 # A plugin may subclass a built-in variant (its own version of the rules), in plain Python
 # under the compiled build too.
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -619,13 +623,17 @@ class Coverall(Variant[CoverallState, CoverallMove]):
 
 
     def resample(self, state: CoverallState, seat: int, rng: random.Random) -> None:
-        """Nothing to do: everything is open but what the bag holds (CV-1).
+        """Put the bag in a new order: everything else is open (CV-1).
 
         The tray, the rolled dice and every reserve are in view, so the bag holds exactly the
         dice that are nowhere else and ``seat`` knows which, only not the order they come out
-        in; every draw goes through chance, which a determinized game has fresh.
+        in. The bag is shuffled with ``rng`` from an order ``seat`` could know (by die), so
+        the determinized bag says nothing of the real one's order; every draw goes through
+        chance, which a determinized game has fresh.
         """
-        return None
+        dice = sorted(state.bag, key=_die_id)
+        rng.shuffle(dice)
+        state.bag = Bag(dice)
 
     def hidden_pieces(self, state: CoverallState, seat: int) -> Iterable[Die]:
         """The dice in the bag: nobody knows which they are."""

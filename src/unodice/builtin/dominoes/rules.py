@@ -151,9 +151,10 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
 
         This is the hot path of the engine: move objects come from the
         [`PlayTable`][unodice.builtin.dominoes.fast.PlayTable] every game with the same tile
-        set shares, keyed by (way to lay, the mask of the open ends that take it, whether it
-        leaves one tile). A seat whose WD4 was taken back on an empty boneyard is offered no
-        play with a WD4 touching end (DO-8); that costs a test only while some seat is barred.
+        set shares, looked up by (whether it leaves one tile, way to lay, the mask of the open
+        ends that take it); plays on lines beyond the spinner's four are made afresh. A seat
+        whose WD4 was taken back on an empty boneyard is offered no play with a WD4 touching
+        end (DO-8); that costs a test only while some seat is barred.
         Checked against `reference.legal_moves` at every decision by
         `check_variant(reference=True)`.
         """
@@ -169,16 +170,15 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
                 if kind in seen:
                     continue
                 seen.append(kind)
-            for colour_slot, symbol_slot, cached, lay in offers[tile_id]:
+            for colour_slot, symbol_slot, by_mask, lay in offers[tile_id]:
                 # Layout.ends_taking(lay), inlined: the open ends that take it, as a mask.
                 ends = by_colour[colour_slot] | by_symbol[symbol_slot]
                 if not ends:  # most tiles fit no end most of the time: skip the look-up
                     continue
                 try:
-                    moves += cached[ends]
-                except KeyError:  # the first time this way to lay meets such ends
-                    found = cached[ends] = self.fast.plays_on(lay, ends, leaves_one)
-                    moves += found
+                    moves += by_mask[ends]
+                except IndexError:  # an end beyond the spinner's four lines takes it
+                    moves += self.fast.plays_on(lay, ends, leaves_one)
         barred = state.wild_draw_four_barred
         if barred and seat in barred:
             return [move for move in moves if move.touching.symbol != "WD4"]
@@ -304,7 +304,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         hand = state.hands[seat]
         try:
             landing = self._landings[move.text]
-        except KeyError:  # the first time any game of the set makes this play
+        except KeyError:  # a play on a line beyond the spinner's four
             landing = self.fast.landing(move)
         lay = landing.lay
         index = self._index_in(hand, state.drawn if state.phase == DRAWN else None, lay)
