@@ -636,7 +636,7 @@ def agent_method(
     return call_agent(game, labels, seat, watch, f"looking up {name}", getattr, agent, name, None)
 
 
-def _resolve(
+def resolve_choice(
     game: Game, labels: Sequence[str], seat: int, moves: Sequence[Move], choice: Any
 ) -> Move | str:
     """What the game is handed for an agent's choice: its own move where one matches.
@@ -713,7 +713,7 @@ def play_choice(
     """
     offered = any(legal is choice for legal in moves)
     if not offered:
-        choice = _resolve(game, labels, seat, moves, choice)
+        choice = resolve_choice(game, labels, seat, moves, choice)
         offered = any(legal is choice for legal in moves)
     try:
         return game.play(choice)
