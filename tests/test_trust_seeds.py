@@ -9,7 +9,7 @@ are one-way functions of it, kept apart from the games' seeds.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -27,7 +27,7 @@ SEARCHED = range(64)
 class Spy(RandomAgent):
     """A random agent that keeps every seed it is made with (this process only)."""
 
-    seen: list[int] = []
+    seen: ClassVar[list[int]] = []
 
     def __init__(self, seed: int | None = None):
         super().__init__(seed)
