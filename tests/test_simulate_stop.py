@@ -327,12 +327,12 @@ def test_an_interrupt_in_this_process_keeps_the_finished_chunks():
             raise KeyboardInterrupt
 
     with pytest.raises(simulation.SimulationInterrupted) as caught:
-        simulate("toy-race", 50, players=2, workers=1, chunk_size=3, registry=toy_registry,
-                 progress=interrupt)
+        simulate("toy-race", 50, players=2, seed=0, workers=1, chunk_size=3,
+                 registry=toy_registry, progress=interrupt)
     assert caught.value.report.games == 6 and caught.value.games == 50
     assert str(caught.value) == "simulation interrupted after 6 of 50 games"
     assert caught.value.report.tally == simulate(
-        "toy-race", 6, players=2, workers=1, registry=toy_registry).tally
+        "toy-race", 6, players=2, seed=0, workers=1, registry=toy_registry).tally
 
 
 

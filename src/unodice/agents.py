@@ -30,6 +30,7 @@ import copy
 import hashlib
 import inspect
 import random
+import signal
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -521,6 +522,233 @@ def events_for_seat(variant: AnyVariant, events: Sequence[Event], seat: int) -> 
     return tuple(told)
 
 
+# -- calling agents --------------------------------------------------------------------------------
+#
+# An agent is code from outside: it may raise anything (SystemExit, GeneratorExit, an exception
+# whose message cannot be shown), or hand back anything. Every such failure becomes an
+# AgentError naming it; what it hands back reaches the game only as one of the game's own move
+# objects, or as plain text.
+
+_STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+_MESSAGE_LIMIT = 300
+"""The most characters of an agent's own error message that an `AgentError` quotes."""
+
+
+class SignalWatch:
+    """While agents play, notes whether a stop signal arrived, and passes each one on.
+
+    A ``KeyboardInterrupt`` raised while an agent chooses is a real interrupt (Ctrl-C, or a
+    signal a program turns into one) only when a signal arrived; otherwise the agent raised it
+    itself, and that is its failure like any other. Only the handlers that are Python
+    functions (``KeyboardInterrupt`` comes from those) are watched, and only in the main
+    thread, where Python runs them: in another thread, or where SIGINT is ignored (a
+    simulation's worker process), no ``KeyboardInterrupt`` can come from a signal at all.
+    """
+
+    def __init__(self) -> None:
+        self.arrived = False
+        self._previous: dict[int, Callable[[int, Any], Any]] = {}
+
+    def __enter__(self) -> SignalWatch:
+        if threading.current_thread() is threading.main_thread():
+            for signum in _STOP_SIGNALS:
+                handler = signal.getsignal(signum)
+                if callable(handler):
+                    self._previous[signum] = handler
+                    signal.signal(signum, self._note)
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        for signum, handler in self._previous.items():
+            signal.signal(signum, handler)
+        self._previous.clear()
+
+    def _note(self, signum: int, frame: Any) -> Any:
+        self.arrived = True
+        return self._previous[signum](signum, frame)
+
+    def is_interrupt(self, error: BaseException) -> bool:
+        """Whether ``error``, raised while an agent ran, is a real interrupt to pass on."""
+        return isinstance(error, KeyboardInterrupt) and self.arrived
+
+
+def _type_name(value: object) -> str:
+    """The name of ``value``'s class, read without running any code of that class."""
+    return str(type.__dict__["__name__"].__get__(type(value), type))
+
+
+def describe(value: object) -> str:
+    """A short ``repr`` of what an agent handed back, even when its ``repr`` fails."""
+    try:
+        return str.__str__(brief(value))
+    except BaseException:  # a repr that raises (even SystemExit) is no reason to stop here
+        return f"a {_type_name(value)} object that cannot be shown"
+
+
+def _message(error: BaseException) -> str:
+    """What ``error`` says, cut short and on one line, even when its ``str`` fails."""
+    try:
+        text = str.__str__(str(error))
+    except BaseException:
+        return "(its message cannot be shown)"
+    text = " ".join(text.split())
+    if len(text) > _MESSAGE_LIMIT:
+        text = text[: _MESSAGE_LIMIT - 1] + "…"
+    return text
+
+
+def failure(error: BaseException, during: str) -> str:
+    """The cause of an `AgentError` for ``error`` raised by an agent ``during`` a call."""
+    said = _message(error)
+    return f"{_type_name(error)} {during}" + (f": {said}" if said else "")
+
+
+def agent_failed(game: Game, labels: Sequence[str], seat: int, cause: str) -> AgentError:
+    """The `AgentError` of the agent at ``seat``, at the game's next decision."""
+    return AgentError(labels[seat], seat, game.seed, len(game.moves), " ".join(cause.split()))
+
+
+def call_agent(
+    game: Game, labels: Sequence[str], seat: int, watch: SignalWatch, during: str,
+    method: Callable[..., Any], *args: Any,
+) -> Any:
+    """Call one of an agent's methods; whatever it raises (a real interrupt aside) is its fault.
+
+    Raises:
+        AgentError: The agent raised anything at all: an exception, ``SystemExit``,
+            ``GeneratorExit``, or a ``KeyboardInterrupt`` that no signal caused.
+    """
+    try:
+        return method(*args)
+    except BaseException as error:
+        if watch.is_interrupt(error):
+            raise
+        raise agent_failed(game, labels, seat, failure(error, during)) from error
+
+
+def agent_method(
+    game: Game, labels: Sequence[str], seat: int, watch: SignalWatch, agent: Any, name: str,
+) -> Any:
+    """The agent's method ``name``, or ``None`` when it has none (looking may fail, too)."""
+    return call_agent(game, labels, seat, watch, f"looking up {name}", getattr, agent, name, None)
+
+
+def resolve_choice(
+    game: Game, labels: Sequence[str], seat: int, moves: Sequence[Move], choice: Any
+) -> Move | str:
+    """What the game is handed for an agent's choice: its own move where one matches.
+
+    A move of exactly the class of a legal move is the legal move equal to it, compared by
+    that class's equality (an object that says it equals anything matches nothing); text is
+    copied as plain text (no method of a ``str`` subclass runs) and is the legal move of that
+    notation. Anything else matching no legal move is handed over as it is, for the game to
+    say why it is refused.
+
+    Raises:
+        AgentError: The choice is neither a move nor text, or comparing it failed (a move
+            built without its fields, say).
+    """
+    kind = type(choice)
+    if issubclass(kind, str):
+        text = str.__str__(choice).strip()
+        for legal in moves:
+            if str(legal) == text:
+                return legal
+        return text
+    if not issubclass(kind, Move):
+        cause = f"it chose {describe(choice)}, which is not a move (a {_type_name(choice)})"
+        raise agent_failed(game, labels, seat, cause)
+    try:
+        for legal in moves:
+            if type(legal) is kind and legal.__eq__(choice) is True:
+                return legal
+    except BaseException as error:
+        cause = f"it chose {describe(choice)}, a broken move ({failure(error, 'comparing it')})"
+        raise agent_failed(game, labels, seat, cause) from None
+    return choice  # type: ignore[no-any-return]
+
+
+def ask_agent(
+    game: Game, labels: Sequence[str], seat: int, watch: SignalWatch,
+    choose: Callable[[View, Sequence[Move]], Any], moves: Sequence[Move],
+) -> Any:
+    """Ask the agent at ``seat`` (its ``choose``) for its move; what it chose, unchecked.
+
+    Raises:
+        AgentError: The agent failed (see `call_agent`).
+    """
+    return call_agent(game, labels, seat, watch, "in choose", choose, game.view(seat), moves)
+
+
+def choose_method(
+    game: Game, labels: Sequence[str], seat: int, watch: SignalWatch, agent: Any
+) -> Callable[[View, Sequence[Move]], Any]:
+    """The agent's ``choose`` method.
+
+    Raises:
+        AgentError: It has none, or looking it up failed.
+    """
+    choose = agent_method(game, labels, seat, watch, agent, "choose")
+    if not callable(choose):
+        raise agent_failed(game, labels, seat, "it has no choose(view, moves) method")
+    return choose  # type: ignore[no-any-return]
+
+
+def play_choice(
+    game: Game, labels: Sequence[str], seat: int, watch: SignalWatch, moves: Sequence[Move],
+    choice: Any,
+) -> tuple[Event, ...]:
+    """Play what the agent at ``seat`` chose from ``moves``; every fault of it is the agent's.
+
+    One of the very objects offered is played as it is, and anything that goes wrong then is
+    the variant's. Anything else reaches the game only as the game's own equal move, or plain
+    text; when it matches no legal move, the game's refusal, and anything raised while the game
+    read it, is the agent's failure.
+
+    Raises:
+        AgentError: The choice is not a legal move, or could not be read.
+    """
+    offered = any(legal is choice for legal in moves)
+    if not offered:
+        choice = resolve_choice(game, labels, seat, moves, choice)
+        offered = any(legal is choice for legal in moves)
+    try:
+        return game.play(choice)
+    except IllegalMove as error:
+        cause = f"it chose a move that is not legal: {_message(error)}"
+        raise agent_failed(game, labels, seat, cause) from None
+    except BaseException as error:
+        if offered or watch.is_interrupt(error):
+            raise
+        cause = (f"it chose {describe(choice)}, which the game could not read "
+                 f"({failure(error, 'reading it')})")
+        raise agent_failed(game, labels, seat, cause) from error
+
+
+def build_agent(
+    game: Game, labels: Sequence[str], place: int, watch: SignalWatch, seat: Seat,
+    seed: int | None, registry: Registry | None, *, fresh: bool,
+) -> Agent:
+    """Make the agent of ``place`` for ``game`` (see `Seat.build`).
+
+    Raises:
+        UnodiceError: As `Seat.build` refuses (an unknown name, a factory that makes no agent).
+        AgentError: The factory, or copying the agent object, raised anything else.
+    """
+    try:
+        return seat.build(seed, game.variant.name, registry, fresh=fresh)
+    except UnodiceError:
+        raise
+    except BaseException as error:
+        if watch.is_interrupt(error):
+            raise
+        during = "while it was made" if seat.kind != "object" else "while it was copied"
+        raise agent_failed(game, labels, place, failure(error, during)) from error
+
+
 # -- playing ---------------------------------------------------------------------------------------
 
 
@@ -528,6 +756,16 @@ def _derive(*parts: object) -> int:
     """A 63-bit seed that depends on ``parts`` only, the same on every platform."""
     text = ":".join(str(part) for part in parts).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+def game_agent_seed(game_seed: int | None, seat: int) -> int:
+    """The seed of the agent at ``seat`` of a single game whose seed is ``game_seed``.
+
+    A one-way function of the game's seed: an agent that knows its own seed learns nothing of
+    the game's from it (unless the game's seed is one it can guess, such as a small number
+    given by hand).
+    """
+    return _derive("agent", game_seed, seat)
 
 
 def play_game(
@@ -545,28 +783,33 @@ def play_game(
     Args:
         variant: Variant name or game string; the number of agents is the number of seats.
         agents: One agent per seat, in seat order: agent objects (used as they are), agent
-            factories (each called once, with a seed derived from the game's) or registered
-            names, in any mix; or one string of names separated by commas.
-        seed: Seed of the game's chance.
+            factories (each called once, with a seed derived one way from the game's) or
+            registered names, in any mix; or one string of names separated by commas.
+        seed: Seed of the game's chance. ``None`` (the default) draws a fresh one at random,
+            which no agent can work out; it is ``game.seed`` of the game returned, to play the
+            game again. Whoever knows a seed knows every die the game will roll.
         options: Variant options.
         house_rules: House rules in force.
         max_decisions: A safety bound; a game still going after this many decisions is a bug.
         **game_kwargs: Passed on to [`new_game`][unodice.game.new_game] (``registry`` …).
 
     Raises:
-        AgentError: An agent raised, or chose a move that is not legal (the agent is named).
+        AgentError: An agent failed in any way: it raised (anything, ``SystemExit`` included),
+            or chose something that is not a legal move (the agent is named).
         InvalidOptions: Something given as an agent is not one, or an unknown agent name.
         UnodiceError: The game did not end within ``max_decisions``.
     """
     seats = seat_agents(agents)
     game = new_game(variant, len(seats), seed, options, house_rules, **game_kwargs)
     registry = game_kwargs.get("registry")
-    built = [
-        seat.build(_derive("agent", game.seed, index), game.variant.name, registry, fresh=False)
-        for index, seat in enumerate(seats)
-    ]
-    labels = [seat.label if seat.kind != "object" else repr(seat.source) for seat in seats]
-    return play_seats(game, built, labels, max_decisions=max_decisions)
+    labels = [seat.label if seat.kind != "object" else describe(seat.source) for seat in seats]
+    with SignalWatch() as watch:
+        built = [
+            build_agent(game, labels, index, watch, seat, game_agent_seed(game.seed, index),
+                        registry, fresh=False)
+            for index, seat in enumerate(seats)
+        ]
+        return play_seats(game, built, labels, max_decisions=max_decisions, watch=watch)
 
 
 def play_out(game: Game, agents: Sequence[Agent], *, max_decisions: int = 1_000_000) -> Game:
@@ -576,10 +819,10 @@ def play_out(game: Game, agents: Sequence[Agent], *, max_decisions: int = 1_000_
     ``observe`` are told every move's events as their seat may see them.
 
     Raises:
-        AgentError: An agent raised, or chose a move that is not legal.
+        AgentError: An agent failed in any way, or chose a move that is not legal.
         UnodiceError: The game did not end within ``max_decisions``.
     """
-    return play_seats(game, agents, [repr(agent) for agent in agents],
+    return play_seats(game, agents, [describe(agent) for agent in agents],
                       max_decisions=max_decisions)
 
 
@@ -591,6 +834,7 @@ def play_seats(
     max_decisions: int = 1_000_000,
     thinking: list[float] | None = None,
     decisions: list[int] | None = None,
+    watch: SignalWatch | None = None,
 ) -> Game:
     """`play_out` with the agents named by ``labels`` in errors.
 
@@ -602,63 +846,58 @@ def play_seats(
         thinking: When given (one number per seat), the seconds each seat's agent spent
             choosing are added to it.
         decisions: When given (one number per seat), each seat's decisions are counted in it.
+        watch: The signal watch the caller keeps while the agents play (default: one of its
+            own).
     """
-    agents = list(agents)
+    if watch is not None:
+        return _play_seats(game, list(agents), labels, watch, max_decisions, thinking, decisions)
+    with SignalWatch() as watch:
+        return _play_seats(game, list(agents), labels, watch, max_decisions, thinking, decisions)
+
+
+def _play_seats(
+    game: Game,
+    agents: list[Agent],
+    labels: Sequence[str],
+    watch: SignalWatch,
+    max_decisions: int,
+    thinking: list[float] | None,
+    decisions: list[int] | None,
+) -> Game:
+    chooses = [choose_method(game, labels, place, watch, agent)
+               for place, agent in enumerate(agents)]
     observers: list[tuple[int, Any]] = []
     for place, agent in enumerate(agents):
-        start = getattr(agent, "start", None)
+        start = agent_method(game, labels, place, watch, agent, "start")
         if start is not None:
-            _call(game, labels, place, "in start", start, place, game.view(place))
-        if getattr(agent, "observe", None) is not None:
-            observers.append((place, agent.observe))  # type: ignore[attr-defined]
+            call_agent(game, labels, place, watch, "in start", start, place, game.view(place))
+        observe = agent_method(game, labels, place, watch, agent, "observe")
+        if observe is not None:
+            observers.append((place, observe))
     if observers:
-        _tell(game, labels, observers, tuple(game.events))
+        _tell(game, labels, watch, observers, tuple(game.events))
     clock = time.perf_counter
     for _ in range(max_decisions):
         seat = game.to_act
         if seat is None:
             return game
         moves = game.legal_moves()
-        agent = agents[seat]
         began = clock() if thinking is not None else 0.0
-        try:
-            move = agent.choose(game.view(seat), moves)
-        except Exception as error:
-            cause = f"{type(error).__name__} in choose: {error}"
-            raise _failed(game, labels, seat, cause) from error
+        choice = ask_agent(game, labels, seat, watch, chooses[seat], moves)
         if thinking is not None:
             thinking[seat] += clock() - began
         if decisions is not None:
             decisions[seat] += 1
-        try:
-            events = game.play(move)
-        except IllegalMove as error:
-            cause = f"it chose a move that is not legal: {error}"
-            raise _failed(game, labels, seat, cause) from None
+        events = play_choice(game, labels, seat, watch, moves, choice)
         if observers:
-            _tell(game, labels, observers, events)
+            _tell(game, labels, watch, observers, events)
     raise UnodiceError(f"{game.variant.name} did not end within {max_decisions} decisions")
 
 
-def _failed(game: Game, labels: Sequence[str], seat: int, cause: str) -> AgentError:
-    return AgentError(labels[seat], seat, game.seed, len(game.moves), " ".join(cause.split()))
-
-
-def _call(
-    game: Game, labels: Sequence[str], seat: int, during: str, method: Callable[..., Any],
-    *args: Any,
-) -> None:
-    try:
-        method(*args)
-    except Exception as error:
-        cause = f"{type(error).__name__} {during}: {error}"
-        raise _failed(game, labels, seat, cause) from error
-
-
 def _tell(
-    game: Game, labels: Sequence[str], observers: Sequence[tuple[int, Any]],
-    events: Sequence[Event],
+    game: Game, labels: Sequence[str], watch: SignalWatch,
+    observers: Sequence[tuple[int, Any]], events: Sequence[Event],
 ) -> None:
     for seat, observe in observers:
-        _call(game, labels, seat, "in observe", observe,
-              events_for_seat(game.variant, events, seat))
+        call_agent(game, labels, seat, watch, "in observe", observe,
+                   events_for_seat(game.variant, events, seat))

@@ -31,7 +31,15 @@ from typing import Any
 
 import attrs
 
-from unodice.agents import AgentError, AgentSpec, Seat, agent_label, play_seats
+from unodice.agents import (
+    AgentError,
+    AgentSpec,
+    Seat,
+    SignalWatch,
+    agent_label,
+    build_agent,
+    play_seats,
+)
 from unodice.errors import InvalidOptions
 from unodice.game import new_game
 from unodice.options import option_text
@@ -46,6 +54,7 @@ from unodice.simulation import (
     agent_seed,
     check_counts,
     check_seed,
+    fresh_seed,
     game_seed,
     registries,
     run_work,
@@ -198,15 +207,17 @@ class _ArenaSpec:
                 game = new_game(self.variant, self.players, self.deal(index), self.options,
                                 self.house_rules, registry=registry)
                 seats = [self.agents[agent] for agent in seating]
-                built = [
-                    seat.build(agent_seed(self.seed, index, place), self.variant_name, registry,
-                               fresh=True)
-                    for place, seat in enumerate(seats)
-                ]
+                labels = [seat.label for seat in seats]
                 thinking = [0.0] * self.players
                 decisions = [0] * self.players
-                play_seats(game, built, [seat.label for seat in seats], thinking=thinking,
-                           decisions=decisions)
+                with SignalWatch() as watch:
+                    built = [
+                        build_agent(game, labels, place, watch, seat,
+                                    agent_seed(self.seed, index, place), registry, fresh=True)
+                        for place, seat in enumerate(seats)
+                    ]
+                    play_seats(game, built, labels, thinking=thinking, decisions=decisions,
+                               watch=watch)
             except AgentError as error:
                 raise error.in_game(index) from None
             except Exception as error:
@@ -487,7 +498,7 @@ def tournament(
     variant: str,
     agents: Mapping[str, AgentSpec] | Sequence[AgentSpec] | str,
     games: int = 1000,
-    seed: int = 0,
+    seed: int | None = None,
     players: int = 2,
     workers: int | None = None,
     executor: Executor | None = None,
@@ -507,7 +518,9 @@ def tournament(
             commas. At least ``players`` of them.
         games: How many games to play, at least; rounded up to a whole number of rounds of
             the seatings (see [`unodice.arena`][unodice.arena]).
-        seed: The tournament's seed.
+        seed: The tournament's seed. ``None`` (the default) draws a fresh one at random,
+            which no agent can work out; the report's ``seed`` gives it, to play the same
+            games again. Whoever knows a seed knows every die of every game.
         players: Seats per game.
         workers: As for [`simulate`][unodice.simulation.simulate]: ``1`` plays in this
             process, ``None`` one worker process per core.
@@ -532,6 +545,8 @@ def tournament(
     labels = [label for label, _ in pairs]
     if len(set(labels)) != len(labels):
         raise InvalidOptions("each agent needs a label of its own")
+    if seed is None:
+        seed = fresh_seed()
     check_seed(seed)
     factory, local = registries(registry)
     house_rules = (house_rules,) if isinstance(house_rules, str) else tuple(house_rules)

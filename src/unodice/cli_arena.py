@@ -39,7 +39,9 @@ def add_arena_command(commands: Any) -> None:
                         help="games to play, rounded up so every bot has every seat equally "
                              "often (default 1000)")
     parser.add_argument("--players", type=int, default=2, help="seats per game (default 2)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the tournament (default 0)")
+    parser.add_argument("--seed", type=int,
+                        help="seed of the tournament (default: a fresh random one, printed in "
+                             "the report)")
     add_run_arguments(parser)
     parser.set_defaults(run=_run_arena)
 

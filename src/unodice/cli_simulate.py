@@ -57,7 +57,9 @@ def add_simulate_command(commands: Any) -> None:
     parser.add_argument("--agents", default="random", metavar="NAMES",
                         help="agents, comma-separated, cycled over the seats (see "
                              "'unodice agents'; default random)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the simulation (default 0)")
+    parser.add_argument("--seed", type=int,
+                        help="seed of the simulation (default: a fresh random one, printed in "
+                             "the report)")
     add_run_arguments(parser)
     parser.set_defaults(run=_run_simulate)
 

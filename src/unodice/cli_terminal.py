@@ -17,7 +17,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO, TypeVar, TypeVarTuple
 
-from unodice.agents import Agent, events_for_seat, make_agent
+from unodice.agents import (
+    Agent,
+    SignalWatch,
+    agent_failed,
+    ask_agent,
+    choose_method,
+    describe,
+    events_for_seat,
+    make_agent,
+    resolve_choice,
+)
 from unodice.errors import InvalidOptions, UnodiceError
 from unodice.game import Game, new_game
 from unodice.moves import Move, MovePlayed, RoundStarted
@@ -559,15 +569,33 @@ class _GameAtTheTerminal:
         person = seat in self._humans
         if person or not (args.brief or args.quiet):
             print(game.render(seat if person else self._eyes.seat, self._colour), file=out)
-        try:
-            move = table.agents[seat].choose(game.view(seat), game.legal_moves())
-        except _Undo as undo:
-            self._take_back(undo.seat)
-            return
+        if not person:
+            move = self._bot_move(seat)
+        else:
+            try:
+                move = table.agents[seat].choose(game.view(seat), game.legal_moves())
+            except _Undo as undo:
+                self._take_back(undo.seat)
+                return
         self._eyes.before(seat)
         events = table.play(move)
         if not args.quiet:
             self._eyes.show(events, out)
+
+    def _bot_move(self, seat: int) -> Move:
+        """The bot's move at ``seat``: one of the legal moves, or an `AgentError` naming it."""
+        game = self._table.game
+        labels = [describe(agent) for agent in self._table.agents]
+        with SignalWatch() as watch:
+            choose = choose_method(game, labels, seat, watch, self._table.agents[seat])
+            moves = game.legal_moves()
+            choice = ask_agent(game, labels, seat, watch, choose, moves)
+            move = resolve_choice(game, labels, seat, moves, choice)
+        for legal in moves:
+            if legal is move:
+                return legal
+        cause = f"it chose {describe(choice)}, which is not one of the legal moves"
+        raise agent_failed(game, labels, seat, cause)
 
     def _take_back(self, seat: int) -> None:
         """Go back to the seat's previous decision and say what was undone."""

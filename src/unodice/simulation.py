@@ -40,6 +40,7 @@ import itertools
 import math
 import os
 import pickle
+import secrets
 import signal
 import threading
 import time
@@ -58,7 +59,15 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
-from unodice.agents import AgentError, AgentSpec, Seat, play_seats, seat_agents
+from unodice.agents import (
+    AgentError,
+    AgentSpec,
+    Seat,
+    SignalWatch,
+    build_agent,
+    play_seats,
+    seat_agents,
+)
 from unodice.errors import InvalidOptions, UnodiceError
 from unodice.game import SEED_LIMIT, Game, new_game
 from unodice.options import brief
@@ -73,6 +82,7 @@ __all__ = [
     "SimulationInterrupted",
     "Tally",
     "agent_seed",
+    "fresh_seed",
     "game_seed",
     "max_workers",
     "simulate",
@@ -177,13 +187,27 @@ def _derive(*parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
+def fresh_seed() -> int:
+    """A new seed for a run given none: 64 bits from the system's source of secure randomness.
+
+    No agent can work it out, nor the seeds of the games derived from it; the report gives
+    it, so that the run can be repeated.
+    """
+    return secrets.randbits(64)
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a simulation seeded with ``seed``."""
     return _derive("game", seed, index)
 
 
 def agent_seed(seed: int, index: int, seat: int) -> int:
-    """The seed of the agent at ``seat`` in game ``index`` of a simulation seeded with ``seed``."""
+    """The seed of the agent at ``seat`` in game ``index`` of a simulation seeded with ``seed``.
+
+    Like [`game_seed`][unodice.simulation.game_seed], a one-way function of ``seed`` (BLAKE2b
+    under a label of its own): an agent that knows its seed cannot work out the simulation's
+    seed from it, nor any game's, unless the simulation's seed is one it can guess.
+    """
     return _derive("agent", seed, index, seat)
 
 
@@ -225,12 +249,14 @@ class _Spec:
     def play(self, index: int, registry: Registry | None) -> Game:
         """Play game ``index`` to the end and return it."""
         game = self.start(index, registry)
-        agents = [
-            agent.build(agent_seed(self.seed, index, seat), self.variant_name, registry,
-                        fresh=True)
-            for seat, agent in enumerate(self.agents)
-        ]
-        return play_seats(game, agents, [agent.label for agent in self.agents])
+        labels = [agent.label for agent in self.agents]
+        with SignalWatch() as watch:
+            agents = [
+                build_agent(game, labels, seat, watch, agent, agent_seed(self.seed, index, seat),
+                            registry, fresh=True)
+                for seat, agent in enumerate(self.agents)
+            ]
+            return play_seats(game, agents, labels, watch=watch)
 
 
 _built_registries: dict[Callable[[], Registry], Registry] = {}
@@ -668,7 +694,7 @@ def simulate(
     games: int,
     players: int | None = None,
     agents: AgentSpec | Sequence[AgentSpec] = "random",
-    seed: int = 0,
+    seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     house_rules: Sequence[str] = (),
     executor: Executor | None = None,
@@ -692,7 +718,11 @@ def simulate(
             each game) or agent objects (each game plays a fresh copy), alone or in a list in
             any mix: ``[MyBot, "greedy", "random"]``. What runs in worker processes must be
             picklable (see [`unodice.simulation`][unodice.simulation]).
-        seed: The simulation's seed; game ``i`` is seeded by ``game_seed(seed, i)``.
+        seed: The simulation's seed; game ``i`` is seeded by ``game_seed(seed, i)``. ``None``
+            (the default) draws a fresh one at random (see
+            [`fresh_seed`][unodice.simulation.fresh_seed]), which no agent can work out; the
+            report's ``seed`` gives it, to run the same games again. Whoever knows a seed
+            knows every die of every game: a bot given a small seed by hand could find it.
         options: Variant options.
         house_rules: Names of house rules in force.
         executor: Where to run the chunks: any `concurrent.futures.Executor`, such as a
@@ -727,6 +757,8 @@ def simulate(
             stopped, and the exception holds the report of the games that finished.
     """
     chunk_size = check_counts(games, chunk_size)
+    if seed is None:
+        seed = fresh_seed()
     spec, local_registry, probe = _prepare(
         variant, players, agents, seed, options, house_rules, registry
     )
@@ -755,7 +787,7 @@ def simulated_game(
     index: int,
     players: int | None = None,
     agents: AgentSpec | Sequence[AgentSpec] = "random",
-    seed: int = 0,
+    seed: int | None = None,
     options: Mapping[str, Any] | None = None,
     house_rules: Sequence[str] = (),
     *,
@@ -770,11 +802,20 @@ def simulated_game(
         index: The game's index, from 0.
         players: As given to ``simulate``.
         agents: As given to ``simulate``.
-        seed: As given to ``simulate``.
+        seed: The simulation's seed, as its report gives it (``report.seed``); required.
         options: As given to ``simulate``.
         house_rules: As given to ``simulate``.
         registry: As given to ``simulate``.
+
+    Raises:
+        InvalidOptions: No seed given (a simulation given none drew its own: its report
+            gives it).
     """
+    if seed is None:
+        raise InvalidOptions(
+            "give the simulation's seed: one run without a seed drew its own, which its "
+            "report gives (report.seed)"
+        )
     spec, local_registry, _ = _prepare(
         variant, players, agents, seed, options, house_rules, registry
     )

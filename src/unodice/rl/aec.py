@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -47,6 +48,10 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         house_rules: House rules for every game.
         registry: Where the variant is found.
 
+    Attributes:
+        master_seed: The seed the matches come from: the one last given to ``reset``, or one
+            drawn at random (64 bits) when the environment was made.
+
     Raises:
         InvalidOptions: Bad variant, options, players, reward or render mode.
         UnodiceError: The variant has no action catalogue or observation layout.
@@ -82,7 +87,8 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
         self._observation_spaces = {a: self._arrays.observation_space for a in self.possible_agents}
         self._action_spaces = {a: self._arrays.action_space for a in self.possible_agents}
-        self._seeds = random.Random()
+        self.master_seed = secrets.randbits(64)
+        self._seeds = random.Random(self.master_seed)
         self.agents: list[str] = []
 
     def _new_game(self, seed: int) -> Game:
@@ -107,8 +113,14 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
     # -- the cycle -------------------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new match. ``seed`` fixes it (and the seeds of the matches after it)."""
+        """Start a new match. ``seed`` fixes it (and the seeds of the matches after it).
+
+        Without a seed, the matches follow ``master_seed``: the seed last given, or one drawn
+        at random when the environment was made (``reset(seed=env.master_seed)`` plays the
+        same matches again).
+        """
         if seed is not None:
+            self.master_seed = seed
             self._seeds.seed(seed)
         self.game = self._new_game(self._seeds.getrandbits(63))
         self.agents = list(self.possible_agents)

@@ -8,7 +8,21 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from unodice.agents import Agent, AgentSpec, Seat, events_for_seat, seat_agents
+from unodice.agents import (
+    Agent,
+    AgentSpec,
+    Seat,
+    SignalWatch,
+    agent_method,
+    ask_agent,
+    build_agent,
+    call_agent,
+    choose_method,
+    events_for_seat,
+    game_agent_seed,
+    play_choice,
+    seat_agents,
+)
 from unodice.errors import InvalidOptions, UnodiceError
 from unodice.game import Game, new_game
 from unodice.moves import Event
@@ -85,6 +99,8 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         for index, place in enumerate(others):
             self._seats[place] = specs[index % len(specs)]
         self._agents: list[Agent | None] = [None] * players
+        self._labels = [source.label if source is not None else "learner"
+                        for source in self._seats]
         self._ended = False
         self._arrays = Arrays(self.game.variant)
         self.observation_space: gymnasium.spaces.Space[dict[str, Any]] = (
@@ -104,15 +120,25 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Deal a new match and play the other seats up to the learner's first decision."""
+        """Deal a new match and play the other seats up to the learner's first decision.
+
+        ``seed`` fixes the match and the matches after it. Without one, the first ``reset``
+        draws a fresh seed at random, which ``env.np_random_seed`` gives afterwards
+        (``reset(seed=env.np_random_seed)`` plays the same matches again). Each opponent's seed
+        is a one-way function of its match's seed, so an opponent cannot work out the dice.
+
+        Raises:
+            AgentError: An opponent failed in any way, or chose a move that is not legal.
+        """
         super().reset(seed=seed)
         self._ended = False
         for _ in range(_SETUP_ATTEMPTS):
             game_seed = int(self.np_random.integers(2**63 - 1))
             self.game = self._new_game(game_seed)
-            self._start_agents(game_seed)
-            self._tell(tuple(self.game.events))
-            self._others_play([])
+            with SignalWatch() as watch:
+                self._start_agents(game_seed, watch)
+                self._tell(tuple(self.game.events), watch)
+                self._others_play([], watch)
             if not self.game.is_over:
                 return self._observation(), {}
         raise UnodiceError(
@@ -129,6 +155,7 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         Raises:
             UnodiceError: The match is over (call ``reset``), or ``action`` is not a number of
                 the action space.
+            AgentError: An opponent failed in any way, or chose a move that is not legal.
         """
         if self.game.is_over or self._ended:
             raise UnodiceError("the match is over: call reset() to start another")
@@ -138,46 +165,57 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
             observation = self._arrays.observe(self.game, self.seat, acting=False)
             return observation, ILLEGAL_REWARD, True, False, {"illegal_action": str(move)}
         events = list(self.game.play(move))
-        self._tell(events)
-        earned = self._others_play(events)
+        with SignalWatch() as watch:
+            self._tell(events, watch)
+            earned = self._others_play(events, watch)
         if self.render_mode == "human":
             self.render()
         return self._observation(), earned, self.game.is_over, False, {}
 
-    def _start_agents(self, game_seed: int) -> None:
-        variant = self.game.variant.name
-        registry = self._setup[3]
+    def _start_agents(self, game_seed: int, watch: SignalWatch) -> None:
+        # An opponent's seed is a one-way function of the match's: knowing its own seed, an
+        # opponent cannot work out the match's, and with it the dice to come.
+        game, labels, registry = self.game, self._labels, self._setup[3]
         for place, source in enumerate(self._seats):
             if source is None:
                 self._agents[place] = None
                 continue
-            agent = source.build(game_seed + place, variant, registry, fresh=True)
-            start = getattr(agent, "start", None)
+            agent = build_agent(game, labels, place, watch, source,
+                                game_agent_seed(game_seed, place), registry, fresh=True)
+            start = agent_method(game, labels, place, watch, agent, "start")
             if start is not None:
-                start(place, self.game.view(place))
+                call_agent(game, labels, place, watch, "in start", start, place, game.view(place))
             self._agents[place] = agent
 
-    def _others_play(self, events: list[Event]) -> float:
+    def _others_play(self, events: list[Event], watch: SignalWatch) -> float:
         """Play the other seats until the learner must choose; the learner's reward for it all.
 
         ``events`` are those of the learner's move, to which the others' are added.
-        """
-        while not self.game.is_over and self.game.to_act != self.seat:
-            place = self.game.to_act
-            assert place is not None
-            agent = self._agents[place]
-            assert agent is not None
-            move = agent.choose(self.game.view(place), self.game.legal_moves())
-            played = list(self.game.play(move))
-            self._tell(played)
-            events.extend(played)
-        return rewards(events, self.game.players, self._reward)[self.seat]
 
-    def _tell(self, events: Sequence[Event]) -> None:
+        Raises:
+            AgentError: An opponent failed, or chose a move that is not legal.
+        """
+        game, labels = self.game, self._labels
+        while not game.is_over and game.to_act != self.seat:
+            place = game.to_act
+            assert place is not None
+            choose = choose_method(game, labels, place, watch, self._agents[place])
+            moves = game.legal_moves()
+            choice = ask_agent(game, labels, place, watch, choose, moves)
+            played = list(play_choice(game, labels, place, watch, moves, choice))
+            self._tell(played, watch)
+            events.extend(played)
+        return rewards(events, game.players, self._reward)[self.seat]
+
+    def _tell(self, events: Sequence[Event], watch: SignalWatch) -> None:
+        game, labels = self.game, self._labels
         for place, agent in enumerate(self._agents):
-            observe = getattr(agent, "observe", None)
+            if agent is None:
+                continue
+            observe = agent_method(game, labels, place, watch, agent, "observe")
             if observe is not None:
-                observe(events_for_seat(self.game.variant, events, place))
+                call_agent(game, labels, place, watch, "in observe", observe,
+                           events_for_seat(game.variant, events, place))
 
     def _observation(self) -> dict[str, Any]:
         return self._arrays.observe(self.game, self.seat, acting=not self.game.is_over)
