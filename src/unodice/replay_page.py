@@ -53,7 +53,7 @@ __all__ = [
     "write_replay_page",
 ]
 
-MAX_PAGE_MOVES = 20_000
+MAX_PAGE_MOVES = 10_000
 """The most moves a replay page shows; a longer game is refused.
 
 A page of 10,000 moves is a few tens of megabytes and takes a browser a while to open; one of
