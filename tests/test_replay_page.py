@@ -17,6 +17,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from test_trust_replay_page import page_pictures
 
 import unodice
 from unodice.agents import events_for_seat
@@ -67,6 +68,12 @@ class Page(HTMLParser):
         self.feed(html)
         self.close()
         assert self.open == [], f"unclosed elements: {self.open}"
+        # Only step 0's picture is in its section; the others are in the page's data, for its
+        # script to put in when the step is shown.
+        for number, picture in enumerate(page_pictures(html)):
+            assert number == 0 or not self.pieces[number], "a picture is in the data only"
+            self.steps[number]["picture"] = re.sub(r"<[^>]*>", "", picture)
+            self.pieces[number] = re.findall(r'data-piece="([^"]*)"', picture)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = dict(attrs)

@@ -26,6 +26,8 @@ from unodice.simulation import (
     _cores,
     _one_line,
     _too_many_workers,
+    ask_to_stop,
+    clear_stop,
     max_workers,
     simulate,
 )
@@ -205,10 +207,14 @@ def _print_partial(
 class _StopSignals:
     """While the command runs, SIGINT and SIGTERM stop it the same way.
 
-    The first one raises ``KeyboardInterrupt`` in the main thread, which `simulate` turns into
-    stopping its workers; the command then prints the partial report and exits with
-    ``128 + signal`` (130 for SIGINT, 143 for SIGTERM). Signals that come while it stops are
-    ignored. The previous handlers are put back at the end.
+    The handler only records the first signal and asks the run to stop
+    (`unodice.simulation.ask_to_stop`); the run sees that within a moment, stops
+    its workers and raises ``KeyboardInterrupt``, and the command prints the partial report and
+    exits with ``128 + signal`` (130 for SIGINT, 143 for SIGTERM). The handler never raises:
+    a signal can come at any step, even inside the hooks that run around a fork, where an
+    exception is dropped and the stop with it. A second signal ends the process at once, killed
+    by that signal, for a stop that cannot finish. The previous handlers are put back at the
+    end.
     """
 
     def __init__(self) -> None:
@@ -217,6 +223,7 @@ class _StopSignals:
         self._previous: dict[int, Any] = {}
 
     def __enter__(self) -> _StopSignals:
+        clear_stop()
         if threading.current_thread() is threading.main_thread():
             for signum in (signal.SIGINT, signal.SIGTERM):
                 self._previous[signum] = signal.signal(signum, self._handle)
@@ -231,16 +238,17 @@ class _StopSignals:
         for signum, handler in self._previous.items():
             if handler is not None:
                 signal.signal(signum, handler)
+        clear_stop()
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
-        if os.getpid() != self._owner:
-            # A worker forked before it set its own handlers: end as if none were set.
+        if os.getpid() != self._owner or self.received is not None:
+            # A worker forked before it set its own handlers, or a second signal: end now, as
+            # if no handler were set. Workers of a process gone this way end on their own.
             signal.signal(signum, signal.SIG_DFL)
             os.kill(os.getpid(), signum)
             return
-        if self.received is None:
-            self.received = signum
-            raise KeyboardInterrupt
+        self.received = signum
+        ask_to_stop()
 
     @property
     def name(self) -> str:

@@ -8,8 +8,13 @@ through it, and an address ending in ``#12`` opens the page at step 12.
 
 The page is self-contained: no script, style, font or image is fetched from anywhere, and its
 content security policy forbids the browser to fetch any, so it can be mailed, archived and
-opened offline. A page made for a seat (``seat=k``) shows the game as that seat saw it: the
-pictures from its view and the events as it may be told of them
+opened offline. It grows about in step with the game: each picture is cut into its SVG tags,
+every distinct tag is stored once, and each step is stored as what changed since the step
+before; the page's script puts a step's picture together when it is shown. A game of more than
+[`MAX_PAGE_MOVES`][unodice.replay_page.MAX_PAGE_MOVES] moves is refused.
+
+A page made for a seat (``seat=k``) shows the game as that seat saw it: the pictures from its
+view and the events as it may be told of them
 ([`events_for_seat`][unodice.agents.events_for_seat]). A page made for no seat shows the
 pictures a spectator sees and every event, as ``unodice replay`` prints them.
 
@@ -21,9 +26,10 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -38,7 +44,22 @@ from unodice.quoting import brief
 from unodice.record import load, replay, set_up
 from unodice.registry import Registry, default_registry
 
-__all__ = ["Step", "check_page_path", "game_steps", "replay_page", "write_replay_page"]
+__all__ = [
+    "MAX_PAGE_MOVES",
+    "Step",
+    "check_page_path",
+    "game_steps",
+    "replay_page",
+    "write_replay_page",
+]
+
+MAX_PAGE_MOVES = 10_000
+"""The most moves a replay page shows; a longer game is refused.
+
+A page of 10,000 moves is a few tens of megabytes and takes a browser a while to open; one of
+the 200,000 moves a record may hold would be far past what a browser can open. Step through
+such a game with ``unodice replay FILE --at N`` instead.
+"""
 
 
 @attrs.frozen
@@ -85,16 +106,29 @@ def replay_page(
         InvalidRecord: The record does not replay (it is checked by
             [`replay`][unodice.record.replay] first, with everything that checks).
         InvalidOptions: ``seat`` is not a seat of the game.
-        UnodiceError: The game cannot be recorded (a determinized game, say).
+        UnodiceError: The game has more than
+            [`MAX_PAGE_MOVES`][unodice.replay_page.MAX_PAGE_MOVES] moves, or cannot be
+            recorded (a determinized game, say).
     """
     record: Mapping[str, Any]
     if isinstance(game_or_record, Game):
+        _check_length(len(game_or_record.moves))
         record = game_or_record.record()
     else:
         record = game_or_record
+        moves = record.get("moves") if isinstance(record, Mapping) else None
+        if isinstance(moves, list):  # anything else is refused by replay
+            _check_length(len(moves))
         replay(record, registry, allow_scripted=allow_scripted)
-    steps = game_steps(record, seat, registry=registry)
-    return _page(record, steps, seat, registry)
+    return _page(record, _steps(record, seat, registry), seat, registry)
+
+
+def _check_length(moves: int) -> None:
+    if moves > MAX_PAGE_MOVES:
+        raise UnodiceError(
+            f"the game has {moves:,} moves, more than a replay page shows "
+            f"({MAX_PAGE_MOVES:,}); see its positions with unodice replay FILE --at N"
+        )
 
 
 def game_steps(
@@ -108,13 +142,19 @@ def game_steps(
     Raises:
         InvalidOptions: ``seat`` is not a seat of the game.
     """
+    return list(_steps(record, seat, registry))
+
+
+def _steps(
+    record: Mapping[str, Any], seat: int | None, registry: Registry | None
+) -> Iterator[Step]:
+    """The steps of `game_steps`, one at a time, so that a page holds one picture at once."""
     game = set_up(record, registry)
     if seat is not None and (type(seat) is not int or not 0 <= seat < game.players):
         raise InvalidOptions(f"seat must be from 0 to {game.players - 1}, got {brief(seat)}")
-    steps = [_step(game, 0, tuple(game.events), seat)]
+    yield _step(game, 0, tuple(game.events), seat)
     for number, move in enumerate(record["moves"], 1):
-        steps.append(_step(game, number, game.play(move), seat))
-    return steps
+        yield _step(game, number, game.play(move), seat)
 
 
 def _step(game: Game, number: int, events: Sequence[Event], seat: int | None) -> Step:
@@ -184,11 +224,13 @@ def _inline(picture: str) -> str:
 
 
 def _page(
-    record: Mapping[str, Any], steps: Sequence[Step], seat: int | None, registry: Registry | None
+    record: Mapping[str, Any], steps: Iterable[Step], seat: int | None, registry: Registry | None
 ) -> str:
     """The HTML document showing ``steps`` of the game of ``record``."""
     title = _variant_title(record, registry)
-    moves = len(steps) - 1
+    moves = len(record["moves"])
+    pictures = _Pictures()
+    sections = "\n".join(_section(step, moves, pictures.add(step.picture)) for step in steps)
     eyes = "as a spectator sees it" if seat is None else f"as seat {seat} sees it"
     facts = [f"{record['players']} players", f"{moves} move{'s' if moves != 1 else ''}", eyes]
     if seat is None:
@@ -202,7 +244,6 @@ def _page(
         "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
         f"script-src '{_script_hash(script)}'"
     )
-    sections = "\n".join(_section(step, moves) for step in steps)
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -229,6 +270,7 @@ def _page(
 </main>
 <footer>Keys: <kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd> step, <kbd>Home</kbd> <kbd>End</kbd>
 first and last. Add <code>#12</code> to the address to open at move 12.</footer>
+<script type="application/json" id="pictures">{pictures.json()}</script>
 <script>{script}</script>
 </body>
 </html>
@@ -239,8 +281,12 @@ def _variant_title(record: Mapping[str, Any], registry: Registry | None) -> str:
     return (registry or default_registry()).variant(record["variant"]).title
 
 
-def _section(step: Step, moves: int) -> str:
-    """One step as a section of the page; only step 0 is shown before the script runs."""
+def _section(step: Step, moves: int, picture: str) -> str:
+    """One step as a section of the page; only step 0 is shown before the script runs.
+
+    ``picture`` is the SVG written in the section: step 0's, so that the page shows the start
+    without its script; for the other steps it is empty, and the script fills it in.
+    """
     heading = "The start" if step.move is None else f"Move {step.number}"
     played = "set-up" if step.move is None else step.move
     events = "".join(f"<li>{escape(line)}</li>" for line in step.events)
@@ -251,7 +297,7 @@ def _section(step: Step, moves: int) -> str:
     )
     hidden = "" if step.number == 0 else " hidden"
     return f"""<section class="step" id="step-{step.number}" data-step="{step.number}"{hidden}>
-<figure class="picture">{step.picture}</figure>
+<figure class="picture">{picture}</figure>
 <div class="about">
 <h2>{heading} <small>of {moves}</small></h2>
 <p class="move">{escape(played)}</p>
@@ -260,6 +306,74 @@ def _section(step: Step, moves: int) -> str:
 <table class="scores"><caption>scores</caption>{scores}</table>
 </div>
 </section>"""
+
+
+# A picture cut into its tags, each with the text that follows it: joined, they are the picture.
+_TAGS = re.compile(r"<[^>]*>[^<]*|[^<]+|<")
+
+# A step that shares at least this many tags in a row with the step before refers to them.
+_SHORTEST_COPY = 2
+
+
+class _Pictures:
+    """The pictures of a page's steps, stored so that the page grows gently with the game.
+
+    Each picture is cut into tags; every distinct tag is kept once, by number, and a step is
+    kept as the changes from the step before: a number for a tag, or ``-(start + 1), length``
+    for that many tags of the step before, from ``start``. Consecutive pictures of a game share
+    nearly all their tags, so a step costs a few numbers rather than a whole picture.
+    """
+
+    def __init__(self) -> None:
+        self._numbers: dict[str, int] = {}
+        self._previous: list[int] = []
+        self._changes: list[list[int]] = []
+
+    def add(self, picture: str) -> str:
+        """Keep the next step's picture; return what its section holds (step 0's picture)."""
+        tags = [self._numbers.setdefault(tag, len(self._numbers)) for tag in _TAGS.findall(picture)]
+        self._changes.append(_changes(self._previous, tags))
+        self._previous = tags
+        return picture if len(self._changes) == 1 else ""
+
+    def json(self) -> str:
+        """The tags and the steps' changes, as JSON that can sit in a script element."""
+        data = {"tags": list(self._numbers), "steps": self._changes}
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=True)
+        # Only a tag's text can hold these; escaped, no "</script>" can end the element.
+        return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def _changes(previous: Sequence[int], current: Sequence[int]) -> list[int]:
+    """``current`` as changes from ``previous`` (see `_Pictures`), found in one pass.
+
+    A run of tags is looked for where the last one left off, then where the tag first occurs
+    in ``previous``; it is not the shortest edit, but it is found in time in step with the
+    picture, and the pictures of a game change little from one step to the next.
+    """
+    first: dict[int, int] = {}
+    for position, tag in enumerate(previous):
+        first.setdefault(tag, position)
+    changes: list[int] = []
+    index, expected = 0, 0
+    while index < len(current):
+        start = expected
+        if not (start < len(previous) and previous[start] == current[index]):
+            start = first.get(current[index], -1)
+        length = 0
+        if start >= 0:
+            while (index + length < len(current) and start + length < len(previous)
+                   and previous[start + length] == current[index + length]):
+                length += 1
+        if length >= _SHORTEST_COPY:
+            changes += [-(start + 1), length]
+            index += length
+            expected = start + length
+        else:
+            changes.append(current[index])
+            index += 1
+            expected += 1
+    return changes
 
 
 def _script_hash(script: str) -> str:
@@ -323,10 +437,56 @@ _SCRIPT = """
     last: document.getElementById("last")
   };
   var current = 0;
+  var pictures = JSON.parse(document.getElementById("pictures").textContent);
+  var EVERY = 64;  // the tags of every 64th step are kept, to go back without starting over
+  var kept = [decode([], pictures.steps[0])];
+  var furthest = 0;  // every kept step up to this one is there
+  var recent = {number: 0, tags: kept[0]};
+
+  // A step's tags from the tags of the step before and its changes (see _Pictures).
+  function decode(previous, changes) {
+    var tags = [];
+    for (var i = 0; i < changes.length; i++) {
+      if (changes[i] >= 0) {
+        tags.push(changes[i]);
+      } else {
+        var start = -changes[i] - 1;
+        var length = changes[++i];
+        for (var j = 0; j < length; j++) { tags.push(previous[start + j]); }
+      }
+    }
+    return tags;
+  }
+
+  function tagsAt(number) {
+    var at = recent.number <= number ? recent : null;
+    var nearest = Math.floor(Math.min(number, furthest) / EVERY);
+    if (at === null || nearest * EVERY > at.number) {
+      at = {number: nearest * EVERY, tags: kept[nearest]};
+    }
+    var tags = at.tags;
+    for (var step = at.number + 1; step <= number; step++) {
+      tags = decode(tags, pictures.steps[step]);
+      if (step % EVERY === 0) { kept[step / EVERY] = tags; }
+    }
+    furthest = Math.max(furthest, number);
+    recent = {number: number, tags: tags};
+    return tags;
+  }
+
+  function picture(number) {
+    return tagsAt(number).map(function (tag) { return pictures.tags[tag]; }).join("");
+  }
 
   function show(number) {
     number = Math.max(0, Math.min(last, number));
     steps[current].hidden = true;
+    if (current !== 0 && current !== number) {
+      steps[current].querySelector(".picture").innerHTML = "";
+    }
+    if (number !== 0) {
+      steps[number].querySelector(".picture").innerHTML = picture(number);
+    }
     steps[number].hidden = false;
     current = number;
     counter.textContent = "move " + number + " of " + last;

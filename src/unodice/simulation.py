@@ -474,6 +474,46 @@ def _broken(error: BrokenExecutor, processes: Mapping[int, Any]) -> SimulationEr
     ))
 
 
+# -- stopping on a signal ------------------------------------------------------------------------
+
+STOP_POLL = 0.1
+"""Seconds between looks for a stop asked for by a signal, while the workers play."""
+
+_GAMES_BETWEEN_LOOKS = 8
+"""Games played in this process (``workers=1``) between looks for a stop asked for."""
+
+_stop_asked = False
+
+
+def ask_to_stop() -> None:
+    """Ask the run in this process to stop, from a signal handler; safe anywhere.
+
+    A signal handler runs between any two steps of the main thread, even inside the hooks that
+    run around a fork, where an exception it raises is printed and dropped. So the command
+    line's handler does not raise: it calls this, which only sets a flag, and the run raises
+    ``KeyboardInterrupt`` itself at its next look (every `STOP_POLL` seconds while workers
+    play, every few games in this process), then stops its workers as for Ctrl-C.
+    """
+    global _stop_asked
+    _stop_asked = True
+
+
+def stop_asked() -> bool:
+    """Whether a stop was asked for (by `ask_to_stop`) and not yet cleared."""
+    return _stop_asked
+
+
+def clear_stop() -> None:
+    """Forget a stop asked for: the next run plays until it is asked again."""
+    global _stop_asked
+    _stop_asked = False
+
+
+def _act_on_stop() -> None:
+    if _stop_asked:
+        raise KeyboardInterrupt
+
+
 # -- where the chunks run -------------------------------------------------------------------------
 
 
@@ -539,9 +579,23 @@ class _Run:
         self.progress(self.tally.games, self.games)
 
     def here(self, registry: Registry | None) -> None:
-        """Play every chunk in this process, one after another."""
+        """Play every chunk in this process, one after another.
+
+        A chunk is played a few games at a time, so that a stop asked for by a signal is seen
+        within a few games; the parts merge into exactly the chunk's counts.
+        """
         for start, stop in _chunks(self.games, self.chunk_size):
-            self._add(self.spec.run(start, stop, registry))
+            chunk = self.spec.empty()
+            try:
+                for part_start, part_stop in _chunks(stop - start, _GAMES_BETWEEN_LOOKS):
+                    _act_on_stop()
+                    chunk = chunk.merge(
+                        self.spec.run(start + part_start, start + part_stop, registry)
+                    )
+            except KeyboardInterrupt:
+                self.tally = self.tally.merge(chunk)  # the games that finished still count
+                raise
+            self._add(chunk)
 
     def on(self, executor: Executor, registry: Registry | None) -> None:
         """Play the chunks on ``executor``, a few ahead per worker, refilled as they finish."""
@@ -550,13 +604,16 @@ class _Run:
         pending: set[Future[Counts]] = set()
         try:
             while True:
+                _act_on_stop()
                 for start, stop in itertools.islice(chunks, limit - len(pending)):
                     pending.add(executor.submit(_sent_chunk, self.spec, start, stop, registry))
                 if not pending:
                     return
-                finished, pending = futures_wait(pending, return_when=FIRST_COMPLETED)
+                finished, pending = futures_wait(pending, timeout=STOP_POLL,
+                                                 return_when=FIRST_COMPLETED)
                 for future in finished:
                     self._add(future.result())
+                _act_on_stop()
         except BaseException:
             for future in pending:
                 future.cancel()
@@ -608,6 +665,8 @@ def run_work(
     except BrokenExecutor as error:
         if pool is not None:
             pool.stop()  # after it, every worker's exit status is known
+        if stop_asked():  # a signal to the whole job ended a worker before it could ignore it
+            raise WorkInterrupted(run.tally) from None
         raise _broken(error, processes) from None
     except BaseException:
         if pool is not None:
