@@ -44,6 +44,7 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "MAX_MOVES",
+    "MAX_NAME",
     "MAX_OUTCOMES",
     "MAX_VERSION",
     "load",
