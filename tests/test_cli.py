@@ -118,7 +118,7 @@ def status_and_stderr(capsys, *argv: str) -> tuple[int, str]:
     ("argv", "message"),
     [
         (("play", "toy-race", "--option", "speed"), "is not KEY=VALUE"),
-        (("play", "toy-race", "--players", "many"), "invalid int value"),
+        (("play", "toy-race", "--players", "many"), "must be a whole number"),
         (("dance",), "invalid choice"),
         (("play",), "required"),
         (("play", "toy-race", "--debug"), "unrecognized arguments"),

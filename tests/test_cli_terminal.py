@@ -235,7 +235,7 @@ def test_replay_at_a_move_the_record_does_not_have_is_refused(record, capsys):
     assert "the record has 12 moves; give a number from 0 to 12" in capsys.readouterr().err
     with pytest.raises(SystemExit) as usage:
         main(["replay", str(path), "--at", "-1"], io.StringIO())
-    assert usage.value.code == 2 and "--at takes a move number" in capsys.readouterr().err
+    assert usage.value.code == 2 and "a move number must be" in capsys.readouterr().err
     assert main(["replay", str(path), "--at", "2", "--quiet"], io.StringIO()) == 1
     assert main(["replay", str(path), "--at", "2", "--html", "page.html"], io.StringIO()) == 1
     assert "it goes without --quiet and --html" in capsys.readouterr().err

@@ -125,7 +125,7 @@ def test_a_wrong_seed_is_refused(seed):
 
 
 def test_the_largest_seeds_are_accepted_and_replay():
-    for seed in (SEED_LIMIT, -SEED_LIMIT, 0):
+    for seed in (SEED_LIMIT, 0):
         game = new(VARIANTS[-1], seed=seed)
         assert unodice.replay(game.record(), everything()).seed == seed
 

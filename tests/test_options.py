@@ -34,7 +34,7 @@ def test_defaults_and_description():
     [
         ({"flag": "false"}, {"flag": False}),
         ({"flag": "YES"}, {"flag": True}),
-        ({"count": " 7 "}, {"count": 7}),
+        ({"count": "7"}, {"count": 7}),
         ({"rounds": "none"}, {"rounds": None}),
         ({"rounds": 4}, {"rounds": 4}),
         ({"shape": "round", "count": 2}, {"shape": "round", "count": 2}),

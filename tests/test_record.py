@@ -73,7 +73,7 @@ def _mutated(record, path, value):
         (("format_version",), True, "format_version", "must be int"),
         (("variant",), KeyError, "variant", "missing"),
         (("variant",), "nope", "variant", "unknown variant 'nope'"),
-        (("variant_version",), "9.9", "variant_version", "version 9.9"),
+        (("variant_version",), "9.9", "variant_version", "version '9.9'"),
         (("players",), 9, "players", "for 2 to 4 players"),
         (("players",), "2", "players", "must be int"),
         (("options",), {"target": "x"}, "options", "whole number"),

@@ -23,8 +23,9 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-from unodice.errors import InvalidRecord, UnodiceError
+from unodice.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.pieces import Bag, Die, Domino, Face
+from unodice.quoting import brief
 
 __all__ = ["Chance", "Draw", "ReplayChance", "Roll", "ScriptError", "ScriptedChance", "Showing"]
 
@@ -35,7 +36,11 @@ class Chance:
     """Seeded chance: the default for every game.
 
     Args:
-        seed: Any integer. The same seed gives the same outcomes, on every platform.
+        seed: A whole number from 0. The same seed gives the same outcomes, on every platform.
+
+    Raises:
+        InvalidOptions: The seed is not a whole number from 0 (``random.Random(-s)`` is
+            ``random.Random(s)``, so a negative seed would be a second name for a game).
     """
 
     __slots__ = ("_bits", "_future", "_generator", "_origin", "outcomes", "seed")
@@ -44,6 +49,8 @@ class Chance:
     """Where outcomes come from: ``"seed"`` (they follow from the seed) or ``"script"``."""
 
     def __init__(self, seed: int = 0):
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise InvalidOptions(f"a seed is a whole number from 0, not {brief(seed)}")
         self.seed = seed
         # The generator is made when chance is first drawn from (seeding one costs as much as
         # a dozen rolls, and a search makes many games that may never roll): until then
@@ -269,31 +276,46 @@ class ReplayChance(Chance):
     """Chance that returns recorded outcomes in order, checking each, then carries on seeded.
 
     It draws from its own seeded generator alongside, so that once the recorded outcomes are
-    spent the game continues exactly as the original would have. With ``strict`` (a record
-    whose outcomes came from the seed) an outcome that the seed does not give is refused as
-    tampered.
+    spent the game continues exactly as the original would have, when the outcomes came from
+    the seed. With ``strict`` (a record whose outcomes came from the seed) an outcome that the
+    seed does not give is refused as tampered.
+
+    Outcomes that a script chose say nothing of what came after them: the script may have
+    held more entries, or carried on from a generator in another state than this one. So with
+    ``carry_on=False`` (what replaying a scripted record asks for) a game that wants more than
+    the recorded outcomes is refused with a [`ScriptError`][unodice.chance.ScriptError], as
+    the strict script itself would be, rather than go on with outcomes the original never had.
 
     Args:
         outcomes: The outcomes of a record, as [`Chance.outcomes`][unodice.chance.Chance] kept.
         seed: The record's seed.
         strict: Refuse outcomes that do not follow from the seed.
         field: The record field they came from, for error messages.
+        carry_on: Draw from the seed once the recorded outcomes are spent (else refuse).
 
     Raises:
         InvalidRecord: When an outcome is not a whole number below its bound, or (strict) does
             not follow from the seed.
+        ScriptError: (Without ``carry_on``.) The game asks for more than the recorded outcomes.
     """
 
-    __slots__ = ("_field", "_next", "_recorded", "_strict", "source")
+    __slots__ = ("_carry_on", "_field", "_next", "_recorded", "_strict", "source")
 
     def __init__(
-        self, outcomes: Sequence[int], seed: int = 0, strict: bool = False, field: str = "chance"
+        self,
+        outcomes: Sequence[int],
+        seed: int = 0,
+        strict: bool = False,
+        field: str = "chance",
+        *,
+        carry_on: bool = True,
     ):
         super().__init__(seed)
         self._recorded = list(outcomes)
         self._next = 0
         self._strict = strict
         self._field = field
+        self._carry_on = carry_on
         self.source = "seed" if strict else "script"
 
     @property
@@ -303,8 +325,13 @@ class ReplayChance(Chance):
 
     def below(self, bound: int) -> int:
         """The next recorded outcome, checked to lie in ``range(bound)``; then seeded ones."""
-        own = self._rng.randrange(bound)
         index = self._next
+        if index >= len(self._recorded) and not self._carry_on:
+            raise ScriptError(
+                f"the record's {len(self._recorded)} scripted outcomes are spent: what the "
+                "original game drew next is not in the record, so this game cannot go on"
+            )
+        own = self._rng.randrange(bound)
         if index >= len(self._recorded):
             self._keep(own)
             return own
@@ -333,6 +360,7 @@ class ReplayChance(Chance):
         twin._next = self._next
         twin._strict = self._strict
         twin._field = self._field
+        twin._carry_on = self._carry_on
         twin.source = self.source
         return twin
 

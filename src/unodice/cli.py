@@ -28,7 +28,7 @@ from unodice.chance import ReplayChance
 from unodice.cli_terminal import count, run_play, show_events, show_result
 from unodice.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.game import Game, new_game
-from unodice.quoting import brief
+from unodice.quoting import brief, whole_number
 from unodice.record import load
 from unodice.registry import default_registry
 from unodice.replay_page import write_replay_page
@@ -72,6 +72,11 @@ def _key_value(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
+def _number(text: str) -> int:
+    """A whole number argument, in the digits 0-9 (argparse's ``int`` takes ``٤`` and ``1_0``)."""
+    return whole_number(text, "the value", argparse.ArgumentTypeError, negative=True)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``unodice`` command (documented on the command-line page)."""
     parser = _Parser(
@@ -101,13 +106,14 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a game between bots, or join it yourself")
     play.add_argument("variant",
                       help="variant name or game string, e.g. 'coverall(partition=false)'")
-    play.add_argument("--players", type=int, help="number of seats (default: the least allowed)")
-    play.add_argument("--seed", type=int, help="seed of the game's chance (default: random)")
+    play.add_argument("--players", type=_number,
+                      help="number of seats (default: the least allowed)")
+    play.add_argument("--seed", type=_number, help="seed of the game's chance (default: random)")
     play.add_argument("--option", action="append", default=[], type=_key_value,
                       metavar="KEY=VALUE", help="a variant option; repeat for more")
     play.add_argument("--house-rule", action="append", default=[], metavar="NAME",
                       help="a house rule to use; repeat for more")
-    play.add_argument("--human", action="append", default=[], type=int, metavar="SEAT",
+    play.add_argument("--human", action="append", default=[], type=_number, metavar="SEAT",
                       help="a seat you play at the terminal; repeat for more")
     play.add_argument("--agents", default="random", metavar="NAMES",
                       help="bots for the other seats, comma-separated, cycled (see "
@@ -136,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("--html", metavar="PAGE",
                         help="write a web page that steps through the game to PAGE instead")
-    replay.add_argument("--seat", type=int, metavar="N",
+    replay.add_argument("--seat", type=_number, metavar="N",
                         help="with --html: show the game as seat N saw it (default: a "
                              "spectator's pictures with every event)")
     replay.add_argument("--force", action="store_true", help="with --html: replace PAGE")
@@ -377,9 +383,7 @@ def _after_moves(game: Game, moves: int) -> Game:
 
 def _move_number(text: str) -> int:
     """A move number for ``replay --at``: 0 or more; anything else is a usage error."""
-    if not text.isdecimal() or len(text) > 9:
-        raise argparse.ArgumentTypeError(f"--at takes a move number, 0 or more, not {brief(text)}")
-    return int(text)
+    return whole_number(text, "a move number", argparse.ArgumentTypeError, digits=9)
 
 
 # -- entry point ---------------------------------------------------------------------------------

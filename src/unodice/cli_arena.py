@@ -13,7 +13,7 @@ import argparse
 from typing import Any, TextIO
 
 from unodice.arena import TournamentInterrupted, tournament
-from unodice.cli_simulate import EXIT_FAILURE, add_run_arguments, run_many_games
+from unodice.cli_simulate import EXIT_FAILURE, add_run_arguments, number_argument, run_many_games
 
 __all__ = ["EXIT_FAILURE", "add_arena_command"]
 
@@ -35,11 +35,12 @@ def add_arena_command(commands: Any) -> None:
     parser.add_argument("--agents", required=True, metavar="NAMES",
                         help="the bots, comma-separated (see 'unodice agents'), at least as "
                              "many as the seats; a name given twice plays as NAME and NAME-2")
-    parser.add_argument("--games", type=int, default=1000, metavar="N",
+    parser.add_argument("--games", type=number_argument, default=1000, metavar="N",
                         help="games to play, rounded up so every bot has every seat equally "
                              "often (default 1000)")
-    parser.add_argument("--players", type=int, default=2, help="seats per game (default 2)")
-    parser.add_argument("--seed", type=int,
+    parser.add_argument("--players", type=number_argument, default=2,
+                        help="seats per game (default 2)")
+    parser.add_argument("--seed", type=number_argument,
                         help="seed of the tournament (default: a fresh random one, printed in "
                              "the report)")
     add_run_arguments(parser)

@@ -20,6 +20,7 @@ from types import FrameType, TracebackType
 from typing import Any, TextIO
 
 from unodice.errors import InvalidOptions
+from unodice.quoting import whole_number
 from unodice.simulation import (
     SimulationError,
     SimulationInterrupted,
@@ -53,13 +54,14 @@ def add_simulate_command(commands: Any) -> None:
         "The same seed gives the same result however many workers are used.",
     )
     parser.add_argument("variant", help="variant name or game string, e.g. 'coverall(players=3)'")
-    parser.add_argument("--games", type=int, required=True, metavar="N",
+    parser.add_argument("--games", type=number_argument, required=True, metavar="N",
                         help="how many games to play")
-    parser.add_argument("--players", type=int, help="seats per game (default: the least allowed)")
+    parser.add_argument("--players", type=number_argument,
+                        help="seats per game (default: the least allowed)")
     parser.add_argument("--agents", default="random", metavar="NAMES",
                         help="agents, comma-separated, cycled over the seats (see "
                              "'unodice agents'; default random)")
-    parser.add_argument("--seed", type=int,
+    parser.add_argument("--seed", type=number_argument,
                         help="seed of the simulation (default: a fresh random one, printed in "
                              "the report)")
     add_run_arguments(parser)
@@ -77,11 +79,16 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--house-rule", action="append", default=[], metavar="NAME",
                         help="a house rule to use; repeat for more")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="W",
+    where.add_argument("--workers", type=number_argument, metavar="W",
                        help="local worker processes (default: one per core; 1: no subprocesses)")
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help="run on a Dask cluster, e.g. tcp://host:8786 (needs unodice[dask])")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
+
+
+def number_argument(text: str) -> int:
+    """A whole number argument, in the digits 0-9 (argparse's ``int`` takes ``٤`` and ``1_0``)."""
+    return whole_number(text, "the value", argparse.ArgumentTypeError, negative=True)
 
 
 def _key_value(text: str) -> tuple[str, str]:

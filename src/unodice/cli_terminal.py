@@ -328,8 +328,9 @@ class HumanAgent:
             self._undo(view.seat)
         elif command in ("q", "quit", "exit"):
             raise _Quit
-        # A move's number; a longer number is read as notation (no int of 5,000 digits).
-        elif answer.isdecimal() and len(answer) <= 6:
+        # A move's number, in the digits 0-9 (not "٤"); a longer number is read as notation
+        # (no int of 5,000 digits).
+        elif answer.isascii() and answer.isdecimal() and len(answer) <= 6:
             return self._numbered(int(answer), moves)
         else:
             return self._notation(answer, moves)

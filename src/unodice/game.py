@@ -45,7 +45,7 @@ from unodice.moves import (
 )
 from unodice.options import build_options, options_to_json
 from unodice.positions import Header, options_text, read_header, same_pieces
-from unodice.quoting import brief
+from unodice.quoting import brief, whole_number
 from unodice.registry import HouseRule, Registry, default_registry
 from unodice.variant import AnyVariant, RoundOutcome, Seen, State, View
 
@@ -59,7 +59,7 @@ _UNREAD_VIEWS_KEPT = 64
 ``Game.view``); it looks again each time the list doubles."""
 
 SEED_LIMIT = 2**256 - 1
-"""The largest magnitude of a seed: any 256-bit number will do, and records stay readable."""
+"""The largest seed: any 256-bit number from 0 will do, and records stay readable."""
 
 RecordMaker = Callable[["Game", "int | None"], dict[str, Any]]
 """What makes a game's record: ``maker(game, seat)``, as ``Game.record`` returns it."""
@@ -1063,7 +1063,7 @@ def new_game(
         variant: The variant's name, or a game string such as
             ``"coverall(players=3,partition=false)"`` (``players`` may be given there).
         players: Number of seats; defaults to the variant's smallest count.
-        seed: Any integer up to [`SEED_LIMIT`][unodice.game.SEED_LIMIT] in size; the same
+        seed: Any integer from 0 to [`SEED_LIMIT`][unodice.game.SEED_LIMIT]; the same
             seed and moves give the same game. ``None`` picks one at random (still recorded,
             so the game replays).
         options: Option values; see ``unodice variants`` or the variant's page.
@@ -1102,12 +1102,9 @@ def new_game(
     values: dict[str, Any] = dict(text_options)
     if "players" in values:
         text_players = values.pop("players")
-        try:
-            parsed_players = int(text_players)
-        except ValueError:
-            raise InvalidOptions(
-                f"players must be a whole number, got {brief(text_players)}"
-            ) from None
+        parsed_players = whole_number(
+            text_players, "players", InvalidOptions, negative=True, digits=9
+        )
         if players is not None and players != parsed_players:
             raise InvalidOptions(
                 f"players given twice: {brief(parsed_players)} and {brief(players)}"
@@ -1130,9 +1127,11 @@ def new_game(
         )
     if seed is None:
         seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > SEED_LIMIT:
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_LIMIT:
+        # Not negative: random.Random(-s) is random.Random(s), so -s would be a second
+        # spelling of the same game.
         raise InvalidOptions(
-            f"seed must be a whole number of at most 256 bits, got {brief(seed)}"
+            f"seed must be a whole number from 0 to 2**256 - 1, got {brief(seed)}"
         )
     if house_rules is None:
         house_rules = ()

@@ -11,13 +11,16 @@ what is valid.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from unodice.errors import InvalidOptions
-from unodice.quoting import brief  # re-exported: plugins import it from here
+from unodice.quoting import (
+    brief,  # re-exported: plugins import it from here
+    whole_number,
+)
 
 __all__ = [
     "INT_LIMIT",
@@ -136,6 +139,11 @@ def describe_options(options_class: type) -> tuple[OptionInfo, ...]:
     return tuple(out)
 
 
+def _refusal(info: OptionInfo) -> Callable[[str], InvalidOptions]:
+    """Makes the refusal of a value of ``info``'s option, with what the option takes."""
+    return lambda message: InvalidOptions(f"{message}; {info.describe()}")
+
+
 def _convert(info: OptionInfo, value: Any, owner: str) -> Any:
     def refuse(expected: str) -> InvalidOptions:
         return InvalidOptions(
@@ -156,10 +164,9 @@ def _convert(info: OptionInfo, value: Any, owner: str) -> Any:
         raise refuse("true or false")
     if info.kind == "int":
         if isinstance(value, str):
-            try:
-                value = int(value.strip())
-            except ValueError:
-                raise refuse("a whole number") from None
+            # Only the digits 0-9: int() would also read "٤", " 7 ", "+7", "1_000" and "0004".
+            value = whole_number(value, f"option {info.name!r} of {owner}", _refusal(info),
+                                 negative=True)
         if isinstance(value, bool) or not isinstance(value, int):
             raise refuse("a whole number")
         if (info.minimum is not None and value < info.minimum) or (

@@ -46,7 +46,7 @@ import attrs
 from unodice.errors import InvalidPosition
 from unodice.options import option_text
 from unodice.pieces import Die, Domino, Face
-from unodice.quoting import brief
+from unodice.quoting import brief, whole_number
 
 __all__ = [
     "MAX_POSITION",
@@ -170,7 +170,7 @@ def write_fields(fields: Iterable[tuple[str, str]]) -> str:
     """
     out = []
     for key, value in fields:
-        if not _KEY.match(key) or not value or any(c in value for c in " ="):
+        if not _KEY.fullmatch(key) or not value or any(c in value for c in " ="):
             raise ValueError(f"cannot write field {key!r}={value!r} into a position")
         out.append(f"{key}={value}")
     return " ".join(out)
@@ -250,14 +250,12 @@ def per_seat(value: str, players: int, field: str) -> list[list[str]]:
 
 
 def read_number(value: str, field: str, minimum: int, maximum: int) -> int:
-    """A whole number from ``minimum`` to ``maximum``.
+    """A whole number from ``minimum`` to ``maximum``, in the digits 0-9 with no leading zero.
 
     Raises:
-        InvalidPosition: It is not a whole number, or out of range.
+        InvalidPosition: It is not a whole number so written, or out of range.
     """
-    if not re.fullmatch(r"-?[0-9]{1,20}", value):
-        raise InvalidPosition(f"{field} must be a whole number, not {brief(value)}")
-    number = int(value)
+    number = whole_number(value, field, InvalidPosition, negative=minimum < 0)
     if not minimum <= number <= maximum:
         raise InvalidPosition(f"{field} must be from {minimum} to {maximum}, not {number}")
     return number
@@ -420,10 +418,10 @@ class PieceReader(Generic[Piece]):
     # -- inside --------------------------------------------------------------------------
 
     def _by_number(self, number: str, field: str) -> Die | Domino:
-        if not number.isdigit() or int(number) not in self._by_id:
-            shown = number if number.isdigit() and len(number) < 12 else brief(number)
-            raise InvalidPosition(f"in {field}: no piece @{shown} in the set")
-        return self._by_id[int(number)]
+        piece_id = whole_number(number, f"in {field}: a piece's id", InvalidPosition, digits=12)
+        if piece_id not in self._by_id:
+            raise InvalidPosition(f"in {field}: no piece @{piece_id} in the set")
+        return self._by_id[piece_id]
 
     def _first(self, fits: Any, what: str, field: str) -> Piece:
         for number in sorted(self._by_id):

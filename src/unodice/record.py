@@ -30,7 +30,8 @@ from unodice.errors import (
     UnodiceError,
 )
 from unodice.game import SEED_LIMIT, install_record_maker
-from unodice.options import build_options
+from unodice.options import build_options, options_to_json
+from unodice.positions import MAX_POSITION
 from unodice.quoting import brief
 from unodice.registry import Registry, VariantInfo, default_registry
 from unodice.variant import MAX_MOVES
@@ -43,7 +44,9 @@ __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
     "MAX_MOVES",
+    "MAX_NAME",
     "MAX_OUTCOMES",
+    "MAX_VERSION",
     "load",
     "make_record",
     "replay",
@@ -62,6 +65,8 @@ MAX_BYTES = 64 * 1024 * 1024
 """The largest record file [`load`][unodice.record.load] reads."""
 MAX_NAME = 100
 """The longest variant or house-rule name a record may hold."""
+MAX_VERSION = 100
+"""The longest ``unodice_version`` or ``variant_version`` a record may hold."""
 
 _FIELDS = {
     "format": str,
@@ -228,16 +233,21 @@ def _check_shape(record: Any) -> None:
         raise InvalidRecord("must be 'seed' or 'script'", "chance.source")
     if not isinstance(chance["outcomes"], list):
         raise InvalidRecord("must be a list of whole numbers", "chance.outcomes")
-    if len(record["variant"]) > MAX_NAME:
-        raise InvalidRecord(f"a variant name is at most {MAX_NAME} characters", "variant")
+    for field, most in (("variant", MAX_NAME), ("variant_version", MAX_VERSION),
+                        ("unodice_version", MAX_VERSION), ("position", MAX_POSITION)):
+        if field in record and len(record[field]) > most:
+            raise InvalidRecord(f"must be at most {most} characters, not {len(record[field])}",
+                                field)
     for index, rule in enumerate(record["house_rules"]):
         if not isinstance(rule, str) or len(rule) > MAX_NAME:
             raise InvalidRecord(
                 f"a house rule is named by a string of at most {MAX_NAME} characters",
                 f"house_rules[{index}]",
             )
-    if abs(record["seed"]) > SEED_LIMIT:
-        raise InvalidRecord(f"must be at most {SEED_LIMIT} in size", "seed")
+    if not 0 <= record["seed"] <= SEED_LIMIT:
+        # random.Random(-s) is random.Random(s): a negative seed would be a second spelling of
+        # the same game, and a record relabelled so would replay as untampered.
+        raise InvalidRecord("must be a whole number from 0 to 2**256 - 1", "seed")
 
 
 def _check_elements(record: Mapping[str, Any]) -> None:
@@ -259,9 +269,27 @@ def _variant_of(record: Mapping[str, Any], info: VariantInfo, registry: Registry
     """The variant with the record's options and seats, to learn its limits before replay."""
     try:
         options = build_options(info.variant_class.Options, record["options"], info.name)
-        return info.variant_class(options, record["players"], registry.component_sets())
+        variant = info.variant_class(options, record["players"], registry.component_sets())
     except InvalidOptions as error:
         raise InvalidRecord(str(error), "options") from None
+    _check_options_spelling(record["options"], options_to_json(options))
+    return variant
+
+
+def _check_options_spelling(recorded: Mapping[str, Any], written: Mapping[str, Any]) -> None:
+    """Refuse options not written exactly as a record writes them.
+
+    Text such as ``" ON "`` or ``"0004"`` is for game strings and the command line: a record
+    holds each option as JSON of its own type (``true``, ``4``, ``"coverall-24"``), so that one
+    game has one record.
+    """
+    for name, value in recorded.items():
+        expected = written[name]
+        if type(value) is not type(expected) or value != expected:
+            raise InvalidRecord(
+                f"{brief(value)} is not how a record writes this value: write {brief(expected)}",
+                f"options.{_field_name(name)}",
+            )
 
 
 def _check_house_rules(names: list[str], variant: str, registry: Registry) -> None:
@@ -331,7 +359,7 @@ def replay(
         raise InvalidRecord(str(error), "variant") from None
     if record["variant_version"] != info.version:
         raise InvalidRecord(
-            f"recorded with version {record['variant_version'][:40]} of {info.name}'s rules; "
+            f"recorded with version {brief(record['variant_version'])} of {info.name}'s rules; "
             f"version {info.version} is installed",
             "variant_version",
         )
@@ -376,11 +404,14 @@ def set_up(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
     """
     from unodice.game import new_game
 
+    seeded = record["chance"]["source"] == "seed"
+    # Scripted outcomes say nothing of what the original drew after them: the game stops there.
     chance = ReplayChance(
         record["chance"]["outcomes"],
         seed=record["seed"],
-        strict=record["chance"]["source"] == "seed",
+        strict=seeded,
         field="chance.outcomes",
+        carry_on=seeded,
     )
     return new_game(
         record["variant"],
@@ -401,11 +432,23 @@ def _check_result(game: Game, result: Any) -> None:
     if set(result) != set(expected):
         raise InvalidRecord("must have exactly 'over', 'scores' and 'winners'", "result")
     for key, value in expected.items():
-        if result[key] != value:
+        # Of the very types written: 1 is not true, and 5.0 is not 5.
+        if not _same_json(result[key], value):
             raise InvalidRecord(
                 f"the replay gives {value!r}, the record says {brief(result[key])}",
                 f"result.{key}",
             )
+
+
+def _same_json(found: Any, expected: Any) -> bool:
+    """Whether ``found`` is ``expected`` (a bool, an int or a list of them), types included."""
+    if isinstance(expected, list):
+        return (
+            type(found) is list
+            and len(found) == len(expected)
+            and all(_same_json(a, b) for a, b in zip(found, expected, strict=True))
+        )
+    return type(found) is type(expected) and found == expected
 
 
 def save(game: Game, path: str | Path) -> None:

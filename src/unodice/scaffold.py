@@ -16,7 +16,10 @@ Their text uses ``string.Template`` placeholders (``${name}``, ``${module}``, ``
 
 from __future__ import annotations
 
+import ast
+import functools
 import keyword
+import os
 import re
 import string
 from collections.abc import Iterator
@@ -39,8 +42,10 @@ __all__ = [
     "write_plugin",
 ]
 
-PLUGIN_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-"""A plugin's name: lower-case letters and digits in words joined by hyphens, a letter first."""
+PLUGIN_NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
+"""A plugin's name: lower-case letters and digits in words joined by hyphens, a letter first.
+
+Matched against the whole name (``fullmatch``): ``"x\\n"`` is not a name."""
 
 MAX_NAME = 12
 """The longest name of a plugin written here: longer ones make its code's lines too long.
@@ -94,6 +99,11 @@ class PluginNames:
     def of(cls, name: str) -> PluginNames:
         """The names of the plugin called ``name``, checked with ``check_plugin_name``."""
         check_plugin_name(name)
+        return cls.build(name)
+
+    @classmethod
+    def build(cls, name: str) -> PluginNames:
+        """The names of the plugin called ``name``, unchecked (``of`` checks it first)."""
         snake = name.replace("-", "_")
         return cls(
             name=name,
@@ -115,7 +125,7 @@ def check_plugin_name(name: str) -> str:
             hyphens starting with a letter, is longer than 12 characters, is a name unodice
             uses itself, or would give the variant a class name Python or its modules use.
     """
-    if not PLUGIN_NAME.match(name):
+    if not isinstance(name, str) or not PLUGIN_NAME.fullmatch(name):
         raise ScaffoldError(
             f"plugin name {brief(name)}: use lower-case letters, digits and single hyphens, "
             "starting with a letter (for example 'my-race')"
@@ -133,7 +143,61 @@ def check_plugin_name(name: str) -> str:
             f"plugin name {name!r} would name the variant's class {class_name}, which Python or "
             "unodice already uses; choose another"
         )
+    taken = _names_taken(class_name)
+    if taken:
+        raise ScaffoldError(
+            f"plugin name {name!r} would name {taken} in the code written, a name the "
+            "templates already use for something else; choose another"
+        )
     return name
+
+
+_PROBE_NAME = "zq-probe"
+"""A plugin name no template uses, to find which names in them the plugin's name makes."""
+
+
+@functools.lru_cache(maxsize=1)
+def _template_names() -> tuple[frozenset[str], frozenset[str]]:
+    """The names the templates' Python code makes from the plugin's, and every other name.
+
+    The first set holds the names written from ``${Class}`` (``${Class}State`` …) as the probe
+    plugin's names spell them; the second, every other name the code defines or uses (the
+    ``Rolled`` event, ``WON``, what it imports), which the plugin's must not repeat.
+    """
+    probe = attrs.asdict(PluginNames.build(_PROBE_NAME))
+    made: set[str] = set()
+    others: set[str] = set()
+    root = resources.files("unodice.data") / _TEMPLATES
+    for kind in ("variant", "house-rule"):
+        for relative, template in _template_files(root / kind):
+            if not relative[-1].endswith(".py.tmpl"):
+                continue
+            text = string.Template(template.read_text(encoding="utf-8")).substitute(probe)
+            for node in ast.walk(ast.parse(text)):
+                for word in _defined_or_used(node):
+                    (made if probe["Class"] in word else others).add(word)
+    return frozenset(made), frozenset(others)
+
+
+def _defined_or_used(node: ast.AST) -> Iterator[str]:
+    """The names a node of Python code defines, imports or reads."""
+    if isinstance(node, ast.Name):
+        yield node.id
+    elif isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+        yield node.name
+    elif isinstance(node, ast.alias):
+        yield node.asname or node.name.split(".")[0]
+
+
+def _names_taken(class_name: str) -> str | None:
+    """A name made from ``class_name`` that the templates use for something else, if any."""
+    made, others = _template_names()
+    probe = PluginNames.build(_PROBE_NAME).Class
+    for word in sorted(made):
+        mine = word.replace(probe, class_name)
+        if mine in others:
+            return mine
+    return None
 
 
 def write_plugin(
@@ -162,6 +226,7 @@ def write_plugin(
     """
     names = PluginNames.of(name)
     root = Path(directory) / names.distribution
+    _refuse_link(root)
     if root.exists() and not root.is_dir():
         raise ScaffoldError(f"{root} exists and is not a folder")
     if root.is_dir() and any(root.iterdir()) and not force:
@@ -177,12 +242,40 @@ def write_plugin(
         target = root / _output_path(relative, names)
         text = string.Template(template.read_text(encoding="utf-8")).substitute(substitutions)
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+            _write_inside(root, _output_path(relative, names), text)
         except OSError as error:
             raise ScaffoldError(f"cannot write {target}: {error.strerror or error}") from None
         written.append(target)
     return written
+
+
+def _refuse_link(path: Path) -> None:
+    """Refuse a path that is a symbolic link: the package's files are written where it is."""
+    if path.is_symlink():
+        raise ScaffoldError(
+            f"{path} is a symbolic link: new-plugin writes no file through a link (it could "
+            "lead outside the package's folder); remove it, or write the package elsewhere"
+        )
+
+
+def _write_inside(root: Path, relative: Path, text: str) -> None:
+    """Write ``text`` to ``root / relative``, following no link from ``root`` down.
+
+    Each folder on the way is checked not to be a link before it is made or entered, and the
+    file is opened with ``O_NOFOLLOW``, so that with ``force`` a link planted in the folder
+    cannot send a template's text to a file outside it.
+    """
+    root.parent.mkdir(parents=True, exist_ok=True)  # the caller's folder: links allowed there
+    folder = root
+    for part in ("", *relative.parts[:-1]):
+        folder = folder / part if part else folder
+        _refuse_link(folder)
+        folder.mkdir(exist_ok=True)
+    target = folder / relative.parts[-1]
+    _refuse_link(target)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    with os.fdopen(os.open(target, flags, 0o666), "w", encoding="utf-8") as stream:
+        stream.write(text)
 
 
 def _template_files(folder: Traversable, prefix: tuple[str, ...] = ()) -> Iterator[

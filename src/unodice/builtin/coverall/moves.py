@@ -27,7 +27,7 @@ __all__ = ["CoverallMove", "Declare", "Place", "parse_move", "parse_space"]
 
 _PLACE = re.compile(r"^(\S+?)(?::(\w+))?\s+(\S+)$")
 _DECLARE = re.compile(r"^declare\s+(\w+)$", re.IGNORECASE)
-_SPACE = re.compile(r"^([A-Za-z])(\d{1,2})$")
+_SPACE = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
 
 NOTATION_HELP = (
     "write a face and a space, like 'r5 B2' or 'gD2 A4'; a wild with its colour, "

@@ -91,7 +91,7 @@ WORDS = (DRAW, KEEP, PASS, CHALLENGE, ACCEPT, CATCH, DECLINE)
 _END_DIGITS = 6
 """Open ends are numbered from 1 as lines open: far fewer than a million in any layout."""
 _PLAY = re.compile(
-    r"^play\s+([^\s|:]+)\|([^\s|:]+)(?::(\S+))?\s+on\s+(\d+|spinner)(\s+uno)?$", re.IGNORECASE
+    r"^play\s+([^\s|:]+)\|([^\s|:]+)(?::(\S+))?\s+on\s+([0-9]+|spinner)(\s+uno)?$", re.IGNORECASE
 )
 
 
