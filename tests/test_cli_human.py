@@ -18,7 +18,7 @@ from toy import ToyRace
 
 import unodice
 import unodice.registry
-from unodice.agents import RandomAgent
+from unodice.agents import RandomAgent, game_agent_seed
 from unodice.cli import main
 from unodice.hooks import hookimpl
 from unodice.registry import Registry
@@ -51,7 +51,8 @@ def secrets_of(players: int, human: int | set[int],
     """Every tile code that was only ever in bots' hands, replaying the CLI's game."""
     humans = human if isinstance(human, set) else {human}
     game = unodice.new_game("dominoes", players=players, seed=SEED, options=options)
-    bots = {seat: RandomAgent(SEED * 1000 + seat) for seat in range(players) if seat not in humans}
+    bots = {seat: RandomAgent(game_agent_seed(SEED, seat))
+            for seat in range(players) if seat not in humans}
     others: set[str] = set()
     seen: set[str] = set()
 

@@ -25,6 +25,7 @@ from unodice.agents import (
     choose_method,
     describe,
     events_for_seat,
+    game_agent_seed,
     make_agent,
     resolve_choice,
 )
@@ -500,8 +501,9 @@ def run_play(args: argparse.Namespace, out: TextIO, colour: bool) -> int:
                 agents.append(HumanAgent(table, colour, input, out))
             else:
                 # Seeded from the game's seed (drawn at random when none is given), so that
-                # the same command plays the same game, and a bot asked again answers again.
-                bot_seed = None if game.seed is None else game.seed * 1000 + seat
+                # the same command plays the same game, and a bot asked again answers again;
+                # one way only, so that a bot cannot work the game's seed out of its own.
+                bot_seed = None if game.seed is None else game_agent_seed(game.seed, seat)
                 agents.append(make_agent(names[seat % len(names)], bot_seed,
                                          variant=game.variant.name))
         return agents
