@@ -28,6 +28,7 @@ import random
 from array import array
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import ModuleType
 from typing import Any
 from xml.etree import ElementTree
 
@@ -265,7 +266,8 @@ def _reachable(roots: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
     stack = [(path, value) for path, value in reversed(list(roots.items()))]
     while stack and len(seen) < _WALK_LIMIT:
         path, item = stack.pop()
-        if isinstance(item, _ATOMS) or id(item) in seen:
+        # A module is not the game's to give: any code can import it.
+        if isinstance(item, (*_ATOMS, ModuleType)) or id(item) in seen:
             continue
         seen.add(id(item))
         yield path, item
@@ -316,6 +318,45 @@ def boundary_problems(
                 own.pop(name, None)  # the probe made an instance attribute: take it back
             problems.append(f"{path}.{name} can be set")
     return problems
+
+
+def _changeable(item: Any) -> bool:
+    """Whether a bot could change ``item`` by ordinary means.
+
+    That is a mutable container, or an object with a public attribute it can set (probed by
+    setting it to its own value).
+    """
+    if isinstance(item, _MUTABLE):
+        return True
+    own = getattr(item, "__dict__", None)
+    for name, value in _public_values(item):
+        shadowed = own is not None and name not in own
+        try:
+            setattr(item, name, value)
+        except Exception:
+            continue
+        if shadowed and own is not None:
+            own.pop(name, None)  # the probe made an instance attribute: take it back
+        return True
+    return False
+
+
+def shared_problems(game: Game, determinized: Game) -> list[str]:
+    """What a determinized game shares with the game it was made from that a bot could change.
+
+    A determinization is handed to a bot to search on, so whatever it reaches through public
+    attributes that the game reaches too, and that can be changed (a cache in a variant object
+    or a table shared by every game of a set, a list of the state), is a way for the bot to
+    read what it may not see as the game fills it, or to spoil the game. Returns one line per
+    such object, with the path that reaches it from the determinized game.
+    """
+    live = {id(item) for _, item in _reachable({"game": game}) if _changeable(item)}
+    live.discard(id(game))
+    return [
+        f"{path} ({type(item).__name__}) is shared with the game and can be changed"
+        for path, item in _reachable({"determinized": determinized})
+        if id(item) in live
+    ]
 
 
 def _signature(roots: Mapping[str, Any]) -> list[str]:
@@ -731,7 +772,7 @@ def pieces_drawn(picture: str) -> set[int]:
         mark = element.get("data-piece")
         if mark is not None:
             _, at, number = mark.rpartition("@")
-            if not at or not number.isdigit():
+            if not at or not (number.isascii() and number.isdigit()):
                 raise ValueError(f"data-piece {mark!r} does not end with @ and the piece's id")
             ids.add(int(number))
     return ids
