@@ -266,6 +266,10 @@ def frozen_class(options_class: type) -> type:
             return NotImplemented
         return read(self) == tuple(getattr(other, name) for name in names)
 
+    def __ne__(self: Any, other: object) -> bool:
+        equal = __eq__(self, other)
+        return equal if equal is NotImplemented else not equal
+
     def __reduce__(self: Any) -> tuple[Any, ...]:
         return _sealed, (options_class, dict(zip(names, read(self), strict=True)))
 
@@ -274,7 +278,7 @@ def frozen_class(options_class: type) -> type:
         "__setattr__": __setattr__,
         "__delattr__": __setattr__,
         "__eq__": __eq__,
-        "__ne__": lambda self, other: not self == other,
+        "__ne__": __ne__,
         "__hash__": lambda self: hash(read(self)),
         "__reduce__": __reduce__,
         "__copy__": lambda self: self,

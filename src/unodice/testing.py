@@ -11,12 +11,15 @@
   checks what every variant must honour: legal moves are playable and their notation reads back,
   games end, a seed fixes a game, records replay, copies are independent, views hide what they
   must, pieces are conserved, scores add up, refused moves change nothing and a determinized
-  game agrees with what its seat has seen, a game started from a position (for a variant that
+  game agrees with what its seat has seen and shares nothing a bot could change with the game,
+  a game started from a position (for a variant that
   describes positions) plays exactly as the game it was written from, and no picture (for a
   variant that draws them) shows a piece hidden from its seat.
 * [`boundary_problems`][unodice.testing.boundary_problems] walks everything a bot can reach
   from its view, its legal moves and the events it is shown, and says what it could misuse:
-  a hidden piece, a container it could change, an attribute it could set.
+  a hidden piece, a container it could change, an attribute it could set;
+  [`shared_problems`][unodice.testing.shared_problems] does the same for a determinized game,
+  against the game it was made from.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ __all__ = [
     "refused",
     "script_used",
     "scripted_game",
+    "shared_problems",
 ]
 
 
@@ -650,11 +654,17 @@ def _check_views(game: Game, fail: Any, step: int) -> None:
              "played on, so it depends on more than the seat's own position")
 
 
+_SHARED_EVERY = 8
+"""Every how many decisions the checks walk a determinized game for what it shares."""
+
+
 def _check_determinize(game: Game, fail: Any, step: int, seed: int) -> None:
     """Check each seat's determinization (see ``Variant.resample``).
 
     Its view is the seat's view of the game, the seat to act is offered the same moves, its
-    pieces are conserved, it can be played on, and none of that changes the game.
+    pieces are conserved, it can be played on, and none of that changes the game. Every few
+    decisions, everything it reaches is walked too: nothing a bot could change may be shared
+    with the game (see [`shared_problems`][unodice.testing.shared_problems]).
     """
     before = _position(game)
     acting = game.to_act
@@ -670,6 +680,9 @@ def _check_determinize(game: Game, fail: Any, step: int, seed: int) -> None:
             continue
         if seat == acting and twin.legal_moves() != game.legal_moves():
             fail(f"decision {step}: the determinized game offers seat {seat} other moves")
+        if step % _SHARED_EVERY == 0:
+            for problem in shared_problems(game, twin)[:3]:
+                fail(f"decision {step}: seat {seat}: {problem}")
         where = f"determinized for seat {seat}, "
         _check_conservation(twin, lambda message, where=where: fail(where + message), step)
         try:
