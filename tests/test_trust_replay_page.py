@@ -115,3 +115,16 @@ def test_the_command_refuses_a_game_past_the_limit_with_one_line(tmp_path, capsy
     saved.write_text(json.dumps(long_game("centre-die", 30).record()), encoding="utf-8")
     assert main(["replay", str(saved), "--html", str(page)], io.StringIO()) == 0
     assert len(page_pictures(page.read_text(encoding="utf-8"))) == 31
+
+
+def test_the_command_refuses_a_file_past_the_limit_before_replaying_it(tmp_path, capsys):
+    """A record file of too many moves costs no replay: its moves are not even read (they are
+    not moves here, which replaying would refuse with another message)."""
+    record = long_game("centre-die", 3).record()
+    record["moves"] = ["not a move"] * (MAX_PAGE_MOVES + 1)
+    saved = tmp_path / "game.json"
+    saved.write_text(json.dumps(record), encoding="utf-8")
+    page = tmp_path / "game.html"
+    assert main(["replay", str(saved), "--html", str(page)], io.StringIO()) == 1
+    assert "more than a replay page shows" in capsys.readouterr().err
+    assert not page.exists()

@@ -15,6 +15,7 @@ a die face or a domino end as a coloured square with its symbol.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
@@ -55,6 +56,13 @@ _XML_NAMES = {"xml_space": "xml:space"}
 """Attributes whose SVG names hold a colon, not a hyphen."""
 
 
+_svg_names: dict[str, str] = {}
+"""Each keyword's SVG attribute name, worked out once (``font_size`` is ``font-size``)."""
+
+_PLAIN = re.compile(r"[^&<>\"\n\r\t]*")
+"""Text that quoteattr would only put between double quotes."""
+
+
 class Canvas:
     """An SVG document being drawn: shapes are added in order, later ones on top.
 
@@ -76,8 +84,20 @@ class Canvas:
         for key, value in values.items():
             if value is None:
                 continue
-            name = _XML_NAMES.get(key) or key.rstrip("_").replace("_", "-")
-            out.append(f"{name}={quoteattr(_number(value))}")
+            name = _svg_names.get(key)
+            if name is None:
+                name = _svg_names[key] = _XML_NAMES.get(key) or key.rstrip("_").replace("_", "-")
+            # A picture has thousands of attributes: numbers and plain words need no quoting
+            # beyond the quotes themselves, which is what quoteattr would give them.
+            kind = type(value)
+            if kind is int:
+                out.append(f'{name}="{value}"')
+            elif kind is float:
+                out.append(f'{name}="{_number(value)}"')
+            elif kind is str and _PLAIN.fullmatch(value):
+                out.append(f'{name}="{value}"')
+            else:
+                out.append(f"{name}={quoteattr(_number(value))}")
         return " ".join(out)
 
     def add(self, element: str, **attributes: Any) -> None:

@@ -49,6 +49,7 @@ __all__ = [
     "MAX_VERSION",
     "load",
     "make_record",
+    "read_record",
     "replay",
     "save",
     "set_up",
@@ -469,6 +470,29 @@ def save(game: Game, path: str | Path) -> None:
     Path(path).write_bytes(data)
 
 
+def read_record(path: str | Path) -> Any:
+    """Read a record file as JSON data, not yet checked (see [`load`][unodice.record.load]).
+
+    Raises:
+        InvalidRecord: The file is too large, not JSON, JSON nested too deeply, or with
+            numbers too long to read.
+        OSError: The file cannot be read.
+    """
+    path = Path(path)
+    # Read at most one byte past the limit: the size on disk says nothing for pipes and
+    # devices, which could otherwise be read forever.
+    with path.open("rb") as stream:
+        data = stream.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise InvalidRecord(f"{path.name} is larger than {MAX_BYTES} bytes")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except ValueError as error:  # bad JSON, bad UTF-8, or a number too long to convert
+        raise InvalidRecord(f"{path.name} is not JSON: {error}") from None
+    except RecursionError:
+        raise InvalidRecord(f"{path.name} is JSON nested too deeply to read") from None
+
+
 def load(
     path: str | Path, registry: Registry | None = None, *, allow_scripted: bool = False
 ) -> Game:
@@ -484,19 +508,7 @@ def load(
             numbers too long to read), or does not replay.
         OSError: The file cannot be read.
     """
-    path = Path(path)
-    # Read at most one byte past the limit: the size on disk says nothing for pipes and
-    # devices, which could otherwise be read forever.
-    with path.open("rb") as stream:
-        data = stream.read(MAX_BYTES + 1)
-    if len(data) > MAX_BYTES:
-        raise InvalidRecord(f"{path.name} is larger than {MAX_BYTES} bytes")
-    try:
-        record = json.loads(data.decode("utf-8"))
-    except ValueError as error:  # bad JSON, bad UTF-8, or a number too long to convert
-        raise InvalidRecord(f"{path.name} is not JSON: {error}") from None
-    except RecursionError:
-        raise InvalidRecord(f"{path.name} is JSON nested too deeply to read") from None
+    record = read_record(path)
     return replay(record, registry, allow_scripted=allow_scripted)
 
 

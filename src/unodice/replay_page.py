@@ -41,7 +41,7 @@ from unodice.errors import InvalidOptions, UnodiceError
 from unodice.game import Game
 from unodice.moves import Event, MovePlayed
 from unodice.quoting import brief
-from unodice.record import load, replay, set_up
+from unodice.record import read_record, replay, set_up
 from unodice.registry import Registry, default_registry
 
 __all__ = [
@@ -587,7 +587,11 @@ def write_replay_page(
         OSError: The record cannot be read or the page cannot be written.
     """
     path = check_page_path(page, force=force, record=record)
-    game = load(record, registry, allow_scripted=allow_scripted)
+    data = read_record(record)
+    moves = data.get("moves") if isinstance(data, Mapping) else None
+    if isinstance(moves, list):  # anything else is refused by replay
+        _check_length(len(moves))  # before the long work of replaying it
+    game = replay(data, registry, allow_scripted=allow_scripted)
     html = replay_page(game, seat, registry=registry)
     # Without force, "x" refuses a file that appeared since the check.
     with path.open("w" if force else "x", encoding="utf-8") as stream:
