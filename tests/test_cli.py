@@ -272,3 +272,46 @@ def test_core_events_read_as_sentences(registry):
     assert unodice.Event  # the base class's default still covers variant events
     assert any(line.startswith("rolled ") for line in lines)
 
+
+
+class _Misbehaves:
+    """A plugin bot that raises ``error`` in ``method`` (issue 25, item 6)."""
+
+    def __init__(self, method: str, error: BaseException):
+        self.method, self.error = method, error
+
+    def start(self, seat, view):
+        if self.method == "start":
+            raise self.error
+
+    def observe(self, events):
+        if self.method == "observe":
+            raise self.error
+
+    def choose(self, view, moves):
+        if self.method == "choose":
+            raise self.error
+        return moves[0]
+
+
+def _misbehaving(method: str, error: BaseException):
+    return lambda seed: _Misbehaves(method, error)
+
+
+@pytest.mark.parametrize("method", ["start", "observe", "choose"])
+@pytest.mark.parametrize("error", [SystemExit(7), KeyboardInterrupt(), GeneratorExit()],
+                         ids=["SystemExit", "KeyboardInterrupt", "GeneratorExit"])
+def test_a_plugin_bot_that_raises_anything_is_one_line_and_status_1(
+    toy_default_registry, capsys, method, error
+):
+    """A plugin bot raising ``SystemExit(7)`` exited 7 with nothing printed, one raising
+    ``KeyboardInterrupt`` said "stopped by SIGINT" with no signal sent, and ``GeneratorExit``
+    printed a traceback: each is now the bot's failure, on one line, status 1."""
+    toy_default_registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
+        lambda registry: registry.add_agent("misbehaves", _misbehaving(method, error)))),
+        "misbehaving-bot")
+    status, err = status_and_stderr(capsys, "play", "toy-race", "--agents", "misbehaves",
+                                    "--seed", "4")
+    assert status == 1 and err.count("\n") == 1, err
+    assert "misbehaves" in err and "seat 0" in err and "Traceback" not in err
+    assert type(error).__name__ in err and "SIGINT" not in err

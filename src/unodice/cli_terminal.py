@@ -21,7 +21,9 @@ from unodice.agents import (
     Agent,
     SignalWatch,
     agent_failed,
+    agent_method,
     ask_agent,
+    call_agent,
     choose_method,
     describe,
     events_for_seat,
@@ -215,12 +217,15 @@ class Table:
     Args:
         setup: Makes the game as it was before any move (the same seed each time).
         seat_agents: Makes the agents, one a seat, for this table.
+        name_of: What an error calls the agent at a seat (the name it was asked for by).
     """
 
     def __init__(self, setup: Callable[[], Game],
-                 seat_agents: Callable[[Table], Sequence[Agent]]):
+                 seat_agents: Callable[[Table], Sequence[Agent]],
+                 name_of: Callable[[int], str] = str):
         self._setup = setup
         self._seat_agents = seat_agents
+        self._name_of = name_of
         self.game = setup()
         self.agents: Sequence[Agent] = ()
         self._observers: list[tuple[int, Any]] = []
@@ -231,21 +236,37 @@ class Table:
         game = self.game
         self.agents = self._seat_agents(self)
         self._observers = []
-        for seat, agent in enumerate(self.agents):
-            start = getattr(agent, "start", None)
-            if start is not None:
-                start(seat, game.view(seat))
-            observe = getattr(agent, "observe", None)
-            if observe is not None:
-                self._observers.append((seat, observe))
-                observe(events_for_seat(game.variant, tuple(game.events), seat))
+        labels = self.labels()
+        with SignalWatch() as watch:
+            for seat, agent in enumerate(self.agents):
+                start = agent_method(game, labels, seat, watch, agent, "start")
+                if start is not None:
+                    call_agent(game, labels, seat, watch, "in start", start, seat,
+                               game.view(seat))
+                observe = agent_method(game, labels, seat, watch, agent, "observe")
+                if observe is not None:
+                    self._observers.append((seat, observe))
+                    call_agent(game, labels, seat, watch, "in observe", observe,
+                               events_for_seat(game.variant, tuple(game.events), seat))
+
+    def labels(self) -> list[str]:
+        """What errors call the agents, seat by seat."""
+        return [self._name_of(seat) for seat in range(len(self.agents))]
 
     def play(self, move: Move) -> tuple[Any, ...]:
-        """Play ``move`` and tell the observing agents what their seats saw of it."""
+        """Play ``move`` and tell the observing agents what their seats saw of it.
+
+        Raises:
+            AgentError: An agent failed while it was told (anything it raised).
+        """
         game = self.game
         events = game.play(move)
-        for seat, observe in self._observers:
-            observe(events_for_seat(game.variant, events, seat))
+        if self._observers:
+            labels = self.labels()
+            with SignalWatch() as watch:
+                for seat, observe in self._observers:
+                    call_agent(game, labels, seat, watch, "in observe", observe,
+                               events_for_seat(game.variant, events, seat))
         return events
 
     def movers(self) -> list[int]:
@@ -508,7 +529,10 @@ def run_play(args: argparse.Namespace, out: TextIO, colour: bool) -> int:
                                          variant=game.variant.name))
         return agents
 
-    table = Table(setup, seat_agents)
+    def name_of(seat: int) -> str:
+        return "you" if seat in humans else names[seat % len(names)]
+
+    table = Table(setup, seat_agents, name_of)
     if humans and sys.stdin is not None and sys.stdin.isatty():
         _line_editing(lambda: [str(move) for move in table.game.legal_moves()])
     return _GameAtTheTerminal(table, humans, args, colour, out).play()
@@ -588,7 +612,7 @@ class _GameAtTheTerminal:
     def _bot_move(self, seat: int) -> Move:
         """The bot's move at ``seat``: one of the legal moves, or an `AgentError` naming it."""
         game = self._table.game
-        labels = [describe(agent) for agent in self._table.agents]
+        labels = self._table.labels()
         with SignalWatch() as watch:
             choose = choose_method(game, labels, seat, watch, self._table.agents[seat])
             moves = game.legal_moves()
