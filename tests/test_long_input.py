@@ -148,8 +148,8 @@ def cli(capsys, *argv: str) -> tuple[int, str, str]:
     (["play", "coverall", "--agents", huge()], 1),
     (["play", "coverall", "--players", "9" * HUGE], 2),
     (["play", "coverall", "--players", huge()], 2),
-    (["play", "coverall", "--seed", "9" * 4000], 1),
-    (["play", "coverall", "--human", "9" * 4000], 1),
+    (["play", "coverall", "--seed", "9" * 4000], 2),  # longer than any seed: a usage error
+    (["play", "coverall", "--human", "9" * 4000], 2),
     (["replay", huge()], 1),
     ([huge()], 2),
 ])

@@ -343,3 +343,16 @@ def test_render_checks_its_seat(seat):
 def test_house_rules_none_means_none():
     game = unodice.new_game("coverall", 2, 1, house_rules=None)
     assert game.house_rules == ()
+
+
+def test_the_refusal_of_a_move_that_would_not_unpickle_still_pickles():
+    """A refused half-built move crosses to another process as its text (with tblib, which
+    Dask installs, an AgentError carries the refusal it came from)."""
+    game = unodice.new_game("coverall", 2, 1)
+    half_built = tuple.__new__(type(game.legal_moves()[0]), ())
+    with pytest.raises(IllegalMove) as caught:
+        game.play(half_built)
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert str(again) == str(caught.value) and again.move == "<a Place that cannot be written>"
+    fine = IllegalMove(game.legal_moves()[0], "not now")
+    assert pickle.loads(pickle.dumps(fine)).move == game.legal_moves()[0]

@@ -25,6 +25,7 @@ from typing import Any, NoReturn, TextIO
 from unodice import __version__, build_kind
 from unodice.agents import agents as known_agents
 from unodice.chance import ReplayChance
+from unodice.cli_simulate import seed_argument
 from unodice.cli_terminal import count, run_play, show_events, show_result
 from unodice.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.game import Game, new_game
@@ -108,7 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="variant name or game string, e.g. 'coverall(partition=false)'")
     play.add_argument("--players", type=_number,
                       help="number of seats (default: the least allowed)")
-    play.add_argument("--seed", type=_number, help="seed of the game's chance (default: random)")
+    play.add_argument("--seed", type=seed_argument,
+                      help="seed of the game's chance (default: random)")
     play.add_argument("--option", action="append", default=[], type=_key_value,
                       metavar="KEY=VALUE", help="a variant option; repeat for more")
     play.add_argument("--house-rule", action="append", default=[], metavar="NAME",

@@ -13,7 +13,13 @@ import argparse
 from typing import Any, TextIO
 
 from unodice.arena import TournamentInterrupted, tournament
-from unodice.cli_simulate import EXIT_FAILURE, add_run_arguments, number_argument, run_many_games
+from unodice.cli_simulate import (
+    EXIT_FAILURE,
+    add_run_arguments,
+    number_argument,
+    run_many_games,
+    seed_argument,
+)
 
 __all__ = ["EXIT_FAILURE", "add_arena_command"]
 
@@ -40,7 +46,7 @@ def add_arena_command(commands: Any) -> None:
                              "often (default 1000)")
     parser.add_argument("--players", type=number_argument, default=2,
                         help="seats per game (default 2)")
-    parser.add_argument("--seed", type=number_argument,
+    parser.add_argument("--seed", type=seed_argument,
                         help="seed of the tournament (default: a fresh random one, printed in "
                              "the report)")
     add_run_arguments(parser)

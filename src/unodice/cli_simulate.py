@@ -20,6 +20,7 @@ from types import FrameType, TracebackType
 from typing import Any, TextIO
 
 from unodice.errors import InvalidOptions
+from unodice.game import SEED_LIMIT
 from unodice.quoting import whole_number
 from unodice.simulation import (
     SimulationError,
@@ -61,7 +62,7 @@ def add_simulate_command(commands: Any) -> None:
     parser.add_argument("--agents", default="random", metavar="NAMES",
                         help="agents, comma-separated, cycled over the seats (see "
                              "'unodice agents'; default random)")
-    parser.add_argument("--seed", type=number_argument,
+    parser.add_argument("--seed", type=seed_argument,
                         help="seed of the simulation (default: a fresh random one, printed in "
                              "the report)")
     add_run_arguments(parser)
@@ -89,6 +90,16 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
 def number_argument(text: str) -> int:
     """A whole number argument, in the digits 0-9 (argparse's ``int`` takes ``٤`` and ``1_0``)."""
     return whole_number(text, "the value", argparse.ArgumentTypeError, negative=True)
+
+
+SEED_DIGITS = len(str(SEED_LIMIT))
+"""The most digits of a seed: any number up to ``SEED_LIMIT`` may be one."""
+
+
+def seed_argument(text: str) -> int:
+    """A ``--seed``: a whole number in the digits 0-9, of at most 256 bits."""
+    return whole_number(text, "a seed", argparse.ArgumentTypeError, negative=True,
+                        digits=SEED_DIGITS)
 
 
 def _key_value(text: str) -> tuple[str, str]:

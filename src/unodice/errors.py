@@ -8,6 +8,7 @@ processes (a simulation's workers, or any other process pool).
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 from unodice.quoting import brief
@@ -84,6 +85,19 @@ class IllegalMove(UnodiceError, ValueError):
         self.clause = clause
         prefix = f"{clause}: " if clause else ""
         super().__init__(f"{prefix}{reason} (move {_quoted(_written(move))})")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with its move, or with the move's text when the move would not come back.
+
+        A refused move may be anything a caller made (a class of its own, a half-built
+        object); the refusal still crosses to another process, as an error a worker raised.
+        """
+        state = dict(self.__dict__)
+        try:
+            pickle.loads(pickle.dumps(self.move))
+        except Exception:
+            state["move"] = _written(self.move)
+        return _rebuild, (type(self), self.args, state)
 
 
 def _written(move: Any) -> str:
