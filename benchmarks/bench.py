@@ -295,8 +295,8 @@ def simulate_scaling(variant: str, games: int, workers: int) -> dict[str, Any]:
     Also how many cores other processes kept busy meanwhile (where the machine tells), since
     the workers can only scale onto cores nobody else is using.
     """
-    alone, one, others_1 = _timed(lambda: simulate(variant, games, workers=1))
-    together, many, others_w = _timed(lambda: simulate(variant, games, workers=workers))
+    alone, one, others_1 = _timed(lambda: simulate(variant, games, seed=0, workers=1))
+    together, many, others_w = _timed(lambda: simulate(variant, games, seed=0, workers=workers))
     assert alone == together, "simulate gave different reports on 1 and W workers"
     return {
         "games": games,
