@@ -639,7 +639,8 @@ class Game:
         A move made with fields its class does not expect (``Place(None, 0, 0)``, a half-built
         object) is refused as such rather than blamed on the variant that cannot read it.
         """
-        if len(move) != len(type(move)._fields):
+        # A move is a tuple of its fields underneath (see unodice.values).
+        if len(move) != len(type(move)._fields):  # type: ignore[arg-type]
             return IllegalMove(
                 move, f"a {type(move).__name__} missing some of its fields: make moves with "
                 "their class, or take one from legal_moves()"
@@ -683,10 +684,10 @@ class Game:
                 except Exception as error:
                     failures[index] = error
         if failures:
-            error = failures[min(failures)]
+            first = failures[min(failures)]
             what = "move" if played is not None else "deal" if mark else ""
             after = f" (the {what} it observed stands: an observer cannot refuse one)"
-            raise self._hooks.fault("unodice_event", error, after if what else "") from error
+            raise self._hooks.fault("unodice_event", first, after if what else "") from first
 
     def _start_round(self, previous: RoundOutcome | None) -> State:
         self._round += 1

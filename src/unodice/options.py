@@ -264,11 +264,13 @@ def frozen_class(options_class: type) -> type:
     def __eq__(self: Any, other: object) -> bool:
         if not isinstance(other, options_class):
             return NotImplemented
-        return read(self) == tuple(getattr(other, name) for name in names)
+        values: tuple[Any, ...] = read(self)
+        return values == tuple(getattr(other, name) for name in names)
 
     def __ne__(self: Any, other: object) -> bool:
-        equal = __eq__(self, other)
-        return equal if equal is NotImplemented else not equal
+        if not isinstance(other, options_class):
+            return NotImplemented
+        return not __eq__(self, other)
 
     def __reduce__(self: Any) -> tuple[Any, ...]:
         return _sealed, (options_class, dict(zip(names, read(self), strict=True)))
@@ -284,10 +286,14 @@ def frozen_class(options_class: type) -> type:
         "__copy__": lambda self: self,
         "__deepcopy__": lambda self, memo: self,
     }
+    def field_reader(index: int) -> Callable[[Any], Any]:
+        def value(self: Any) -> Any:
+            return read(self)[index]
+
+        return value
+
     for index, name in enumerate(names):
-        methods[name] = property(
-            lambda self, index=index: read(self)[index], doc=f"The option {name!r}."
-        )
+        methods[name] = property(field_reader(index), doc=f"The option {name!r}.")
     for name, value in methods.items():
         type.__setattr__(sealed, name, value)
     return sealed
