@@ -139,9 +139,13 @@ def test_without_a_human_every_hand_and_the_seed_are_shown(monkeypatch):
     )
     assert status == 0 and f"seed {SEED}" in text and FINAL not in text
     game = unodice.new_game("dominoes", players=3, seed=SEED, options={"target": 100})
+    # Each hand as dealt (less the opening tile, laid before any decision) in the first
+    # position, which ends with its scores line: every tile of it on its seat's line.
+    first = text[:text.index("\nscores: ")]
     for seat, hand in enumerate(game.state.hands):
-        assert f"seat {seat}: 6 tiles: " in text
-        assert any(shown(code, text) for code in tile_codes(hand[0]))
+        line = re.search(rf"^seat {seat}: {len(hand)} tiles: (.+)$", first, re.M)
+        assert line, seat
+        assert all(any(shown(code, line.group(1)) for code in tile_codes(tile)) for tile in hand)
 
 
 def test_brief_and_quiet_with_a_human_seat_show_no_seed(monkeypatch):

@@ -21,6 +21,7 @@ except ImportError:  # the test extra installs it
     pexpect = None
 
 import unodice
+from unodice.agents import game_agent_seed, make_agent
 from unodice.cli import main
 from unodice.cli_terminal import count
 from unodice.record import save
@@ -50,8 +51,53 @@ def play(monkeypatch, answers: list[str], *argv: str) -> tuple[int, str]:
     return main(list(argv), out), out.getvalue()
 
 
+COVERALL_SEED = 3
+"""The seed of ``coverall()``: her first decision lists a move that scores first, and each of
+her first two moves is followed by one move of the bot before she decides again."""
+
+
 def coverall(*extra: str) -> list[str]:
-    return ["play", "coverall", "--human", "0", "--seed", "3", "--no-colour", *extra]
+    return ["play", "coverall", "--human", "0", "--seed", str(COVERALL_SEED), "--no-colour",
+            *extra]
+
+
+def coverall_game(*answers: int) -> unodice.Game:
+    """The game of ``coverall()``, played again in Python up to her next decision.
+
+    Seat 0 answers the move numbers ``answers``, in turn; the bot at seat 1 is the terminal's
+    (the default agent, seeded one way from the game's seed), so it makes the same choices.
+    """
+    game = unodice.new_game("coverall", seed=COVERALL_SEED)
+    bot = make_agent("random", game_agent_seed(COVERALL_SEED, 1), variant="coverall")
+    typed = iter(answers)
+    while not game.is_over:
+        moves = game.legal_moves()
+        if game.to_act == 0:
+            number = next(typed, None)
+            if number is None:
+                break
+            game.play(moves[number - 1])
+        else:
+            game.play(bot.choose(game.view(1), moves))
+    assert game.to_act == 0, "the game should wait for her decision"
+    return game
+
+
+def first_listed(game: unodice.Game) -> str:
+    """The first line of the moves listed to seat 0, a move that gains points, with its gain."""
+    moves = game.legal_moves()
+    gain = game.view(0).gain(moves[0])
+    assert gain > 0 and gain == int(gain), "the first move listed should gain whole points"
+    width = max(len(str(move)) for move in moves)
+    return f"    1. {moves[0]!s:<{width}}  (+{int(gain)})"
+
+
+def undone_message(game: unodice.Game, later: unodice.Game) -> str:
+    """What ``undo`` says at her decision in ``later``, going back to her decision in ``game``."""
+    after = len(later.moves) - len(game.moves) - 1
+    assert after >= 1, "the bot should have moved between her two decisions"
+    return (f"undone: your move {later.moves[len(game.moves)]}, and {count(after, 'move')} "
+            "after it; back to your previous decision")
 
 
 # -- answers -------------------------------------------------------------------------------------
@@ -81,7 +127,7 @@ def test_quit_is_her_choice_and_exits_0_the_end_of_input_exits_1(monkeypatch):
 def test_each_move_is_listed_with_what_it_gains_when_not_nothing(monkeypatch):
     """Coverall's gain is the points of the placement (CV-5); centre-die's decline gains 0."""
     _, text = play(monkeypatch, ["quit"], *coverall())
-    assert "    1. g2 A4  (+10)\n" in text
+    assert first_listed(coverall_game()) + "\n" in text
     _, text = play(monkeypatch, ["quit"], "play", "centre-die", "--human", "0", "--seed", "2")
     assert "    1. play r1  (+1)\n" in text
     assert "    2. decline\n" in text
@@ -106,7 +152,8 @@ def test_help_shows_the_notation_real_moves_of_each_kind_and_the_commands(monkey
 def test_moves_lists_the_moves_again_and_board_draws_the_position_again(monkeypatch):
     _, once = play(monkeypatch, ["quit"], *coverall())
     _, text = play(monkeypatch, ["moves", "board", "quit"], *coverall())
-    assert text.count("    1. g2 A4  (+10)") == 2 * once.count("    1. g2 A4  (+10)") == 2
+    first = first_listed(coverall_game())
+    assert text.count(first) == 2 * once.count(first) == 2
     marker = BOARD_MARKERS["coverall"]
     assert len(marker.findall(text)) == len(marker.findall(once)) + 1
 
@@ -128,8 +175,13 @@ def test_the_position_is_shown_once_before_each_decision(monkeypatch, variant, o
 
 def test_the_position_follows_her_own_move_with_the_events_it_caused(monkeypatch):
     _, text = play(monkeypatch, ["1", "quit"], *coverall())
-    after = text[text.index("seat 0: g2 A4"):]
-    assert after.index("seat 0 scores 10") < after.index("Scores: seat 0 (you): 10")
+    game = coverall_game()
+    move, before = game.legal_moves()[0], game.scores[0]
+    game.play(move)
+    scored, total = game.scores[0] - before, game.scores[0]
+    assert scored > 0, "her first move listed should score"
+    after = text[text.index(f"seat 0: {move}\n"):]
+    assert after.index(f"seat 0 scores {scored}") < after.index(f"Scores: seat 0 (you): {total}")
 
 
 # -- undo ----------------------------------------------------------------------------------------
@@ -141,8 +193,9 @@ def test_undo_goes_back_to_her_previous_decision_and_the_bots_play_as_before(mon
     status, text = play(monkeypatch, ["1", "1", "undo", "undo", "2", "1", "quit"],
                         *coverall("--save", str(undone)))
     assert status == 0
-    assert "undone: your move g0 A5, and 1 move after it; back to your previous decision" in text
-    assert "undone: your move g2 A4, and 1 move after it" in text
+    first, second, third = coverall_game(), coverall_game(1), coverall_game(1, 1)
+    assert undone_message(second, third) in text
+    assert undone_message(first, second) in text
     play(monkeypatch, ["2", "1", "quit"], *coverall("--save", str(straight)))
     assert json.loads(undone.read_text()) == json.loads(straight.read_text())
 
@@ -156,7 +209,7 @@ def test_undo_shows_the_position_once_for_the_decision_it_goes_back_to(monkeypat
     _, text = play(monkeypatch, ["1", "undo", "quit"], *coverall())
     after = text[text.index("undone: "):]
     assert len(BOARD_MARKERS["coverall"].findall(after)) == 1
-    assert "    1. g2 A4  (+10)" in after
+    assert first_listed(coverall_game()) in after
 
 
 # -- --save --------------------------------------------------------------------------------------
