@@ -47,6 +47,10 @@ class Log:
                     positions.append(index)
         return positions
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Written out: a compiled Log has no pickling of its own that calls __init__ right.
+        return Log, (self.entries, self.movers)
+
     def copy(self) -> Log:
         """An independent log with the same history."""
         twin = Log(list(self.entries), self.movers[:])
