@@ -109,7 +109,7 @@ def test_shared_tables_cannot_be_rewritten():
         game.variant.tiles.points = (0,) * len(game.variant.tiles.points)
     dice = unodice.new_game("centre-die", 2, 3)
     with pytest.raises(AttributeError, match="shared by every game"):
-        dice.variant.faces.faces = ()
+        dice.variant._faces.faces = ()
 
 
 class Everything(Move):
