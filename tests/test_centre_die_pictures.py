@@ -74,7 +74,7 @@ def marked(root: ET.Element, mark: str) -> list[str]:
 def expected_tokens(game: Game) -> Counter[str]:
     """The token of every die outside the bag, with the face it shows."""
     state = game.state
-    faces = game.variant.faces.faces
+    faces = game.variant._faces.faces
     wanted: Counter[str] = Counter()
     wanted[die_token(state.centre_die, faces[state.centre_code])] += 1
     if state.pending is not None:
@@ -137,7 +137,7 @@ def test_cd8_a_wd4_awaiting_its_answer_shows_the_die_it_covers(game: Game) -> No
         assert covered == []
     else:
         die, code, _ = pending.before
-        assert covered == [die_token(die, game.variant.faces.faces[code])]
+        assert covered == [die_token(die, game.variant._faces.faces[code])]
 
 
 @pytest.mark.parametrize("game", POSITIONS)

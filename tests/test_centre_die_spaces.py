@@ -133,7 +133,7 @@ def test_the_default_catalogue_has_the_documented_102_moves_in_the_documented_or
     game = unodice.new_game("centre-die", players=2, seed=1)
     catalogue = spaces.catalogue(game.variant)
     assert len(catalogue) == 102
-    faces = game.variant.faces.faces
+    faces = game.variant._faces.faces
     assert [str(move) for move in catalogue.moves[:4]] == [
         "play r1", "play r1 uno", "play r2", "play r2 uno"
     ]
@@ -168,7 +168,7 @@ def plays_offered_for_each_face(game: Game) -> set[Move]:
     Each hand is of two dice (the play leaves one: with and without Uno) and of three.
     """
     offered: set[Move] = set()
-    for face in game.variant.faces.faces:
+    for face in game.variant._faces.faces:
         if face.is_wild:
             setups = [("r5", f"{face.code},y6"), ("r5", f"{face.code},r1")]
         else:
@@ -197,10 +197,10 @@ def test_cd9_a_play_down_to_one_die_is_offered_with_and_without_uno() -> None:
     game = two_players(step_one("r1,y6/g2,b2"))
     catalogue = spaces.catalogue(game.variant)
     offered = set(game.legal_moves())
-    assert {Play(game.variant.faces.faces[0]), Play(game.variant.faces.faces[0], uno=True)} <= (
+    assert {Play(game.variant._faces.faces[0]), Play(game.variant._faces.faces[0], uno=True)} <= (
         offered
     )
-    assert catalogue.indices([Play(game.variant.faces.faces[0], uno=True)]) == [1]
+    assert catalogue.indices([Play(game.variant._faces.faces[0], uno=True)]) == [1]
 
 
 def test_a_move_of_another_dice_set_is_refused_by_the_catalogue(registry: Registry) -> None:
@@ -244,7 +244,7 @@ def test_the_observer_comes_first_and_the_others_follow_in_play_order() -> None:
             position="centre-die players=3 round=1 scores=0,0,0 points=0,0,0 | "
             + step_one(hands, direction=direction), seed=3,
         )
-        faces = game.variant.faces
+        faces = game.variant._faces
         size = len(faces.faces)
         values = slot(game, observation(game, 0), "hands")
         for relative, seat in enumerate((0, next_seat, 3 - next_seat)):
@@ -256,7 +256,7 @@ def test_the_observer_comes_first_and_the_others_follow_in_play_order() -> None:
 
 def test_seats_see_their_own_hand_first() -> None:
     game = two_players(step_one("r1,y2,g3/b4,y6"))
-    size = len(game.variant.faces.faces)
+    size = len(game.variant._faces.faces)
     first, second = observation(game, 0), observation(game, 1)
     assert first != second
     assert slot(game, first, "hands")[:size] == slot(game, second, "hands")[size:]
@@ -270,7 +270,7 @@ def test_counts_are_shares_of_the_dice_that_bear_the_face() -> None:
     game = two_players(step_one("r1,r1,y2/b4,y6"))
     values = observation(game, 0)
     hands = slot(game, values, "hands")
-    assert hands[game.variant.faces.code_of[game.variant.faces.faces[0]]] == 2 / 8
+    assert hands[game.variant._faces.code_of[game.variant._faces.faces[0]]] == 2 / 8
     assert slot(game, values, "hand sizes") == [3 / 40, 2 / 40]
     assert slot(game, values, "bag") == [(40 - 6) / 40]
 
@@ -279,7 +279,7 @@ def test_the_observation_follows_what_is_public() -> None:
     """A play changes the centre (CD-3), a WD4 that broke CD-7 shows while it may be challenged
     (CD-8), the drawn die shows in step 3 (CD-5), and scores count over the target."""
     game = two_players(step_one("r1,WD4,y6/g2,b2"))
-    faces = game.variant.faces
+    faces = game.variant._faces
     before = observation(game, 1)
     game.play("bluff WD4:g")
     after = observation(game, 1)

@@ -260,13 +260,13 @@ def test_cv8_an_s_and_an_r_read_as_the_families_shared_events():
 def test_games_of_one_set_and_tray_share_tables_that_cannot_change():
     first = new_game("coverall", players=2, seed=1)
     second = new_game("coverall", players=3, seed=2)
-    assert first.variant.tables is second.variant.tables
+    assert first.variant._tables is second.variant._tables
     assert first.variant.tray is second.variant.tray
     with pytest.raises(AttributeError, match="shared by every game"):
-        first.variant.tables.all_dice = 0
+        first.variant._tables.all_dice = 0
     with pytest.raises(AttributeError, match="shared by every game"):
         first.variant.tray.columns = 3
-    info = next(iter(first.variant.tables.by_face.values()))
+    info = next(iter(first.variant._tables.by_face.values()))
     with pytest.raises(AttributeError, match="shared by every game"):
         info.wants = 0
 

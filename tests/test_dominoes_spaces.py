@@ -86,7 +86,7 @@ def state_of(game: unodice.Game) -> DominoesState:
 
 def table_of(game: unodice.Game) -> SpaceTable:
     variant = variant_of(game)
-    return space_table(variant.tiles, variant.options.all_doubles_spin, variant.player_count)
+    return space_table(variant._tiles, variant.options.all_doubles_spin, variant.player_count)
 
 
 def observe(game: unodice.Game, seat: int) -> list[float]:
@@ -155,7 +155,7 @@ def test_the_words_come_first_in_a_fixed_order() -> None:
 def test_the_catalogue_size_is_the_documented_formula(options: dict[str, Any], size: int) -> None:
     """7 words, 2E per plain way to lay, 8E per way with a wild far end, 8 rescue plays."""
     game = unodice.new_game("dominoes", players=3, options=options)
-    tiles = variant_of(game).tiles
+    tiles = variant_of(game)._tiles
     ways = {lay.id: lay for lays in tiles.lays for lay in lays}.values()
     wild = sum(lay.wild_far for lay in ways)
     lines = table_of(game).lines
@@ -212,7 +212,7 @@ def test_do9_the_double_wild_on_a_dead_layout_opens_the_fifth_line() -> None:
 
 def test_most_lines_of_the_standard_set() -> None:
     """The bound follows the set: 4 + double-Wilds, or 4 + 2 * (layable doubles - 1)."""
-    tiles = variant_of(unodice.new_game("dominoes", players=2)).tiles
+    tiles = variant_of(unodice.new_game("dominoes", players=2))._tiles
     assert most_lines(tiles, False) == 5
     assert most_lines(tiles, True) == 28
 

@@ -106,10 +106,10 @@ def test_shared_tables_cannot_be_rewritten():
     """Attack: rewriting the tile points table made every dominoes game in the process score 0."""
     game = unodice.new_game("dominoes", 2, 3)
     with pytest.raises(AttributeError, match="shared by every game"):
-        game.variant.tiles.points = (0,) * len(game.variant.tiles.points)
+        game.variant._tiles.points = (0,) * len(game.variant._tiles.points)
     dice = unodice.new_game("centre-die", 2, 3)
     with pytest.raises(AttributeError, match="shared by every game"):
-        dice.variant.faces.faces = ()
+        dice.variant._faces.faces = ()
 
 
 class Everything(Move):

@@ -68,7 +68,7 @@ def test_dominoes_play_table_is_the_same_after_many_games(options: dict[str, Any
     many lines are open as a game can show, nothing changes at all.
     """
     first = unodice.new_game("dominoes", 2, seed=1, options=options)
-    table = first.variant.fast
+    table = first.variant._fast
     table.plays_at(table.tiles.lays[0][0], table.tiles.max_lines, False)  # every line made
     before = _snapshot(table)
     for seed in range(30):
@@ -88,8 +88,8 @@ def test_dominoes_play_table_does_not_depend_on_hidden_hands() -> None:
     tables = []
     for seed in (1, 2):
         game = unodice.new_game("dominoes", 2, seed=seed)
-        fresh = PlayTable(game.variant.tiles)
-        game.variant.fast = fresh
+        fresh = PlayTable(game.variant._tiles)
+        game.variant._fast = fresh
         game.variant._offers = fresh.offers
         game.variant._landings = fresh.landings
         for _ in range(6):
@@ -114,12 +114,12 @@ def test_dominoes_offers_cannot_name_opponents_tiles() -> None:
     game = unodice.new_game("dominoes", 4, seed=5)
     _play_randomly(game, random.Random(5), decisions=20)
     det = game.determinize(0, 7)
-    tiles = det.variant.tiles.components.tiles
-    for table in (det.variant.fast, PlayTable(det.variant.tiles)):
+    tiles = det.variant._tiles.components.tiles
+    for table in (det.variant._fast, PlayTable(det.variant._tiles)):
         filled = {tile.id for tile in tiles
                   for _, _, by_mask, _ in table.offers[0][tile.id] if any(by_mask)}
         assert filled == {tile.id for tile in tiles}
-    assert _snapshot(det.variant.fast.offers) == _snapshot(PlayTable(det.variant.tiles).offers)
+    assert _snapshot(det.variant._fast.offers) == _snapshot(PlayTable(det.variant._tiles).offers)
 
 
 def test_dominoes_shared_table_cannot_be_poisoned_through_its_attributes() -> None:
@@ -130,7 +130,7 @@ def test_dominoes_shared_table_cannot_be_poisoned_through_its_attributes() -> No
     """
     game = unodice.new_game("dominoes", 2, seed=3)
     det = game.determinize(0, 1)
-    table = det.variant.fast
+    table = det.variant._fast
     _, _, by_mask, _ = table.offers[0][0][0]
     with pytest.raises(TypeError):
         by_mask[1] = ()  # type: ignore[index]

@@ -91,7 +91,7 @@ def write(variant: CentreDie, state: CentreDieState) -> str:
     """
     if state.to_act is None or state.phase not in _PHASE_WORDS:
         raise UnodiceError("the round is over, and a position is of a decision still to make")
-    faces = variant.faces.faces
+    faces = variant._faces.faces
     pending = state.pending
     assert state.centre_die is not None
     centre = _shown_token(state.centre_die, faces[state.centre_code], state.centre_colour)
@@ -169,8 +169,8 @@ def read(variant: CentreDie, table: Table, text: str) -> CentreDieState:
     for seat, hand in enumerate(hands):
         state.dice[seat] = tuple(die for die, _ in hand)
         state.shown[seat] = tuple(face for _, face in hand)
-        state.codes[seat] = variant.faces.codes(state.shown[seat])
-    variant._set_centre(state, centre_die, variant.faces.code(centre_face), centre_colour)
+        state.codes[seat] = variant._faces.codes(state.shown[seat])
+    variant._set_centre(state, centre_die, variant._faces.code(centre_face), centre_colour)
     state.pending = pending
     state.phase = phase
     state.to_act = state.seats.next_seat() if phase == ANSWERING_WD4 else turn
@@ -243,7 +243,7 @@ def _read_pending(variant: CentreDie, pieces: PieceReader[Die], fields: dict[str
             "write centre as WD4:g@38 (CD-8)"
         )
     die, face, colour = _read_shown(pieces, covered, "covered")
-    before: CoveredCentre = (die, variant.faces.code(face), colour)
+    before: CoveredCentre = (die, variant._faces.code(face), colour)
     return PendingWildDrawFour(turn, wd4 == _ILLEGAL, before)
 
 

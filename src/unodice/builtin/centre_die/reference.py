@@ -60,7 +60,7 @@ def face_shown(variant: CentreDie, code: int) -> Face:
     """The face that the state's number ``code`` stands for.
 
     The state keeps the face a die shows as its place in the list of the dice set's distinct
-    faces (``variant.faces.faces``); this reads that list and nothing else of the fast path.
+    faces (``variant._faces.faces``); this reads that list and nothing else of the fast path.
 
     Args:
         variant: The game's variant.
@@ -69,7 +69,7 @@ def face_shown(variant: CentreDie, code: int) -> Face:
     Returns:
         The face.
     """
-    return variant.faces.faces[code]
+    return variant._faces.faces[code]
 
 
 def hand_faces(variant: CentreDie, state: CentreDieState, seat: int) -> list[Face]:

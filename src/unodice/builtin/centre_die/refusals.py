@@ -68,7 +68,7 @@ def _refused_play(rules: CentreDie, state: CentreDieState, move: Play | Bluff) -
     seat = state.to_act
     assert seat is not None
     codes = state.codes[seat]
-    table = rules.faces
+    table = rules._faces
     face = move.face
     code = table.code_of.get(face)
     if code is None or code not in codes:

@@ -111,7 +111,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         super().__init__(options, players, component_sets)
         self.dice_set = load_dice(options.dice, self.component_sets, players)
         tables = tables_for(self.dice_set)
-        self.faces = tables.faces
+        self._faces = tables.faces
         self._play_moves = tables.plays
         self._bluff_moves = tables.bluffs
         self._shared = tables.shared
@@ -141,17 +141,17 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         chance = table.chance
         put_back: list[Die] = []
         die = chance.draw(state.bag)
-        while die.id not in self.faces.numbered_dice:
+        while die.id not in self._faces.numbered_dice:
             table.emit(self._shared.centre_redrawn(seat, die))
             put_back.append(die)
             die = chance.draw(state.bag)
         state.bag.put_all(put_back)
         face = chance.roll(die)
-        code = self.faces.code(face)
+        code = self._faces.code(face)
         table.emit(self._shared.centre_rolled(seat, code))
         while not face.is_number:
             face = chance.roll(die)
-            code = self.faces.code(face)
+            code = self._faces.code(face)
             table.emit(self._shared.centre_rolled(seat, code))
         self._set_centre(state, die, code, None)
 
@@ -167,7 +167,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     def _roll(self, table: Table, dice: Sequence[Die]) -> tuple[tuple[Face, ...], tuple[int, ...]]:
         """Roll dice: the faces they show and their codes."""
         rolled = table.chance.roll_all(dice)
-        return rolled, self.faces.codes(rolled)
+        return rolled, self._faces.codes(rolled)
 
     def _set_centre(self, state: CentreDieState, die: Die, code: int,
                     colour: Colour | None) -> None:
@@ -175,7 +175,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         state.centre_die = die
         state.centre_code = code
         state.centre_colour = colour
-        state.centre_key = self.faces.centre_key(code, colour)
+        state.centre_key = self._faces.centre_key(code, colour)
 
     # -- CD-2 to CD-5: what may be played, and the steps of a turn ---------------------------------
 
@@ -210,7 +210,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         Checked against `reference.plays_from_hand` at every decision by
         `check_variant(reference=True)`.
         """
-        faces = self.faces
+        faces = self._faces
         call = len(codes) == 2
         play_moves = self._play_moves
         moves: list[CentreDieMove] = []
@@ -228,17 +228,17 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         `check_variant(reference=True)`.
         """
         code = codes[-1]
-        kind = self.faces.kinds[code]
+        kind = self._faces.kinds[code]
         call = len(codes) == 2
         if kind == NORMAL:
-            return self._play_moves[code][call] if self.faces.matches[key][code] else ()
-        if kind == WILD_DRAW_FOUR and self.faces.any_match(codes[:-1], key):
+            return self._play_moves[code][call] if self._faces.matches[key][code] else ()
+        if kind == WILD_DRAW_FOUR and self._faces.any_match(codes[:-1], key):
             return self._bluff_moves[call]
         return self._play_moves[code][call]
 
     def _has_play(self, codes: Sequence[int], key: int) -> bool:
         """Whether a hand holds any die it may play (a WD4 always may, if only as a bluff)."""
-        return not self.faces.playable[key].isdisjoint(codes)
+        return not self._faces.playable[key].isdisjoint(codes)
 
     def apply(self, table: Table, state: CentreDieState, move: CentreDieMove) -> None:
         """Carry out a legal move, then advance to the next decision or the end of the round.
@@ -271,7 +271,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """Play a die (CD-3): it becomes the centre die and takes effect (CD-6, CD-7)."""
         seat = state.to_act
         assert seat is not None
-        faces = self.faces
+        faces = self._faces
         code = faces.code(move.face)
         codes = state.codes[seat]
         index = len(codes) - 1 if state.phase == STEP_THREE else codes.index(code)
@@ -334,7 +334,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         state.to_act = seat
         if state.uno_missed is not None and self._open_catch_window(state, seat):
             return True
-        if not self.faces.playable[state.centre_key].isdisjoint(state.codes[seat]):
+        if not self._faces.playable[state.centre_key].isdisjoint(state.codes[seat]):
             return True
         return self._step_two(table, state, seat)
 
@@ -420,7 +420,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         offender = pending.seat
         state.dice[offender] += (state.centre_die,)  # type: ignore[operator]
         state.codes[offender] += (state.centre_code,)
-        state.shown[offender] += (self.faces.faces[state.centre_code],)
+        state.shown[offender] += (self._faces.faces[state.centre_code],)
         die, code, colour = pending.before
         state.pending = None
         self._set_centre(state, die, code, colour)
@@ -476,7 +476,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         `check_variant(reference=True)`.
         """
         uno.final_draw(self, table, state, state.seats, seat, symbol)
-        values = tuple(sum(self.faces.values[code] for code in codes) for codes in state.codes)
+        values = tuple(sum(self._faces.values[code] for code in codes) for codes in state.codes)
         table.emit(self._shared.went_out(seat, values))
         state.phase = ROUND_OVER
         state.to_act = None
@@ -498,7 +498,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """
         if state.bag:
             return False
-        playable, die_faces = self.faces.playable[state.centre_key], self.faces.die_faces
+        playable, die_faces = self._faces.playable[state.centre_key], self._faces.die_faces
         return all(playable.isdisjoint(die_faces[die.id]) for dice in state.dice for die in dice)
 
     def _end_blocked_round(self, table: Table, state: CentreDieState) -> None:
@@ -563,7 +563,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         ``wd4_legal`` (whether the WD4 awaiting an answer kept to CD-7) and ``catchable``
         (whom the player to act may catch).
         """
-        faces = self.faces.faces
+        faces = self._faces.faces
         centre = faces[state.centre_code]
         phase = state.phase
         current = state.codes[state.seats.current]
@@ -683,7 +683,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         if kind is Play:
             assert isinstance(move, Play)
             going_out = len(view.data["hands"][view.seat]) == 1
-            points = self.faces.values[self.faces.code_of[move.face]]
+            points = self._faces.values[self._faces.code_of[move.face]]
             return points + (GOING_OUT_GAIN if going_out else 0.0) + (UNO_CALL_GAIN * move.uno)
         if kind is Catch:
             return CATCH_GAIN

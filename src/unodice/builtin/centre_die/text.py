@@ -42,7 +42,7 @@ def render(rules: CentreDie, state: CentreDieState, seat: int | None, colour: bo
 
     The hand of ``seat`` is marked ``(you)``; every hand is shown, since hands are open.
     """
-    table = rules.faces
+    table = rules._faces
     centre = _declared(table.faces[state.centre_code], state.centre_colour, colour)
     direction = "clockwise" if state.seats.direction == 1 else "anticlockwise"
     lines = [

@@ -56,7 +56,7 @@ PARTITION = "#7a4e2d"
 
 def draw(variant: Coverall, view: View, spectator: bool) -> str:
     """The picture of ``view`` (a spectator's, without its seat marked, with ``spectator``)."""
-    tray = variant.tray
+    tray = variant._tray
     viewer = None if spectator else view.seat
     tray_width = LABEL + tray.columns * CELL + (tray.columns - 1) * GAP
     if tray.partition:
@@ -71,7 +71,7 @@ def draw(variant: Coverall, view: View, spectator: bool) -> str:
     who = "a spectator" if viewer is None else f"seat {viewer}"
     canvas = Canvas(width, height, f"{variant.title}, round {view.round}, as {who} sees it")
     _title(canvas, variant, view, who, width)
-    _tray(canvas, variant.tray, view, MARGIN, tray_top)
+    _tray(canvas, variant._tray, view, MARGIN, tray_top)
     _panel(canvas, view, viewer, panel_top, width)
     return canvas.document()
 

@@ -66,7 +66,7 @@ _TRAY_HELP = (
 
 def write(variant: Coverall, state: CoverallState) -> str:
     """The body of a position: ``state`` as ``key=value`` fields (see ``FIELDS``)."""
-    tray = variant.tray
+    tray = variant._tray
     in_tray = [
         f"{tray.names[space]}:{tray_code(face, state.colours[space])}@{die.id}"
         for space, (die, face) in enumerate(zip(state.dice, state.faces, strict=True))
@@ -103,7 +103,7 @@ def read(variant: Coverall, table: Table, text: str) -> CoverallState:
     seats = Seats.around(players, turn, variant.options.two_player_reverse_skips)
     seats.direction = read_direction(fields["direction"])
     earlier = tuple(total - own for total, own in zip(table.totals, points, strict=True))
-    tray = variant.tray
+    tray = variant._tray
     state = CoverallState(seats, tray.size, len(tray.regions), Bag(), earlier)
     state.phase = phase
     state.to_act = state.holder = turn
@@ -162,13 +162,13 @@ def _points(value: str, players: int) -> list[int]:
 
 
 def _half_name(variant: Coverall, region: int) -> str:
-    return HALVES[region] if variant.tray.partition else WHOLE_TRAY
+    return HALVES[region] if variant._tray.partition else WHOLE_TRAY
 
 
 def _half(variant: Coverall, value: str) -> int:
-    names = HALVES if variant.tray.partition else (WHOLE_TRAY,)
+    names = HALVES if variant._tray.partition else (WHOLE_TRAY,)
     if value not in names:
-        which = "with the partition" if variant.tray.partition else "without the partition"
+        which = "with the partition" if variant._tray.partition else "without the partition"
         raise InvalidPosition(
             f"half must be {' or '.join(names)} {which}, not {brief(value)}"
         )
@@ -178,7 +178,7 @@ def _half(variant: Coverall, value: str) -> int:
 def _read_tray(variant: Coverall, state: CoverallState, value: str, pieces: PieceReader[Die]
                ) -> None:
     """Put each die of the ``tray`` field on its space, as a placement would (CV-5)."""
-    tray = variant.tray
+    tray = variant._tray
     for item in items(value):
         name, colon, rest = item.partition(":")
         if not colon:
@@ -206,7 +206,7 @@ def _read_tray(variant: Coverall, state: CoverallState, value: str, pieces: Piec
 
 
 def _declared(face: Face, text: str, space: int, variant: Coverall) -> Colour:
-    name = variant.tray.names[space]
+    name = variant._tray.names[space]
     if not face.is_wild:
         raise InvalidPosition(
             f"in tray: {face.code} on {name} has its own colour; only a W or WD4 is written "
@@ -262,7 +262,7 @@ def _first_region(variant: Coverall, state: CoverallState) -> int | None:
     closed, so: with dice in one half only, that half is the first; with dice in both, the
     first is the one not open; with none, the starting die is not placed yet.
     """
-    regions = variant.tray.regions
+    regions = variant._tray.regions
     used = [r for r, spaces in enumerate(regions) if state.empty[r] < len(spaces)]
     if not used:
         return None
@@ -277,7 +277,7 @@ def _moves(variant: Coverall, state: CoverallState) -> tuple[CoverallMove, ...]:
     from .rules import DECLARATIONS
 
     if state.phase == START:
-        return variant.tables.info(state.showing[0]).starts
+        return variant._tables.info(state.showing[0]).starts
     if state.phase == DECLARE:
         return DECLARATIONS
     return variant._legal_placements(state)
@@ -314,7 +314,7 @@ def _check_phase(variant: Coverall, state: CoverallState, turn: int) -> None:
                 "the starting die (CV-2), so write it with its colour, like WD4:b@5"
             )
     elif waiting is not None:
-        name = variant.tray.names[waiting]
+        name = variant._tray.names[waiting]
         raise InvalidPosition(
             f"in tray: the wild on {name} has no colour; in phase {state.phase} every wild in "
             "the tray has the colour declared for it (write it like W:g), and only the "
@@ -357,7 +357,7 @@ def _check_halves(variant: Coverall, state: CoverallState) -> None:
     A half that is full or dead is closed by the rules as soon as it is (the game would have
     opened the other half, or ended), so a decision never waits in one.
     """
-    tray = variant.tray
+    tray = variant._tray
     open_half, first = state.open_region, state.first_region
     if state.empty[open_half] == 0:
         raise InvalidPosition(

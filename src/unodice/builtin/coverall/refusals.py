@@ -36,7 +36,7 @@ def explain(rules: Coverall, state: CoverallState, move: Move) -> IllegalMove:
     if not isinstance(move, Place):
         return IllegalMove(move, "not a coverall move")
     if state.phase == DECLARE:
-        name = rules.tray.names[state.undeclared]  # type: ignore[index]
+        name = rules._tray.names[state.undeclared]  # type: ignore[index]
         return IllegalMove(
             move, f"first declare the colour of the starting W on {name}, like "
             "'declare red'", "CV-2"
@@ -46,7 +46,7 @@ def explain(rules: Coverall, state: CoverallState, move: Move) -> IllegalMove:
 
 def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMove:
     """CV-2, CV-3, CV-5 to CV-7, CV-12: why this placement is not one of the legal ones."""
-    tray = rules.tray
+    tray = rules._tray
     if not tray.contains(move.row, move.column):
         return IllegalMove(
             move, f"there is no space {move.space_name}: the tray has "
@@ -91,7 +91,7 @@ def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMov
 
 def _closed_half(rules: Coverall, state: CoverallState, move: Place, region: int) -> IllegalMove:
     """CV-12: every die goes to the open half."""
-    tray = rules.tray
+    tray = rules._tray
     open_name = tray.region_name(state.open_region)
     if region == state.first_region:
         why = "is full" if not state.empty[region] else "can take no more dice"
@@ -109,9 +109,9 @@ def _no_match(
     rules: Coverall, state: CoverallState, move: Place, space: int
 ) -> IllegalMove | None:
     """CV-5 / CV-12 reasons a placement next to (or away from) dice is refused."""
-    tray = rules.tray
+    tray = rules._tray
     name = tray.names[space]
-    want = rules.tables.info(move.face).wants
+    want = rules._tables.info(move.face).wants
     offered = _offered_to(state, space)
     if offered & want:
         return None
@@ -148,7 +148,7 @@ def _offered_to(state: CoverallState, space: int) -> int:
 
 def _across_partition(rules: Coverall, state: CoverallState, space: int) -> list[int]:
     """The occupied spaces beside ``space`` on the other side of the partition."""
-    tray = rules.tray
+    tray = rules._tray
     row, column = tray.row_and_column(space)
     found = []
     for dc in (-1, 1):

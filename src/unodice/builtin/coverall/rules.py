@@ -69,6 +69,10 @@ def _die_id(die: Die) -> int:
 class Coverall(Variant[CoverallState, CoverallMove]):
     """Uno Dice, Game 3: fill the tray with dice that match a neighbour; runs score.
 
+    The tray's shape and the dice set's tables are shared by every game of the set and tray
+    shape; a game keeps them private (a determinized game handed to a bot reaches nothing it
+    could change in them); ``tray`` shows the tray, which cannot be changed.
+
     Args:
         options: Checked [`CoverallOptions`][unodice.builtin.coverall.options.CoverallOptions].
         players: Number of seats, 2 to 8.
@@ -79,8 +83,6 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             has spaces or than there are players, or has a die that shows only WD4.
 
     Attributes:
-        tray: The tray's shape and the tables derived from it.
-        tables: The dice set's tables, shared by every game of the set and tray shape.
         dice_set: The dice set this game plays with.
     """
 
@@ -102,11 +104,16 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         component_sets: Mapping[str, ComponentSet] | None = None,
     ):
         super().__init__(options, players, component_sets)
-        self.tray: Tray = tray_of(options.rows, options.columns, options.partition)
-        self.tables: DiceTables = dice_tables(
-            options.dice, self.component_sets, self.tray, players
+        self._tray: Tray = tray_of(options.rows, options.columns, options.partition)
+        self._tables: DiceTables = dice_tables(
+            options.dice, self.component_sets, self._tray, players
         )
-        self.dice_set = self.tables.dice_set
+        self.dice_set = self._tables.dice_set
+
+    @property
+    def tray(self) -> Tray:
+        """The tray's shape and the tables derived from it (shared, and sealed against change)."""
+        return self._tray
 
     # -- CV-1: the starting player -----------------------------------------------------------------
 
@@ -117,7 +124,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         """
         seats = Seats.around(self.player_count, 0, self.options.two_player_reverse_skips)
         state = CoverallState(
-            seats, self.tray.size, len(self.tray.regions), Bag(self.dice_set.dice), table.totals
+            seats, self._tray.size, len(self._tray.regions), Bag(self.dice_set.dice), table.totals
         )
         if previous is None:
             starter, reason = self._roll_off(table.chance, state.bag, table.emit)
@@ -144,7 +151,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             held.append(chance.draw(bag))
             faces.append(chance.roll(held[-1]))
         contenders = list(range(self.player_count))
-        fixed_roll = self.tables.fixed_roll
+        fixed_roll = self._tables.fixed_roll
         rolls = 1
         while True:
             if emit is not None:
@@ -178,7 +185,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         state.hand = (die,)
         state.showing = (shown[-1],)
         state.phase = START
-        state.moves = self.tables.info(shown[-1]).starts
+        state.moves = self._tables.info(shown[-1]).starts
         state.to_act = starter
 
     def _place_starting_die(self, table: Table, state: CoverallState, move: Place) -> None:
@@ -192,8 +199,8 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         starter = state.starter
         die, face = state.hand[0], state.showing[0]
         state.hand = state.showing = ()
-        space = self.tray.space(move.row, move.column)
-        state.first_region = state.open_region = self.tray.region_of[space]
+        space = self._tray.space(move.row, move.column)
+        state.first_region = state.open_region = self._tray.region_of[space]
         self._put(state, space, die, face, None)
         self._score(table, state, starter, space, die, face, None)
         if self._tray_closed(table, state):
@@ -215,10 +222,10 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         assert space is not None
         state.undeclared = None
         state.colours[space] = colour
-        info = self.tables.info(state.faces[space])  # type: ignore[arg-type]
+        info = self._tables.info(state.faces[space])  # type: ignore[arg-type]
         numbers, state.codes[space] = info.as_declared[colour]
         self._offer(state, space, numbers)
-        table.emit(WildDeclared(state.holder, self.tray.names[space], colour))  # type: ignore[arg-type]
+        table.emit(WildDeclared(state.holder, self._tray.names[space], colour))  # type: ignore[arg-type]
         if self._tray_closed(table, state):
             return
         if not self._offer_placements(state):
@@ -261,7 +268,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         chance = table.chance
         bag = state.bag
         seats = state.seats
-        shared_rolls = self.tables.shared_rolls
+        shared_rolls = self._tables.shared_rolls
         while True:
             seat = seats.current
             drawn = () if passed else tuple(chance.draw_up_to(bag, FRESH_DICE))
@@ -320,10 +327,10 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         `check_variant(reference=True)`.
         """
         region = state.open_region
-        room = state.vacant & self.tray.region_masks[region]  # the open half's empty spaces
-        tables = self.tables
+        room = state.vacant & self._tray.region_masks[region]  # the open half's empty spaces
+        tables = self._tables
         reach: Sequence[int] = state.reach
-        if state.empty[region] == len(self.tray.regions[region]):
+        if state.empty[region] == len(self._tray.regions[region]):
             reach = tables.reach_all  # an untouched half takes any die anywhere (CV-12)
         by_identity = tables.by_identity
         others: list[CoverallMove] = []
@@ -364,7 +371,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         passed = hand[:index] + hand[index + 1:]
         state.hand = passed
         state.showing = showing[:index] + showing[index + 1:]
-        space = move.row * self.tray.columns + move.column
+        space = move.row * self._tray.columns + move.column
         self._put(state, space, die, face, colour)
         self._score(table, state, seat, space, die, face, colour)
         if self._tray_closed(table, state):
@@ -378,7 +385,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         self, state: CoverallState, space: int, die: Die, face: Face, colour: Colour | None
     ) -> None:
         """CV-5, CV-6: put a die in the tray and tell its neighbours what they may now take."""
-        tables = self.tables
+        tables = self._tables
         info = tables.by_identity.get(id(face)) or tables.by_face[face]
         if colour is None:
             counts_as = face.colour
@@ -394,13 +401,13 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         state.codes[space] = code
         state.dice[space] = die
         state.in_tray |= 1 << die.id
-        state.empty[self.tray.region_of[space]] -= 1
+        state.empty[self._tray.region_of[space]] -= 1
         state.vacant &= ~(1 << space)
         self._offer(state, space, numbers)
 
     def _offer(self, state: CoverallState, space: int, numbers: Sequence[int]) -> None:
         """CV-5: the die on ``space`` offers its neighbours the bits numbered ``numbers``."""
-        reach, neighbours = state.reach, self.tray.neighbour_masks[space]
+        reach, neighbours = state.reach, self._tray.neighbour_masks[space]
         for number in numbers:
             reach[number] |= neighbours
 
@@ -447,7 +454,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         `check_variant(reference=True)`.
         """
         counts_as = colour if face.colour is None else face.colour
-        tray = self.tray
+        tray = self._tray
         found = counting_runs(tray, state.kinds, state.colours, space, face.symbol, counts_as)
         runs: tuple[Run, ...] = ()
         points = 0
@@ -479,9 +486,9 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             return 0.0
         face = move.face
         counts_as = move.colour if face.colour is None else face.colour
-        space = self.tray.space(move.row, move.column)
+        space = self._tray.space(move.row, move.column)
         data = view.data
-        found = counting_runs(self.tray, data["kinds"], data["colours"], space, face.symbol,
+        found = counting_runs(self._tray, data["kinds"], data["colours"], space, face.symbol,
                               counts_as)
         return float(sum(run[3] for run in found))
 
@@ -501,11 +508,11 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             state.undeclared is not None or self._can_fill(state, region)
         ):
             return False
-        if self.tray.partition and region == state.first_region:
+        if self._tray.partition and region == state.first_region:
             other = 1 - region
             state.open_region = other
             reason = "dead" if state.empty[region] else "full"
-            table.emit(HalfOpened(self.tray.region_name(other), reason))
+            table.emit(HalfOpened(self._tray.region_name(other), reason))
             return False
         self._end(table, state, "dead" if sum(state.empty) else "full")
         return True
@@ -516,13 +523,13 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         Checked against `reference.half_is_dead` at every decision by
         `check_variant(reference=True)`.
         """
-        spaces = self.tray.regions[region]
-        tables = self.tables
+        spaces = self._tray.regions[region]
+        tables = self._tables
         if state.in_tray == tables.all_dice:
             return False
         if state.empty[region] == len(spaces):
             return True  # an untouched half takes any die anywhere (CV-12)
-        room = state.vacant & self.tray.region_masks[region]
+        room = state.vacant & self._tray.region_masks[region]
         reach = state.reach
         if tables.wild_dice & ~state.in_tray:
             # A die outside the tray has a wild face, which fits any empty space beside a die.
@@ -542,7 +549,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         state.phase = OVER
         state.to_act = None
         state.moves = ()
-        empty = tuple(self.tray.names[s] for s, face in enumerate(state.faces) if face is None)
+        empty = tuple(self._tray.names[s] for s, face in enumerate(state.faces) if face is None)
         table.emit(TrayClosed(reason, empty))
         best = max(state.points)
         table.end_round([seat for seat, points in enumerate(state.points) if points == best])

@@ -76,9 +76,9 @@ _COLOURS = len(Colour)
 
 def actions(variant: Coverall) -> tuple[CoverallMove, ...]:
     """Every move that can be legal, numbered as the module's docstring says."""
-    tables = variant.tables
+    tables = variant._tables
     faces = space_tables(variant.dice_set).faces
-    every_space = (1 << variant.tray.size) - 1
+    every_space = (1 << variant._tray.size) - 1
     # The tables' own move objects: legal moves are the same objects, so looking them up in
     # the catalogue finds them by identity.
     placements = [move for face in faces for move in tables.info(face).moves.on(every_space)]
@@ -176,7 +176,7 @@ _plans: TablesPerSet[Plan] = TablesPerSet(_build_plan)
 
 def plan(variant: Coverall) -> Plan:
     """The observation plan of a game's variant, built once and shared."""
-    tray = variant.tray
+    tray = variant._tray
     return _plans(
         variant.dice_set, tray.size, len(tray.regions), variant.player_count,
         variant.options.set_of_games,

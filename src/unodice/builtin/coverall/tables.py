@@ -24,6 +24,7 @@ import string
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Any
 
 from unodice.pieces import Colour, ComponentSet, Face
@@ -131,16 +132,17 @@ class Tray(SealedTable):
             (_walk(0, space, *rays[0]), _walk(1, space, *rays[1]))
             for space, rays in enumerate(self.lines)
         )
-        self.stretch_names: dict[tuple[int, ...], tuple[str, ...]] = {
+        # Read-only views: every game of the shape shares them.
+        self.stretch_names: Mapping[tuple[int, ...], tuple[str, ...]] = MappingProxyType({
             stretch: tuple(self.names[s] for s in stretch)
             for pair in self.walks for walk in pair for ahead_of in walk[3] for stretch in ahead_of
             if len(stretch) > 1
-        }
-        self.stretch_readings: dict[int, StretchReading] = {
+        })
+        self.stretch_readings: Mapping[int, StretchReading] = MappingProxyType({
             id(stretch): (self.stretch_names[stretch], itemgetter(*stretch))
             for pair in self.walks for walk in pair for ahead_of in walk[3] for stretch in ahead_of
             if len(stretch) > 1
-        }
+        })
         self.seal()
 
     # -- names -------------------------------------------------------------------------------------
@@ -267,7 +269,9 @@ class FaceInfo(SealedTable):
         self.starts = tuple(Place(face, row, column) for row, column in spaces)
         self.as_shown = _in_tray(face, face.colour)
         declared = tuple(Colour) if face.is_wild else ()
-        self.as_declared = {colour: _in_tray(face, colour) for colour in declared}
+        self.as_declared: Mapping[Colour, tuple[tuple[int, ...], str]] = MappingProxyType(
+            {colour: _in_tray(face, colour) for colour in declared}
+        )
         self.seal()
 
 

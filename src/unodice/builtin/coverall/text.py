@@ -50,7 +50,7 @@ def render(rules: Coverall, state: CoverallState, seat: int | None, colour: bool
 
 
 def _grid(rules: Coverall, state: CoverallState, colour: bool) -> list[str]:
-    tray = rules.tray
+    tray = rules._tray
     half = tray.columns // 2 if tray.partition else None
     header = "   "
     for column in range(tray.columns):
@@ -79,7 +79,7 @@ def _cell(face: Face | None, declared: Colour | None, colour: bool) -> str:
 def _status(
     rules: Coverall, state: CoverallState, seat: int | None, colour: bool
 ) -> list[str]:
-    tray = rules.tray
+    tray = rules._tray
     players = rules.player_count
 
     def who(other: int) -> str:

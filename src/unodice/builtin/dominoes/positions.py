@@ -178,7 +178,7 @@ def read(variant: UnoDominoes, table: Table, text: str) -> DominoesState:
     phase = _read_phase(fields["phase"])
     to_act = read_seat(fields["turn"], players, "turn", nobody=False)
     assert to_act is not None
-    pieces = PieceReader(variant.tiles.components.tiles)
+    pieces = PieceReader(variant._tiles.components.tiles)
     hands = [
         [pieces.domino(token, "hands") for token in group]
         for group in per_seat(fields["hands"], players, "hands")
@@ -188,7 +188,7 @@ def read(variant: UnoDominoes, table: Table, text: str) -> DominoesState:
     pieces.check_all_named()
 
     state = DominoesState(
-        players, Bag(boneyard), Layout(variant.tiles), variant.options.two_player_reverse_skips
+        players, Bag(boneyard), Layout(variant._tiles), variant.options.two_player_reverse_skips
     )
     before = _lay_all(variant, state.layout, lays)
     state.hands = hands
@@ -200,7 +200,7 @@ def read(variant: UnoDominoes, table: Table, text: str) -> DominoesState:
     state.closer = read_seat(fields["closer"], players, "closer")
     state.idle_turns = read_number(fields["idle-turns"], "idle-turns", 0, players - 1)
     state.wild_draw_four_barred = frozenset(_read_seats(fields, "wd4-barred", players))
-    revealed = PieceReader(variant.tiles.components.tiles)
+    revealed = PieceReader(variant._tiles.components.tiles)
     state.revealed = frozenset(
         revealed.domino(token, "revealed").id for token in _items(fields, "revealed")
     )
@@ -320,7 +320,7 @@ def _open(variant: UnoDominoes, layout: Layout, lay: _Lay, where: str) -> None:
             f"{where}: the first lay is the spinner, a number double with no >end (DO-1), "
             "such as 0:g9|g9@8"
         )
-    layout.open_spinner(lay.seat, lay.tile, variant.fast.opening(lay.tile))
+    layout.open_spinner(lay.seat, lay.tile, variant._fast.opening(lay.tile))
 
 
 def _rescue(layout: Layout, lay: _Lay, where: str) -> None:
@@ -340,7 +340,7 @@ def _extend(variant: UnoDominoes, layout: Layout, lay: _Lay, where: str) -> None
     assert end is not None
     if end > len(layout.ends):
         raise InvalidPosition(f"{where}: there is no end {end}; the layout has {len(layout.ends)}")
-    way = variant.tiles.lay_of(lay.touching, lay.far)
+    way = variant._tiles.lay_of(lay.touching, lay.far)
     if way is None:
         raise InvalidPosition(f"{where}: a dead end is never the touching end (DO-3)")
     if not layout.accepts[end - 1] >> way.touch & 1:
@@ -351,9 +351,9 @@ def _extend(variant: UnoDominoes, layout: Layout, lay: _Lay, where: str) -> None
     if (lay.colour is not None) != way.wild_far:
         need = "declare a colour for" if way.wild_far else "declare no colour for"
         raise InvalidPosition(f"{where}: {need} its far end {lay.far.code} (DO-4)")
-    landing = variant.fast.landing(Play(lay.touching, lay.far, end, lay.colour))
+    landing = variant._fast.landing(Play(lay.touching, lay.far, end, lay.colour))
     placement, _ = landing.laid(lay.seat, lay.tile)
-    spins = variant.options.all_doubles_spin and variant.tiles.doubles[lay.tile.id]
+    spins = variant.options.all_doubles_spin and variant._tiles.doubles[lay.tile.id]
     layout.extend(landing, placement, spins)
 
 

@@ -85,7 +85,7 @@ def _explain_play(
     end = ends[move.end - 1]
     if end.closed:
         return f"end {move.end} is a dead end: that line takes nothing more", "DO-3"
-    lay = rules.tiles.lay_of(move.touching, move.far)
+    lay = rules._tiles.lay_of(move.touching, move.far)
     if lay is None or not lay.bit & state.layout.accepts[move.end - 1]:
         return (
             f"{move.touching.code} does not match end {move.end} ({end.shows}): the touching "

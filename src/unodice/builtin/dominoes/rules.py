@@ -91,12 +91,12 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     def __init__(self, options: DominoesOptions, players: int,
                  component_sets: Mapping[str, ComponentSet] | None = None):
         super().__init__(options, players, component_sets)
-        self.tiles: TileTable = load_tile_table(
+        self._tiles: TileTable = load_tile_table(
             options.tiles, self.component_sets, players, options.hand_size
         )
-        self.fast: PlayTable = play_table(self.tiles)
-        self._offers = self.fast.offers
-        self._landings = self.fast.landings
+        self._fast: PlayTable = play_table(self._tiles)
+        self._offers = self._fast.offers
+        self._landings = self._fast.landings
         self._doubles_spin = options.all_doubles_spin
 
     # -- DO-1: the deal and the opening ----------------------------------------------------------
@@ -105,8 +105,8 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         """Deal, open with the highest number double, and stop at the first decision (DO-1)."""
         state = DominoesState(
             self.player_count,
-            Bag(self.tiles.components.tiles),
-            Layout(self.tiles),
+            Bag(self._tiles.components.tiles),
+            Layout(self._tiles),
             self.options.two_player_reverse_skips,
         )
         state.totals = table.totals
@@ -117,14 +117,14 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         opener, double = self._find_opening_double(table, state)
         opening_hand = state.hands[opener]
         del opening_hand[self._index_in(opening_hand, double, None)]
-        state.layout.open_spinner(opener, double, self.fast.opening(double))
+        state.layout.open_spinner(opener, double, self._fast.opening(double))
         table.emit(Opened(opener, double))
         self._begin_turn(table, state, state.seats.next_seat(1, opener))
         return state
 
     def _find_opening_double(self, table: Table, state: DominoesState) -> tuple[int, Domino]:
         """The holder of the highest number double, or the first to draw one in turn."""
-        numbers = self.tiles.opening_numbers
+        numbers = self._tiles.opening_numbers
         best: tuple[int, Domino] | None = None
         highest = -1  # the first of the highest number doubles wins
         for seat, hand in enumerate(state.hands):
@@ -158,7 +158,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         Checked against `reference.legal_moves` at every decision by
         `check_variant(reference=True)`.
         """
-        tiles_table = self.tiles
+        tiles_table = self._tiles
         offers, twins = self._offers[leaves_one], tiles_table.twins
         by_colour, by_symbol = state.layout.by_colour, state.layout.by_symbol
         seen: list[int] = []
@@ -178,7 +178,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
                 try:
                     moves += by_mask[ends]
                 except IndexError:  # an end beyond the spinner's four lines takes it
-                    moves += self.fast.plays_on(lay, ends, leaves_one)
+                    moves += self._fast.plays_on(lay, ends, leaves_one)
         barred = state.wild_draw_four_barred
         if barred and seat in barred:
             return [move for move in moves if move.touching.symbol != "WD4"]
@@ -193,7 +193,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         A Wild Draw Four laid while she does is illegal, which a challenge shows (DO-8).
         ``layout`` is the layout to fit (the state's by default).
         """
-        lays = self.tiles.lays
+        lays = self._tiles.lays
         layout = layout if layout is not None else state.layout
         for tile in hand:
             if tile is not played:
@@ -213,7 +213,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
                 if tile is drawn:
                     return index
         assert lay is not None
-        holds = self.tiles.holders[lay.id]
+        holds = self._tiles.holders[lay.id]
         index = 0  # counted by hand: cheaper than enumerate() here
         for tile in hand:
             if holds[tile.id]:
@@ -305,7 +305,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         try:
             landing = self._landings[move.text]
         except KeyError:  # a play on a line beyond the spinner's four
-            landing = self.fast.landing(move)
+            landing = self._fast.landing(move)
         lay = landing.lay
         index = self._index_in(hand, state.drawn if state.phase == DRAWN else None, lay)
         tile = hand[index]
@@ -315,7 +315,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
             illegal = self._holds_other_play(state, hand, tile)
             pending = PendingWildDrawFour(seat, illegal, (tile, state.layout.snapshot()))
         del hand[index]
-        spin = self._doubles_spin and self.tiles.doubles[tile.id]
+        spin = self._doubles_spin and self._tiles.doubles[tile.id]
         placement, placed = landing.laid(seat, tile)
         opened = state.layout.extend(landing, placement, spin)
         if opened:
@@ -446,7 +446,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
 
     def hand_points(self, hand: Iterable[Domino]) -> int:
         """What a hand left at the end of a round is worth: both ends of every tile (DO-7)."""
-        points = self.tiles.points
+        points = self._tiles.points
         total = 0
         for tile in hand:
             total += points[tile.id]
@@ -537,7 +537,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     def _rescue_plays(self, hand: Sequence[Domino]) -> tuple[Play, ...]:
         """Laying the double-Wild on the spinner of a dead layout, with each colour declared."""
         wild = next(tile for tile in hand if is_double_wild(tile))
-        return make_plays(self.tiles.lays[wild.id][0], SPINNER, len(hand) == 2)
+        return make_plays(self._tiles.lays[wild.id][0], SPINNER, len(hand) == 2)
 
     def _rescue(self, table: Table, state: DominoesState, seat: int, move: Play) -> None:
         """Lay the double-Wild on the spinner, opening a new line; play goes on after her."""
@@ -807,7 +807,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
 
     def components(self, state: DominoesState | None = None) -> ComponentSet:
         """The tile set this game plays with."""
-        return self.tiles.components
+        return self._tiles.components
 
     def render(self, state: DominoesState, seat: int | None = None, colour: bool = False) -> str:
         """The layout as lines from the spinner, the open ends, the hands and the scores."""

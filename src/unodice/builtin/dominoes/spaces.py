@@ -176,7 +176,7 @@ space_table: TablesPerSet[SpaceTable] = TablesPerSet(SpaceTable)
 
 
 def _table(variant: UnoDominoes) -> SpaceTable:
-    return space_table(variant.tiles, variant.options.all_doubles_spin, variant.player_count)
+    return space_table(variant._tiles, variant.options.all_doubles_spin, variant.player_count)
 
 
 def actions(variant: UnoDominoes) -> tuple[DominoesMove, ...]:

@@ -410,6 +410,8 @@ class DominoesState(State):
         twin.boneyard = self.boneyard.copy()
         twin.layout = self.layout.copy()
         twin.seats = self.seats.copy()
+        if self.plays is not None:  # a list: the copy's own, so changing it leaves this one be
+            twin.plays = list(self.plays)
         return twin
 
     def __repr__(self) -> str:
