@@ -354,12 +354,18 @@ def shared_problems(game: Game, determinized: Game) -> list[str]:
     read what it may not see as the game fills it, or to spoil the game. Returns one line per
     such object, with the path that reaches it from the determinized game.
     """
-    live = {id(item) for _, item in _reachable({"game": game}) if _changeable(item)}
+    # The variant's plain reading of its rules (``Variant.reference``) is left out: it serves
+    # the checks, not play, and a test may share a counting one between games on purpose.
+    def played(path: str) -> bool:
+        return path.split(".", 3)[1:3] != ["variant", "reference"]
+
+    live = {id(item) for path, item in _reachable({"game": game})
+            if played(path) and _changeable(item)}
     live.discard(id(game))
     return [
         f"{path} ({type(item).__name__}) is shared with the game and can be changed"
         for path, item in _reachable({"determinized": determinized})
-        if id(item) in live
+        if id(item) in live and played(path)
     ]
 
 
