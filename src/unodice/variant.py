@@ -393,7 +393,11 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
         """The game's checked options (an instance of the variant's ``Options`` class)."""
         self.player_count = players
         """Number of seats in the game."""
-        self.component_sets: Mapping[str, ComponentSet] = component_sets or {}
+        # A read-only copy: the mapping handed in may be the registry's, and a determinized
+        # game's variant, which a bot holds, must not reach anything it could change.
+        self.component_sets: Mapping[str, ComponentSet] = MappingProxyType(
+            dict(component_sets or {})
+        )
         """Component sets registered by plugins, by name (built-in sets are found by name too)."""
         self.check_options(options, players)
 

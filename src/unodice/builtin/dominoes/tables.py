@@ -13,7 +13,7 @@ A set of touching faces is a bit mask, an ``int`` whose bit ``i`` stands for the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -31,6 +31,7 @@ __all__ = [
     "is_double_wild",
     "is_number_double",
     "load_tile_table",
+    "shared_tile_table",
 ]
 
 WILD = Face("W")
@@ -151,6 +152,11 @@ class TileTable(SealedTable):
         max_lines: The most lines a layout can have: the spinner's four, two per other
             double (when doubles spin) and one per double-Wild (DO-9).
     """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its set: the other side uses the table its process shares for that set
+        # (and the compiled build's class has no pickling of its own that would do).
+        return shared_tile_table, (self.components,)
 
     def __init__(self, components: ComponentSet):
         self.components = components
@@ -333,4 +339,9 @@ def load_tile_table(
 
 
 _table_of: TablesPerSet[TileTable] = TablesPerSet(TileTable)
+
+
+def shared_tile_table(components: ComponentSet) -> TileTable:
+    """The table of ``components`` that every game of the process shares."""
+    return _table_of(components)
 """The table of a set, shared by every game with the same set object (it never changes)."""
