@@ -752,7 +752,7 @@ def build_agent(
 # -- playing ---------------------------------------------------------------------------------------
 
 
-def _derive(*parts: object) -> int:
+def derive_seed(*parts: object) -> int:
     """A 63-bit seed that depends on ``parts`` only, the same on every platform."""
     text = ":".join(str(part) for part in parts).encode()
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
@@ -765,7 +765,7 @@ def game_agent_seed(game_seed: int | None, seat: int) -> int:
     the game's from it (unless the game's seed is one it can guess, such as a small number
     given by hand).
     """
-    return _derive("agent", game_seed, seat)
+    return derive_seed("agent", game_seed, seat)
 
 
 def play_game(

@@ -35,7 +35,6 @@ that builds the registry, which each worker calls once.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import math
 import os
@@ -65,6 +64,7 @@ from unodice.agents import (
     Seat,
     SignalWatch,
     build_agent,
+    derive_seed,
     play_seats,
     seat_agents,
 )
@@ -181,12 +181,6 @@ class SimulationInterrupted(KeyboardInterrupt):
 # -- seeds -----------------------------------------------------------------------------------------
 
 
-def _derive(*parts: object) -> int:
-    """A 63-bit seed that depends on ``parts`` only, the same on every platform."""
-    text = ":".join(str(part) for part in parts).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
-
-
 def fresh_seed() -> int:
     """A new seed for a run given none: 64 bits from the system's source of secure randomness.
 
@@ -198,7 +192,7 @@ def fresh_seed() -> int:
 
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a simulation seeded with ``seed``."""
-    return _derive("game", seed, index)
+    return derive_seed("game", seed, index)
 
 
 def agent_seed(seed: int, index: int, seat: int) -> int:
@@ -208,7 +202,7 @@ def agent_seed(seed: int, index: int, seat: int) -> int:
     under a label of its own): an agent that knows its seed cannot work out the simulation's
     seed from it, nor any game's, unless the simulation's seed is one it can guess.
     """
-    return _derive("agent", seed, index, seat)
+    return derive_seed("agent", seed, index, seat)
 
 
 # -- one game, one chunk -------------------------------------------------------------------------
