@@ -194,6 +194,7 @@ def copy_rates(variant: str, players: int | None, repeats: int, rounds: int) -> 
     }
     rates = {}
     for name, way in ways.items():
+
         def copy_all(way: Callable[[Game], Any] = way) -> tuple[int, int]:
             for _ in range(rounds):
                 for game in games:
@@ -239,13 +240,28 @@ def instructions_per_decision(variant: str, players: int | None, short: int) -> 
         command = [setarch, platform.machine(), "-R", *command]
     # The build this process runs, first on the counted process's path.
     root = str(Path(unodice.__file__).resolve().parent.parent)
-    env = {**os.environ, "PYTHONHASHSEED": "0",
-           "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+    env = {
+        **os.environ,
+        "PYTHONHASHSEED": "0",
+        "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]),
+    }
     counts = []
     for decisions in (short, 3 * short):
         done = subprocess.run(
-            [*command, sys.executable, "-c", _COUNTED_GAMES, variant, str(players or 0),
-             str(decisions)], env=env, capture_output=True, text=True, check=False)
+            [
+                *command,
+                sys.executable,
+                "-c",
+                _COUNTED_GAMES,
+                variant,
+                str(players or 0),
+                str(decisions),
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         found = re.search(r"Collected : (\d+)", done.stderr)
         if done.returncode != 0 or found is None:
             print(f"bench: callgrind failed for {variant}: {done.stderr[-300:]}", file=sys.stderr)
@@ -361,8 +377,7 @@ def paired_rates(
         game_rates.append(games / elapsed)
         ratios.append(units / elapsed / their_rate)
         their_rates.append(their_rate)
-    speed = {"per_s": statistics.median(unit_rates),
-             "games_per_s": statistics.median(game_rates)}
+    speed = {"per_s": statistics.median(unit_rates), "games_per_s": statistics.median(game_rates)}
     return speed, ratios, their_rates
 
 
@@ -388,7 +403,8 @@ def measure_variant(
         "decisions_per_game": speed["per_s"] / speed["games_per_s"],
         **copy_rates(variant, args.players, args.repeats, 5 if args.quick else 25),
         "instructions_per_decision": (
-            None if args.no_instructions
+            None
+            if args.no_instructions
             else instructions_per_decision(variant, args.players, 500 if args.quick else 1_000)
         ),
         "records_per_s": record_rate(variant, args.players, args.repeats, 10 if args.quick else 40),
@@ -440,12 +456,14 @@ def soak(variant: str, players: int | None, total: int, samples: int) -> list[di
         games += 1
         if decisions >= next_sample:
             gc.collect()
-            taken.append({
-                "decisions": decisions,
-                "games": games,
-                "rss_mb": resident_mb(),
-                "seconds": time.perf_counter() - began,
-            })
+            taken.append(
+                {
+                    "decisions": decisions,
+                    "games": games,
+                    "rss_mb": resident_mb(),
+                    "seconds": time.perf_counter() - began,
+                }
+            )
             next_sample += every
     return taken
 
@@ -460,70 +478,95 @@ def run_soak(variants: Sequence[str], args: argparse.Namespace) -> dict[str, Any
             print(f"\n{variant}: memory while playing {args.soak_decisions:,} decisions")
             print(f"{'decisions':>12} {'games':>8} {'RSS MB':>9} {'growth MB':>10} {'s':>7}")
             for sample in taken:
-                print(f"{sample['decisions']:>12,} {sample['games']:>8,} "
-                      f"{sample['rss_mb']:>9.1f} {sample['rss_mb'] - taken[0]['rss_mb']:>10.1f} "
-                      f"{sample['seconds']:>7.1f}")
+                print(
+                    f"{sample['decisions']:>12,} {sample['games']:>8,} "
+                    f"{sample['rss_mb']:>9.1f} {sample['rss_mb'] - taken[0]['rss_mb']:>10.1f} "
+                    f"{sample['seconds']:>7.1f}"
+                )
     return {"soak": results}
 
 
 # -- output --------------------------------------------------------------------------------------
 
 
-def print_table(results: list[dict[str, Any]], rlcard: dict[str, Any] | None,
-                args: argparse.Namespace) -> None:
-    print(f"unodice {unodice.__version__} on Python {platform.python_version()}, "
-          f"{platform.machine()}, {os.cpu_count()} cores; medians of {args.repeats} repeats "
-          f"of at least {args.decisions:,} decisions, {args.clock} clock")
+def print_table(
+    results: list[dict[str, Any]], rlcard: dict[str, Any] | None, args: argparse.Namespace
+) -> None:
+    print(
+        f"unodice {unodice.__version__} on Python {platform.python_version()}, "
+        f"{platform.machine()}, {os.cpu_count()} cores; medians of {args.repeats} repeats "
+        f"of at least {args.decisions:,} decisions, {args.clock} clock"
+    )
     print()
-    header = (f"{'variant':<12}{'build':<10}{'decisions/s':>13}{'games/s':>10}{'dec/game':>10}"
-              f"{'instr/dec':>11}{'env steps/s':>13}")
+    header = (
+        f"{'variant':<12}{'build':<10}{'decisions/s':>13}{'games/s':>10}{'dec/game':>10}"
+        f"{'instr/dec':>11}{'env steps/s':>13}"
+    )
     if rlcard:
         header += f"{'vs RLCard':>11}  {'(pairs)':<11}"
     print(header)
     for row in results:
-        line = (f"{row['variant']:<12}{_build_name(row):<10}{row['decisions_per_s']:>13,.0f}"
-                f"{row['games_per_s']:>10,.0f}{row['decisions_per_game']:>10.1f}"
-                f"{_optional(row.get('instructions_per_decision'), 11)}"
-                f"{_optional(row.get('env_steps_per_s'), 13)}")
+        line = (
+            f"{row['variant']:<12}{_build_name(row):<10}{row['decisions_per_s']:>13,.0f}"
+            f"{row['games_per_s']:>10,.0f}{row['decisions_per_game']:>10.1f}"
+            f"{_optional(row.get('instructions_per_decision'), 11)}"
+            f"{_optional(row.get('env_steps_per_s'), 13)}"
+        )
         if rlcard:
             pairs = row["vs_rlcard_pairs"]
             line += f"{row['vs_rlcard']:>10.2f}x  ({min(pairs):.2f}–{max(pairs):.2f})"
         print(line)
     if rlcard:
-        print(f"{'RLCard UNO':<22}{rlcard['decisions_per_s']:>13,.0f}"
-              f"{rlcard['games_per_s']:>10,.0f}{rlcard['decisions_per_game']:>10.1f}")
+        print(
+            f"{'RLCard UNO':<22}{rlcard['decisions_per_s']:>13,.0f}"
+            f"{rlcard['games_per_s']:>10,.0f}{rlcard['decisions_per_game']:>10.1f}"
+        )
     print()
-    print(f"{'variant':<12}{'build':<10}{'copies/s':>11}{'search c/s':>12}{'determ./s':>11}"
-          f"{'records/s':>11}{'MB/10k new':>12}{'MB/10k half':>13}")
+    print(
+        f"{'variant':<12}{'build':<10}{'copies/s':>11}{'search c/s':>12}{'determ./s':>11}"
+        f"{'records/s':>11}{'MB/10k new':>12}{'MB/10k half':>13}"
+    )
     for row in results:
-        print(f"{row['variant']:<12}{_build_name(row):<10}{row['copies_per_s']:>11,.0f}"
-              f"{row['search_copies_per_s']:>12,.0f}{row['determinizations_per_s']:>11,.0f}"
-              f"{row['records_per_s']:>11,.0f}{row['mb_per_10000_new_games']:>12.1f}"
-              f"{row['mb_per_10000_games']:>13.1f}")
+        print(
+            f"{row['variant']:<12}{_build_name(row):<10}{row['copies_per_s']:>11,.0f}"
+            f"{row['search_copies_per_s']:>12,.0f}{row['determinizations_per_s']:>11,.0f}"
+            f"{row['records_per_s']:>11,.0f}{row['mb_per_10000_new_games']:>12.1f}"
+            f"{row['mb_per_10000_games']:>13.1f}"
+        )
     print()
-    print("copies/s: game.copy(); search c/s: game.copy(history=False), a search's copy; "
-          "determ./s: game.determinize(seat, rng).")
-    print(f"Memory (tracemalloc), scaled to 10,000 live games from {args.live_games:,}: new "
-          f"games, and games stopped halfway through a typical game.")
+    print(
+        "copies/s: game.copy(); search c/s: game.copy(history=False), a search's copy; "
+        "determ./s: game.determinize(seat, rng)."
+    )
+    print(
+        f"Memory (tracemalloc), scaled to 10,000 live games from {args.live_games:,}: new "
+        f"games, and games stopped halfway through a typical game."
+    )
     for row in results:
         rate = row.get("env_steps_per_s")
         if rate:
-            print(f"unodice.rl {row['variant']} ({row['build']}): {rate:,.0f} environment steps/s, "
-                  f"{rate / row['decisions_per_s']:.0%} of the engine's decisions/s (the "
-                  "wrapper's cost: encoding, the mask, rewards)")
+            print(
+                f"unodice.rl {row['variant']} ({row['build']}): {rate:,.0f} environment steps/s, "
+                f"{rate / row['decisions_per_s']:.0%} of the engine's decisions/s (the "
+                "wrapper's cost: encoding, the mask, rewards)"
+            )
     for row in results:
         scale = row.get("simulate")
         if scale:
-            print(f"simulate {row['variant']} ({row['build']}): {scale['games']:,} games, "
-                  f"{scale['seconds_1']:.2f} s on 1 worker, {scale['seconds_w']:.2f} s on "
-                  f"{scale['workers']} workers: speed-up {scale['speedup']:.2f}x "
-                  f"({scale['efficiency']:.0%} of linear){_load_note(scale)}")
+            print(
+                f"simulate {row['variant']} ({row['build']}): {scale['games']:,} games, "
+                f"{scale['seconds_1']:.2f} s on 1 worker, {scale['seconds_w']:.2f} s on "
+                f"{scale['workers']} workers: speed-up {scale['speedup']:.2f}x "
+                f"({scale['efficiency']:.0%} of linear){_load_note(scale)}"
+            )
     if rlcard:
         print()
         print(HOW_COMPARED)
     else:
-        print("\nRLCard is not installed, so there is no side-by-side comparison "
-              "(pip install rlcard to add it).")
+        print(
+            "\nRLCard is not installed, so there is no side-by-side comparison "
+            "(pip install rlcard to add it)."
+        )
 
 
 def _build_name(row: dict[str, Any]) -> str:
@@ -542,8 +585,10 @@ def _load_note(scale: dict[str, Any]) -> str:
     if None in others or max(others) < 0.2:  # type: ignore[type-var]
         return ""
     cores = os.cpu_count() or 1
-    return (f"; other processes kept {others[0]:.1f} and {others[1]:.1f} of the {cores} cores "
-            "busy during the two runs")
+    return (
+        f"; other processes kept {others[0]:.1f} and {others[1]:.1f} of the {cores} cores "
+        "busy during the two runs"
+    )
 
 
 # -- builds --------------------------------------------------------------------------------------
@@ -589,14 +634,22 @@ def compiled_tree(cache: Path) -> Path:
     done = tree / "built"
     if done.exists():
         return tree / "src"
-    print(f"building the compiled modules with mypyc into {tree} (once; a minute or two) …",
-          file=sys.stderr)
+    print(
+        f"building the compiled modules with mypyc into {tree} (once; a minute or two) …",
+        file=sys.stderr,
+    )
     shutil.rmtree(tree, ignore_errors=True)
-    shutil.copytree(ROOT / "src", tree / "src",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"))
+    shutil.copytree(
+        ROOT / "src", tree / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
+    )
     modules = [path.removeprefix("src/") for path in sources]
-    built = subprocess.run([sys.executable, "-m", "mypyc", *modules], cwd=tree / "src",
-                           capture_output=True, text=True, check=False)
+    built = subprocess.run(
+        [sys.executable, "-m", "mypyc", *modules],
+        cwd=tree / "src",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if built.returncode != 0:
         raise BuildUnavailable(f"mypyc failed:\n{built.stdout[-3000:]}{built.stderr[-3000:]}")
     done.write_text("\n".join(modules) + "\n", encoding="utf-8")
@@ -622,11 +675,17 @@ def measure_build(build: str, argv: Sequence[str], cache: Path) -> dict[str, Any
         paths = [str(tree), env.get("PYTHONPATH", "")]
         env["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
     print(f"== the {BUILDS[build]} build", file=sys.stderr)
-    done = subprocess.run([sys.executable, __file__, *argv, "--one-build", build, "--json"],
-                          env=env, stdout=subprocess.PIPE, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, __file__, *argv, "--one-build", build, "--json"],
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:
-        raise SystemExit(f"bench: measuring the {BUILDS[build]} build failed "
-                         f"(status {done.returncode})")
+        raise SystemExit(
+            f"bench: measuring the {BUILDS[build]} build failed (status {done.returncode})"
+        )
     report: dict[str, Any] = json.loads(done.stdout)
     return report
 
@@ -634,9 +693,13 @@ def measure_build(build: str, argv: Sequence[str], cache: Path) -> dict[str, Any
 def merge_builds(reports: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """One report of several builds' reports: their rows, variant by variant, build by build."""
     first = next(iter(reports.values()))
-    rows = [row for variant in [row["variant"] for row in first["variants"]]
-            for report in reports.values()
-            for row in report["variants"] if row["variant"] == variant]
+    rows = [
+        row
+        for variant in [row["variant"] for row in first["variants"]]
+        for report in reports.values()
+        for row in report["variants"]
+        if row["variant"] == variant
+    ]
     rlcards = [report["rlcard"] for report in reports.values() if report["rlcard"]]
     rlcard = None
     if rlcards:
@@ -648,41 +711,79 @@ def merge_builds(reports: dict[str, dict[str, Any]]) -> dict[str, Any]:
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        description="Benchmark unodice variants with random agents through the public API.")
+        description="Benchmark unodice variants with random agents through the public API."
+    )
     parser.add_argument("--variants", help="comma-separated variants (default: all installed)")
-    parser.add_argument("--players", type=int, help="seats per game (default: each variant's "
-                        "smallest count, 2 for RLCard)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        help="seats per game (default: each variant's smallest count, 2 for RLCard)",
+    )
     parser.add_argument("--repeats", type=int, help="repeats per figure (default 5; quick 3)")
-    parser.add_argument("--decisions", type=int,
-                        help="decisions per speed repeat (default 100,000; quick 10,000)")
-    parser.add_argument("--live-games", type=int,
-                        help="live games for the memory figure (default 10,000; quick 1,000)")
-    parser.add_argument("--workers", type=int, default=2,
-                        help="worker processes for the simulate scaling figure (default 2; "
-                             "1 skips it)")
-    parser.add_argument("--scale-decisions", type=int,
-                        help="about how many decisions the scaling run plays "
-                             "(default 1,000,000; quick 100,000)")
+    parser.add_argument(
+        "--decisions", type=int, help="decisions per speed repeat (default 100,000; quick 10,000)"
+    )
+    parser.add_argument(
+        "--live-games",
+        type=int,
+        help="live games for the memory figure (default 10,000; quick 1,000)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=2,
+        help="worker processes for the simulate scaling figure (default 2; 1 skips it)",
+    )
+    parser.add_argument(
+        "--scale-decisions",
+        type=int,
+        help="about how many decisions the scaling run plays (default 1,000,000; quick 100,000)",
+    )
     parser.add_argument("--quick", action="store_true", help="smaller runs, for a quick look")
-    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
-                        help="time speeds by the wall clock (default) or by this process's CPU "
-                             "time, steadier when other work shares the machine")
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="wall",
+        help="time speeds by the wall clock (default) or by this process's CPU "
+        "time, steadier when other work shares the machine",
+    )
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
-    parser.add_argument("--no-instructions", action="store_true",
-                        help="skip the instruction counts (callgrind, where valgrind exists)")
-    parser.add_argument("--soak", action="store_true",
-                        help="instead: play a million decisions per variant, sampling memory")
-    parser.add_argument("--soak-decisions", type=int, default=1_000_000,
-                        help="decisions per variant in the soak (default 1,000,000)")
-    parser.add_argument("--soak-samples", type=int, default=10,
-                        help="memory samples per variant in the soak (default 10)")
+    parser.add_argument(
+        "--no-instructions",
+        action="store_true",
+        help="skip the instruction counts (callgrind, where valgrind exists)",
+    )
+    parser.add_argument(
+        "--soak",
+        action="store_true",
+        help="instead: play a million decisions per variant, sampling memory",
+    )
+    parser.add_argument(
+        "--soak-decisions",
+        type=int,
+        default=1_000_000,
+        help="decisions per variant in the soak (default 1,000,000)",
+    )
+    parser.add_argument(
+        "--soak-samples",
+        type=int,
+        default=10,
+        help="memory samples per variant in the soak (default 10)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    parser.add_argument("--builds", default="pure,compiled",
-                        help="comma-separated builds to measure, each in a process of its own: "
-                             "pure (the installed pure-Python build) and compiled (built with "
-                             "mypyc from this clone, once, into --build-cache); default both")
-    parser.add_argument("--build-cache", type=Path, default=default_cache(),
-                        help=f"where the compiled build is kept (default {default_cache()})")
+    parser.add_argument(
+        "--builds",
+        default="pure,compiled",
+        help="comma-separated builds to measure, each in a process of its own: "
+        "pure (the installed pure-Python build) and compiled (built with "
+        "mypyc from this clone, once, into --build-cache); default both",
+    )
+    parser.add_argument(
+        "--build-cache",
+        type=Path,
+        default=default_cache(),
+        help=f"where the compiled build is kept (default {default_cache()})",
+    )
     # Internal: measure the build this process runs, as one of the builds of --builds.
     parser.add_argument("--one-build", choices=sorted(BUILDS), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -727,8 +828,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     variants = args.variants.split(",") if args.variants else installed
     unknown = [name for name in variants if name not in installed]
     if unknown:
-        print(f"bench: not installed: {', '.join(unknown)}; installed: {', '.join(installed)}",
-              file=sys.stderr)
+        print(
+            f"bench: not installed: {', '.join(unknown)}; installed: {', '.join(installed)}",
+            file=sys.stderr,
+        )
         return 2
     if args.soak:
         soaked = run_soak(variants, args)
@@ -738,16 +841,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.one_build is None:
         return measure_builds(args, sys.argv[1:] if argv is None else list(argv))
     if unodice.build_kind() != BUILDS[args.one_build]:
-        print(f"bench: asked for the {BUILDS[args.one_build]} build, but this process runs the "
-              f"{unodice.build_kind()} one", file=sys.stderr)
+        print(
+            f"bench: asked for the {BUILDS[args.one_build]} build, but this process runs the "
+            f"{unodice.build_kind()} one",
+            file=sys.stderr,
+        )
         return 2
     rlcard = rlcard_figures(args)
     results = [measure_variant(variant, args, rlcard) for variant in variants]
     if rlcard:
         rlcard["decisions_per_s"] = statistics.median(rlcard.pop("rates"))
         rlcard["games_per_s"] = rlcard["decisions_per_s"] / rlcard["decisions_per_game"]
-    print(json.dumps({"variants": results, "rlcard": rlcard, "repeats": args.repeats,
-                      "clock": args.clock, "cores": os.cpu_count()}, indent=2))
+    print(
+        json.dumps(
+            {
+                "variants": results,
+                "rlcard": rlcard,
+                "repeats": args.repeats,
+                "clock": args.clock,
+                "cores": os.cpu_count(),
+            },
+            indent=2,
+        )
+    )
     return 0
 
 

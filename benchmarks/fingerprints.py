@@ -34,8 +34,13 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
 def games_of(variant: str, per_setting: int) -> Iterator[tuple[str, int, dict[str, Any], int]]:
     """Every (variant, players, options, seed) to fingerprint."""
     info = unodice.variants()[variant]
-    counts = sorted({info.players.start, min(info.players.start + 1, info.players.stop - 1),
-                     info.players.stop - 1})
+    counts = sorted(
+        {
+            info.players.start,
+            min(info.players.start + 1, info.players.stop - 1),
+            info.players.stop - 1,
+        }
+    )
     for options in OPTION_SETS.get(variant, [{}]):
         for players in counts:
             for seed in range(per_setting):
@@ -56,8 +61,11 @@ def fingerprint(variant: str, players: int, options: dict[str, Any], seed: int) 
         game.play(agents[seat].choose(game.view(seat), moves))
         decisions += 1
     events = hashlib.sha256(json.dumps([event.to_json() for event in game.events]).encode())
-    digest.update(bytes(game.chance.outcomes) if all(
-        0 <= o < 256 for o in game.chance.outcomes) else repr(list(game.chance.outcomes)).encode())
+    digest.update(
+        bytes(game.chance.outcomes)
+        if all(0 <= o < 256 for o in game.chance.outcomes)
+        else repr(list(game.chance.outcomes)).encode()
+    )
     digest.update(repr(game.scores).encode())
     return [digest.hexdigest()[:16], events.hexdigest()[:16]]
 
@@ -67,8 +75,10 @@ def collect(variants: list[str], per_setting: int) -> dict[str, list[str]]:
     out = {}
     for variant in variants:
         for name, players, options, seed in games_of(variant, per_setting):
-            key = f"{name} players={players} options={json.dumps(options, sort_keys=True)} " \
-                  f"seed={seed}"
+            key = (
+                f"{name} players={players} options={json.dumps(options, sort_keys=True)} "
+                f"seed={seed}"
+            )
             out[key] = fingerprint(name, players, options, seed)
     return out
 
@@ -94,8 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     for key in changed:
         print("changed:", key)
     reworded = sum(1 for key in prints if (before.get(key) or [None, None])[1] != prints[key][1])
-    print(f"{len(prints)} games compared, {len(changed)} played differently; "
-          f"the events of {reworded} read differently")
+    print(
+        f"{len(prints)} games compared, {len(changed)} played differently; "
+        f"the events of {reworded} read differently"
+    )
     return 1 if changed else 0
 
 

@@ -144,26 +144,50 @@ def main() -> None:
         parser.error("give a --budget, --iterations or both")
     settings = {
         key: getattr(args, key)
-        for key in ("budget", "iterations", "seed", "opponent", "playout", "prior", "width",
-                    "epsilon", "margin", "score_weight", "exploration", "depth")
+        for key in (
+            "budget",
+            "iterations",
+            "seed",
+            "opponent",
+            "playout",
+            "prior",
+            "width",
+            "epsilon",
+            "margin",
+            "score_weight",
+            "exploration",
+            "depth",
+        )
     }
     print("settings:", ", ".join(f"{k}={v}" for k, v in settings.items()))
-    print(f"{'variant':<12} {'games':>5} {'win share':>9} {'95% interval':>15} "
-          f"{'ms/dec':>7} {'iter/dec':>8} {'wall s':>7}")
+    print(
+        f"{'variant':<12} {'games':>5} {'win share':>9} {'95% interval':>15} "
+        f"{'ms/dec':>7} {'iter/dec':>8} {'wall s':>7}"
+    )
     with ProcessPoolExecutor(args.workers) as pool:
         for variant in args.variants.split(","):
             start = time.perf_counter()
-            results = list(pool.map(one_game, [variant] * args.games, range(args.games),
-                                    [settings] * args.games, chunksize=1))
+            results = list(
+                pool.map(
+                    one_game,
+                    [variant] * args.games,
+                    range(args.games),
+                    [settings] * args.games,
+                    chunksize=1,
+                )
+            )
             wins = sum(r[0] for r in results)
             decisions = sum(r[1] for r in results)
             seconds = sum(r[2] for r in results)
             iterations = sum(r[3] for r in results)
             low, high = wilson(wins, args.games)
             per = max(decisions, 1)
-            print(f"{variant:<12} {args.games:>5} {wins / args.games:>9.3f} "
-                  f"{f'[{low:.3f}, {high:.3f}]':>15} {1000 * seconds / per:>7.1f} "
-                  f"{iterations / per:>8.1f} {time.perf_counter() - start:>7.0f}", flush=True)
+            print(
+                f"{variant:<12} {args.games:>5} {wins / args.games:>9.3f} "
+                f"{f'[{low:.3f}, {high:.3f}]':>15} {1000 * seconds / per:>7.1f} "
+                f"{iterations / per:>8.1f} {time.perf_counter() - start:>7.0f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

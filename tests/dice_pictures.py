@@ -32,13 +32,18 @@ def seats_and_spectator(game: Game) -> list[int | None]:
     return [*range(game.players), None]
 
 
-def check_only_the_bag_is_hidden(game: Game, expected_tokens: Callable[[Game], Counter[str]]
-                                 ) -> None:
+def check_only_the_bag_is_hidden(
+    game: Game, expected_tokens: Callable[[Game], Counter[str]]
+) -> None:
     """Every seat's picture and a spectator's draw each die outside the bag, with the face it
     shows, and no die of the bag: not by its id, not anywhere in the text."""
     variant, state = game.variant, game.state
-    outside = {die.id for place, dice in variant.piece_locations(state).items()
-               if place != "bag" for die in dice}
+    outside = {
+        die.id
+        for place, dice in variant.piece_locations(state).items()
+        if place != "bag"
+        for die in dice
+    }
     for seat in seats_and_spectator(game):
         picture = game.svg(seat)
         assert tokens(drawn(picture)) == expected_tokens(game)
@@ -50,15 +55,16 @@ def check_only_the_bag_is_hidden(game: Game, expected_tokens: Callable[[Game], C
         hidden = {die.id for hider in hiders for die in variant.hidden_pieces(state, hider)}
         assert hidden == {die.id for die in state.bag}
         for die_id in hidden:
-            assert f"@{die_id}\"" not in picture and f"@{die_id}<" not in picture
+            assert f'@{die_id}"' not in picture and f"@{die_id}<" not in picture
 
 
 def check_the_viewer_is_marked(game: Game) -> None:
     """A seat's picture marks that seat as the viewer; a spectator's marks nobody."""
     for seat in seats_and_spectator(game):
         root = drawn(game.svg(seat))
-        viewers = [el.attrib["data-seat"] for el in root.iter()
-                   if el.attrib.get("data-viewer") == "true"]
+        viewers = [
+            el.attrib["data-seat"] for el in root.iter() if el.attrib.get("data-viewer") == "true"
+        ]
         assert viewers == ([] if seat is None else [str(seat)])
 
 

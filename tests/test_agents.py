@@ -12,8 +12,9 @@ from unodice.errors import InvalidOptions, UnodiceError
 
 def test_random_agents_with_a_seed_repeat_their_choices(registry):
     def play(seed):
-        return play_game("toy-race", [RandomAgent(seed), RandomAgent(seed + 1)], seed=1,
-                         registry=registry).record()
+        return play_game(
+            "toy-race", [RandomAgent(seed), RandomAgent(seed + 1)], seed=1, registry=registry
+        ).record()
 
     assert play(3) == play(3)
     assert play(3) != play(4)
@@ -51,5 +52,6 @@ def test_an_agent_choosing_an_illegal_move_is_named(registry):
 
 def test_a_game_that_does_not_end_is_reported(registry):
     with pytest.raises(UnodiceError, match="did not end within 3 decisions"):
-        play_game("toy-race", [RandomAgent(1), RandomAgent(2)], seed=1, max_decisions=3,
-                  registry=registry)
+        play_game(
+            "toy-race", [RandomAgent(1), RandomAgent(2)], seed=1, max_decisions=3, registry=registry
+        )

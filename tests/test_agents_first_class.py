@@ -176,11 +176,14 @@ def test_two_plugins_registering_one_agent_name_give_it_to_neither():
         make_agent("cautious", registry=registry)
 
 
-@pytest.mark.parametrize(("name", "factory", "words"), [
-    ("Bad Name", Cautious, "not a lower-case hyphenated word"),
-    ("fine", 42, "must be callable"),
-    ("fine", Cautious, "summary must be one line"),
-])
+@pytest.mark.parametrize(
+    ("name", "factory", "words"),
+    [
+        ("Bad Name", Cautious, "not a lower-case hyphenated word"),
+        ("fine", 42, "must be callable"),
+        ("fine", Cautious, "summary must be one line"),
+    ],
+)
 def test_a_bad_agent_registration_marks_only_that_plugin_broken(name, factory, words):
     class Bad:
         @hookimpl
@@ -229,10 +232,19 @@ def test_play_game_takes_objects_factories_and_names(registry):
 
 def test_simulate_mixes_them_and_workers_do_not_change_the_report():
     mix = [Cautious, "random", Counting()]
-    alone = simulate("toy-race", 30, players=3, agents=mix, seed=5, workers=1,
-                     registry=toy_registry)
-    pair = simulate("toy-race", 30, players=3, agents=mix, seed=5, workers=2,
-                    registry=toy_registry, chunk_size=4)
+    alone = simulate(
+        "toy-race", 30, players=3, agents=mix, seed=5, workers=1, registry=toy_registry
+    )
+    pair = simulate(
+        "toy-race",
+        30,
+        players=3,
+        agents=mix,
+        seed=5,
+        workers=2,
+        registry=toy_registry,
+        chunk_size=4,
+    )
     assert alone == pair and alone.to_json() == pair.to_json()
     assert alone.agents == ("Cautious", "random", "Counting")
 
@@ -240,8 +252,16 @@ def test_simulate_mixes_them_and_workers_do_not_change_the_report():
 def test_an_agent_object_starts_every_game_as_it_was_given():
     bot = Counting()
     reports = [
-        simulate("toy-race", 12, players=2, agents=[bot, "random"], seed=2, workers=1,
-                 chunk_size=size, registry=toy_registry)
+        simulate(
+            "toy-race",
+            12,
+            players=2,
+            agents=[bot, "random"],
+            seed=2,
+            workers=1,
+            chunk_size=size,
+            registry=toy_registry,
+        )
         for size in (1, 5, 12)
     ]
     assert reports[0] == reports[1] == reports[2]
@@ -256,8 +276,9 @@ def test_a_factory_gets_each_games_own_seed():
             super().__init__(seed)
             seeds.append(seed)
 
-    simulate("toy-race", 3, players=2, agents=[Spy, "random"], seed=1, workers=1,
-             registry=toy_registry)
+    simulate(
+        "toy-race", 3, players=2, agents=[Spy, "random"], seed=1, workers=1, registry=toy_registry
+    )
     assert len(set(seeds)) == 3 and all(isinstance(seed, int) for seed in seeds)
 
 
@@ -303,28 +324,42 @@ def test_an_agent_that_raises_is_named_with_seat_seed_and_decision(registry):
 
 def test_an_agent_that_returns_no_legal_move_is_named(registry):
     with pytest.raises(AgentError, match="agent Liar at seat 0 failed at decision 0") as caught:
-        simulate("toy-race", 2, players=2, agents=[Liar, "random"], workers=1,
-                 registry=registry)
+        simulate("toy-race", 2, players=2, agents=[Liar, "random"], workers=1, registry=registry)
     assert caught.value.index == 0 and "not legal" in caught.value.cause
 
 
 def test_an_agent_failing_in_a_worker_process_is_reported_there():
     with pytest.raises(AgentError, match=r"agent crasher at seat 1 .* game \d+ \(seed \d+\)"):
-        simulate("toy-race", 6, players=2, agents=["random", crasher], workers=2,
-                 registry=toy_registry)
+        simulate(
+            "toy-race", 6, players=2, agents=["random", crasher], workers=2, registry=toy_registry
+        )
 
 
 @with_pig
 def test_the_command_line_takes_a_plugins_agent(capsys):
-    assert main(["simulate", "pig", "--games", "6", "--workers", "1",
-                 "--agents", "hold-at-20,random", "--json"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "pig",
+                "--games",
+                "6",
+                "--workers",
+                "1",
+                "--agents",
+                "hold-at-20,random",
+                "--json",
+            ]
+        )
+        == 0
+    )
     report = json.loads(capsys.readouterr().out)
     assert [seat["agent"] for seat in report["seats"]] == ["hold-at-20", "random"]
 
 
 # -- a user's own class, defined in the script they run ----------------------------------------
 
-SCRIPT = textwrap.dedent('''
+SCRIPT = textwrap.dedent("""
     import json
     import unodice
 
@@ -347,15 +382,16 @@ SCRIPT = textwrap.dedent('''
                                     executor=client.get_executor())
         assert here == dask, "the Dask cluster differs"
         print(json.dumps(here.to_json()["seats"][0]["agent"]))
-''')
+""")
 
 
 def test_a_class_defined_in_a_users_script_runs_on_workers_and_dask(tmp_path):
     pytest.importorskip("distributed")
     script = tmp_path / "my_bot.py"
     script.write_text(SCRIPT, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          cwd=tmp_path, timeout=600)
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=600
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == '"FirstMove"'
 

@@ -63,8 +63,10 @@ def test_the_report_is_the_same_on_any_number_of_workers_and_chunks():
     alone = toy(36, seed=4)
     pair = toy(36, seed=4, workers=2, chunk_size=5)
     assert alone == pair and alone.to_json()["agents"][0]["games"] == 24
-    strip = lambda data: [{k: v for k, v in a.items() if k != "ms_per_decision"}  # noqa: E731
-                          for a in data["agents"]]
+
+    def strip(data):
+        return [{k: v for k, v in a.items() if k != "ms_per_decision"} for a in data["agents"]]
+
     assert strip(alone.to_json()) == strip(pair.to_json())
     assert alone.to_json()["pairwise"] == pair.to_json()["pairwise"]
     assert toy(36, seed=5).tally != alone.tally
@@ -92,12 +94,15 @@ def test_more_seats_than_two():
     assert all(r.seats == (3, 3, 3) for r in report.agents)
 
 
-@pytest.mark.parametrize(("agents", "words"), [
-    ({"only": "random"}, "at least 2 agents"),
-    ({"a": "random", "b": "no-such-bot"}, "unknown agent 'no-such-bot'"),
-    ({"a": "random", "b": 42}, "an agent is an object with choose"),
-    ({"a": "random", "": "greedy"}, "label"),
-])
+@pytest.mark.parametrize(
+    ("agents", "words"),
+    [
+        ({"only": "random"}, "at least 2 agents"),
+        ({"a": "random", "b": "no-such-bot"}, "unknown agent 'no-such-bot'"),
+        ({"a": "random", "b": 42}, "an agent is an object with choose"),
+        ({"a": "random", "": "greedy"}, "label"),
+    ],
+)
 def test_bad_tournaments_are_refused_before_any_game(agents, words):
     with pytest.raises(InvalidOptions, match=words):
         toy(agents=agents)
@@ -120,23 +125,40 @@ def test_an_interrupted_tournament_keeps_what_finished():
 
 
 def test_unodice_tournament_on_a_builtin_variant():
-    report = unodice.tournament("coverall", {"greedy": "greedy", "random": "random"}, games=20,
-                                seed=2, workers=1)
+    report = unodice.tournament(
+        "coverall", {"greedy": "greedy", "random": "random"}, games=20, seed=2, workers=1
+    )
     assert report.variant == "coverall" and report.games == 20
     assert "greedy" in str(report) and "95% interval" in str(report)
 
 
 def test_the_arena_command_prints_json(capsys):
-    assert main(["arena", "coverall", "--agents", "greedy,random", "--games", "8",
-                 "--workers", "1", "--json"]) == 0
+    assert (
+        main(
+            [
+                "arena",
+                "coverall",
+                "--agents",
+                "greedy,random",
+                "--games",
+                "8",
+                "--workers",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["games"] == 8 and [a["agent"] for a in data["agents"]] == ["greedy", "random"]
     assert set(data["pairwise"]["greedy"]) == {"random"}
 
 
 def test_the_arena_command_prints_text_and_its_exit_statuses(capsys):
-    assert main(["arena", "coverall", "--agents", "greedy,random", "--games", "4",
-                 "--workers", "1"]) == 0
+    assert (
+        main(["arena", "coverall", "--agents", "greedy,random", "--games", "4", "--workers", "1"])
+        == 0
+    )
     assert "coverall arena: 4 games" in capsys.readouterr().out
     assert main(["arena", "coverall", "--agents", "greedy,nobody", "--games", "4"]) == 1
     assert "unknown agent 'nobody'" in capsys.readouterr().err

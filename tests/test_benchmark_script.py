@@ -38,16 +38,32 @@ def load_script() -> Any:
 def bench(*argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, str(SCRIPT), "--no-rlcard", *argv],
-        capture_output=True, text=True, timeout=300, check=False,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
 
 
 @pytest.mark.skipif(not SCRIPT.exists(), reason="the benchmarks folder is not in this tree")
 def test_the_benchmark_reports_every_figure_for_each_variant():
     done = bench(
-        "--variants", "coverall,dominoes", "--decisions", "300", "--repeats", "1",
-        "--live-games", "20", "--workers", "2", "--scale-decisions", "600", "--json",
-        "--builds", INSTALLED, "--no-instructions",
+        "--variants",
+        "coverall,dominoes",
+        "--decisions",
+        "300",
+        "--repeats",
+        "1",
+        "--live-games",
+        "20",
+        "--workers",
+        "2",
+        "--scale-decisions",
+        "600",
+        "--json",
+        "--builds",
+        INSTALLED,
+        "--no-instructions",
     )
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)

@@ -229,8 +229,9 @@ class _Recorder:
 @pytest.mark.parametrize("variant", ["coverall", "centre-die", "dominoes", PIG])
 def test_ismcts_with_agent_playouts_and_a_paired_root_plays_every_variant(variant):
     prior = HEURISTICS.get(variant, "greedy")
-    bot = ISMCTSAgent(iterations=6, seed=2, playout="greedy", prior=prior, width=2, epsilon=0.2,
-                      score_weight=0.3)
+    bot = ISMCTSAgent(
+        iterations=6, seed=2, playout="greedy", prior=prior, width=2, epsilon=0.2, score_weight=0.3
+    )
     game = play_game(variant, [bot, RandomAgent(2)], seed=4, options=SHORT[variant])
     assert game.is_over
 
@@ -258,8 +259,10 @@ def test_ismcts_paired_root_is_deterministic_for_a_seed(variant):
     heuristic = HEURISTICS[variant]
 
     def moves(seed):
-        bots = [ISMCTSAgent(iterations=8, seed=seed, playout="greedy", prior=heuristic, width=2)
-                for _ in range(2)]
+        bots = [
+            ISMCTSAgent(iterations=8, seed=seed, playout="greedy", prior=heuristic, width=2)
+            for _ in range(2)
+        ]
         game = play_game(variant, bots, seed=11, options=SHORT[variant])
         return [str(move) for move in game.moves]
 

@@ -43,8 +43,13 @@ def test_registered_for_two_to_six_players():
     assert info.variant_class is CentreDie
     assert info.players == range(2, 7)
     names = [option.name for option in info.options]
-    assert names == ["target", "rounds", "two_player_reverse_skips", "failed_challenge_penalty",
-                     "dice"]
+    assert names == [
+        "target",
+        "rounds",
+        "two_player_reverse_skips",
+        "failed_challenge_penalty",
+        "dice",
+    ]
 
 
 def test_cd11_options_defaults():
@@ -61,8 +66,13 @@ def test_options_from_a_game_string():
 
 @pytest.mark.parametrize(
     "options",
-    [{"target": 0}, {"rounds": 0}, {"failed_challenge_penalty": -1},
-     {"failed_challenge_penalty": 21}, {"two_player_reverse_skips": "maybe"}],
+    [
+        {"target": 0},
+        {"rounds": 0},
+        {"failed_challenge_penalty": -1},
+        {"failed_challenge_penalty": 21},
+        {"two_player_reverse_skips": "maybe"},
+    ],
 )
 def test_out_of_range_options_are_refused(options):
     with pytest.raises(InvalidOptions):
@@ -93,8 +103,7 @@ def test_a_set_too_small_for_the_players_is_refused(small_registry):
     options = {"dice": SMALL_SET}
     unodice.new_game("centre-die", players=2, seed=0, options=options, registry=small_registry)
     with pytest.raises(InvalidOptions) as refused:
-        unodice.new_game("centre-die", players=3, seed=0, options=options,
-                         registry=small_registry)
+        unodice.new_game("centre-die", players=3, seed=0, options=options, registry=small_registry)
     assert "16" in str(refused.value)
 
 
@@ -125,8 +134,15 @@ def test_notation_reads_single_words(word):
 
 @pytest.mark.parametrize(
     ("text", "clause"),
-    [("play W", "CD-7"), ("bluff r5", "CD-7"), ("play r5:g", None), ("play x9", None),
-     ("play r5 now", None), ("jump", None), ("", None)],
+    [
+        ("play W", "CD-7"),
+        ("bluff r5", "CD-7"),
+        ("play r5:g", None),
+        ("play x9", None),
+        ("play r5 now", None),
+        ("jump", None),
+        ("", None),
+    ],
 )
 def test_unreadable_notation_says_what_notation_looks_like(text, clause):
     with pytest.raises(IllegalMove) as refused:
@@ -162,7 +178,9 @@ def test_refused_moves_cite_the_clause_and_change_nothing(move, clause):
 
 def test_cd4_decline_after_the_reroll_is_refused():
     game = deal(
-        "y1", ["y2", "r1", "g3", "b4", "r5"], ["y1", "g2", "b3", "r4", "y5"],
+        "y1",
+        ["y2", "r1", "g3", "b4", "r5"],
+        ["y1", "g2", "b3", "r4", "y5"],
         then=rolls("g3", "g3", "b4", "b4", "y6"),
     )
     game.play("decline")
@@ -236,8 +254,9 @@ def test_describe_gives_a_line_per_event_naming_the_seat():
 
 
 def test_every_event_of_a_game_has_a_description():
-    game = unodice.play_game("centre-die", agents=[unodice.RandomAgent(1)] * 3, seed=5,
-                             options={"rounds": 1})
+    game = unodice.play_game(
+        "centre-die", agents=[unodice.RandomAgent(1)] * 3, seed=5, options={"rounds": 1}
+    )
     for event in game.events:
         line = game.variant.describe(event)
         assert line and "\n" not in line

@@ -67,8 +67,13 @@ POSITIONS = [
 
 def marked(root: ET.Element, mark: str) -> list[str]:
     """The ``data-piece`` of every die inside a group marked ``mark``."""
-    return [piece.attrib["data-piece"] for group in root.iter() if mark in group.attrib
-            for piece in group.iter() if "data-piece" in piece.attrib]
+    return [
+        piece.attrib["data-piece"]
+        for group in root.iter()
+        if mark in group.attrib
+        for piece in group.iter()
+        if "data-piece" in piece.attrib
+    ]
 
 
 def expected_tokens(game: Game) -> Counter[str]:

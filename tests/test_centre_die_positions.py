@@ -142,8 +142,7 @@ def wd4_challenge(wd4: str) -> unodice.Game:
     Seat 0 kept r1, which matched r5: the WD4 broke CD-7 (``wd4=illegal``), unless the test
     says it did not. Her g2 matches the WD4's green, should her turn come round again.
     """
-    text = body(phase="challenge", centre="WD4:g", wd4=wd4, covered="r5",
-                hands="r1,g2/r3,b4")
+    text = body(phase="challenge", centre="WD4:g", wd4=wd4, covered="r5", hands="r1,g2/r3,b4")
     return unodice.new_game(position=position(text), seed=4)
 
 
@@ -273,7 +272,7 @@ POSITIONS = some_positions()
 def test_a_corrupted_body_is_refused_or_reads_a_consistent_game(which, where, char):
     head, body_text = which.split(" | ")
     index = int(where * len(body_text))
-    corrupted = f"{head} | {body_text[:index]}{char}{body_text[index + 1:]}"
+    corrupted = f"{head} | {body_text[:index]}{char}{body_text[index + 1 :]}"
     try:
         game = unodice.new_game(position=corrupted, seed=0)
     except InvalidPosition:

@@ -108,5 +108,6 @@ def test_cd10_cd11_games_end_conserve_dice_and_score_the_losers_dice(
 
 def _totals_before(ended: list[Any], count: int) -> list[int]:
     """Match totals after the first ``count`` rounds."""
-    return [sum(event.points[seat] for event in ended[:count]) for seat in range(
-        len(ended[0].points))]
+    return [
+        sum(event.points[seat] for event in ended[:count]) for seat in range(len(ended[0].points))
+    ]

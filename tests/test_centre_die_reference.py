@@ -118,13 +118,31 @@ class CountingReference:
 
 
 MOVE_KINDS = {
-    "play number", "play R", "play S", "play D2", "play W", "play WD4", "bluff",
-    "play with the uno call", "wild play with the uno call", "play the drawn die",
-    "decline", "draw", "keep", "challenge won", "challenge lost", "accept", "catch",
+    "play number",
+    "play R",
+    "play S",
+    "play D2",
+    "play W",
+    "play WD4",
+    "bluff",
+    "play with the uno call",
+    "wild play with the uno call",
+    "play the drawn die",
+    "decline",
+    "draw",
+    "keep",
+    "challenge won",
+    "challenge lost",
+    "accept",
+    "catch",
     "catch before answering a WD4",
 }
 ROUND_ENDS = {
-    "out with number", "out with R or S", "out with D2", "out with W", "out with WD4",
+    "out with number",
+    "out with R or S",
+    "out with D2",
+    "out with W",
+    "out with WD4",
     "blocked",
 }
 
@@ -132,13 +150,19 @@ RUNS: list[dict[str, Any]] = [
     # CD-1 to CD-10 with the standard dice, every seat count.
     {"players": range(2, 7), "games": 6, "options": {"rounds": 1}},
     # CD-6: with two players R only reverses; CD-8: a failed challenge costs two more dice.
-    {"players": [2], "games": 3,
-     "options": {"rounds": 2, "two_player_reverse_skips": False, "failed_challenge_penalty": 2}},
+    {
+        "players": [2],
+        "games": 3,
+        "options": {"rounds": 2, "two_player_reverse_skips": False, "failed_challenge_penalty": 2},
+    },
     # CD-10: rounds that nobody can finish.
     {"players": [2], "games": 6, "options": {"rounds": 3, "dice": ONE_WILD_SET}},
     # CD-10: rounds won by a final D2 or WD4, whose draws count; CD-8 with a penalty.
-    {"players": [2, 3], "games": 3,
-     "options": {"rounds": 3, "dice": DRAWS_SET, "failed_challenge_penalty": 1}},
+    {
+        "players": [2, 3],
+        "games": 3,
+        "options": {"rounds": 3, "dice": DRAWS_SET, "failed_challenge_penalty": 1},
+    },
 ]
 
 
@@ -178,19 +202,38 @@ def test_the_check_catches_a_reference_that_is_wrong(
     ]:
         with monkeypatch.context() as patch:
             patch.setattr(reference, name, wrong)
-            found = check_variant("centre-die", players=[3], games=3, reference=True,
-                                  options={"rounds": 2, "dice": DRAWS_SET},
-                                  registry=sets_registry, raise_on_failure=False)
+            found = check_variant(
+                "centre-die",
+                players=[3],
+                games=3,
+                reference=True,
+                options={"rounds": 2, "dice": DRAWS_SET},
+                registry=sets_registry,
+                raise_on_failure=False,
+            )
         assert any(re.search(words, failure) for failure in found.failures), found.failures
-    assert check_variant("centre-die", players=[3], games=3, reference=True,
-                         options={"rounds": 2, "dice": DRAWS_SET}, registry=sets_registry).ok
+    assert check_variant(
+        "centre-die",
+        players=[3],
+        games=3,
+        reference=True,
+        options={"rounds": 2, "dice": DRAWS_SET},
+        registry=sets_registry,
+    ).ok
 
 
 def test_a_move_that_ends_two_rounds_is_checked_round_by_round(sets_registry: Registry) -> None:
     # Seed 9: at decision 19 seat 1 wins round 1 with 'play y2'; round 2 is blocked at once, so
     # one move ends two rounds and each is scored against the state it ended in (CD-10).
-    check_variant("centre-die", players=[2], games=1, seed=9, reference=True,
-                  options={"rounds": 2, "dice": BLOCKED_SET}, registry=sets_registry)
+    check_variant(
+        "centre-die",
+        players=[2],
+        games=1,
+        seed=9,
+        reference=True,
+        options={"rounds": 2, "dice": BLOCKED_SET},
+        registry=sets_registry,
+    )
 
 
 # -- dealt positions ----------------------------------------------------------------------------
@@ -199,10 +242,21 @@ def test_a_move_that_ends_two_rounds_is_checked_round_by_round(sets_registry: Re
 def _snapshot(state: CentreDieState) -> Any:
     """Everything in the state that the reference could change."""
     return (
-        [list(dice) for dice in state.dice], [list(codes) for codes in state.codes],
-        list(state.shown), list(state.bag), state.centre_die, state.centre_code,
-        state.centre_colour, state.centre_key, state.pending, state.phase,
-        state.uno_missed, state.catchable, state.to_act, state.seats.copy(), state.scores,
+        [list(dice) for dice in state.dice],
+        [list(codes) for codes in state.codes],
+        list(state.shown),
+        list(state.bag),
+        state.centre_die,
+        state.centre_code,
+        state.centre_colour,
+        state.centre_key,
+        state.pending,
+        state.phase,
+        state.uno_missed,
+        state.catchable,
+        state.to_act,
+        state.seats.copy(),
+        state.scores,
     )
 
 
@@ -245,7 +299,9 @@ def test_cd7_a_wd4_is_played_only_when_nothing_else_matches_and_a_w_does_not_cou
 
 def test_cd3_to_cd5_play_or_decline_then_play_or_draw_then_only_the_drawn_die() -> None:
     game = deal(
-        "y1", ["y2", "r1", "g3", "b4", "r5"], ["g2", "b3", "r4", "y5", "g6"],
+        "y1",
+        ["y2", "r1", "g3", "b4", "r5"],
+        ["g2", "b3", "r4", "y5", "g6"],
         then=rolls("g3", "g3", "b4", "b4", "y6"),
     )
     assert agreed(game) == {"play y2", "play r1", "decline"}
@@ -341,9 +397,14 @@ def test_cd10_a_final_d2_counts_its_draw_for_the_winner() -> None:
 
 def test_cd10_a_round_nobody_can_play_scores_nothing(sets_registry: Registry) -> None:
     script = draws((0, "r1")) + draws(*["y2"] * 5) + draws(*["y2"] * 5)
-    game = scripted_game("centre-die", script, players=2,
-                         options={"dice": BLOCKED_SET, "rounds": 1}, registry=sets_registry,
-                         lenient=True)  # the rerolls until the round is given up are seeded
+    game = scripted_game(
+        "centre-die",
+        script,
+        players=2,
+        options={"dice": BLOCKED_SET, "rounds": 1},
+        registry=sets_registry,
+        lenient=True,
+    )  # the rerolls until the round is given up are seeded
     assert reference.cd10_winner(game.round_end_state) is None
     assert reference.round_points(game.variant, game.round_end_state) == [0, 0]
     assert reference.legal_moves(game.variant, game.round_end_state) == []

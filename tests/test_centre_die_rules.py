@@ -75,7 +75,11 @@ def test_cd1_centre_die_rolled_until_it_shows_a_number(small_registry):
     script += draws((1, "r2"), (2, "y1"), (3, "y2"), (4, "y3"), (5, "y1"))
     script += draws((6, "r3"), (7, "y1"), (8, "y2"), (9, "rD2"), (10, "rD2"))
     game = scripted_game(
-        "centre-die", script, players=2, options={"dice": SMALL_SET}, registry=small_registry,
+        "centre-die",
+        script,
+        players=2,
+        options={"dice": SMALL_SET},
+        registry=small_registry,
         lenient=True,
     )
     rolled = [event.face.code for event in of_kind(game.events, "centre-rolled")]
@@ -160,7 +164,11 @@ def test_cd4_declining_rerolls_the_whole_hand_then_play_or_draw():
     )
     events = game.play("decline")
     assert [face.code for face in of_kind(events, "rerolled")[0].faces] == [
-        "g3", "g3", "b4", "b4", "y6",
+        "g3",
+        "g3",
+        "b4",
+        "b4",
+        "y6",
     ]
     assert game.to_act == 0
     assert moves(game) == ["play y6", "draw"]
@@ -229,7 +237,11 @@ def test_cd5_an_empty_bag_gives_nothing_and_the_turn_ends(small_registry):
     script += draws((7, "r2"), (8, "y1"), (9, "rD2"), (10, "rD2"), (0, "rS"))
     script += rolls("y3", "y2", "y3", "y2", "y3")
     game = scripted_game(
-        "centre-die", script, players=2, options={"dice": SMALL_SET}, registry=small_registry,
+        "centre-die",
+        script,
+        players=2,
+        options={"dice": SMALL_SET},
+        registry=small_registry,
         lenient=True,
     )
     drew = of_kind(game.events, "drew")
@@ -299,7 +311,9 @@ def test_cd6_draw_two_makes_the_next_player_draw_two_and_lose_her_turn():
     events = game.play("play rD2")
     drew = of_kind(events, "drew")[0]
     assert (drew.seat, [face.code for face in drew.faces], drew.reason) == (
-        1, ["g1", "y4"], "draw two",
+        1,
+        ["g1", "y4"],
+        "draw two",
     )
     assert hand(game, 1) == ["r2", "y3", "g4", "b5", "b1", "g1", "y4"]
     assert game.to_act == 0
@@ -311,7 +325,11 @@ def test_cd6_draw_two_with_one_die_left_in_the_bag_takes_that_one(small_registry
     script += draws((9, "rD2"), (2, "y1"), (3, "y2"), (4, "y3"), (5, "y1"))
     script += draws((6, "y1"), (7, "y2"), (8, "y3"), (10, "rD2"), (0, "rS"))
     game = scripted_game(
-        "centre-die", script, players=2, options={"dice": SMALL_SET}, registry=small_registry,
+        "centre-die",
+        script,
+        players=2,
+        options={"dice": SMALL_SET},
+        registry=small_registry,
         lenient=True,
     )
     assert bag_ids(game) == set()
@@ -534,7 +552,9 @@ def test_cd10_a_round_where_nobody_can_ever_play_ends_without_a_winner(small_reg
         script,
         players=2,
         options={"dice": BLOCKED_SET, "rounds": 1},
-        registry=small_registry, lenient=True)
+        registry=small_registry,
+        lenient=True,
+    )
     assert of_kind(game.events, "round-blocked")
     assert of_kind(game.events, "round-ended")[0].winners == ()
     assert not of_kind(game.events, "scored")

@@ -80,7 +80,7 @@ def slot(game: Game, values: list[float], name: str) -> list[float]:
     start = 0
     for each in game.variant.observation_layout():
         if each.name == name:
-            return values[start:start + each.size]
+            return values[start : start + each.size]
         start += each.size
     raise AssertionError(f"no slot {name!r}")
 
@@ -93,8 +93,16 @@ def two_players(body: str) -> Game:
 
 def step_one(hands: str, centre: str = "r5", **fields: str) -> str:
     values = {
-        "phase": "step1", "turn": "0", "direction": "cw", "centre": centre, "wd4": "-",
-        "covered": "-", "catchable": "-", "starter": "0", "hands": hands, "bag": "rest",
+        "phase": "step1",
+        "turn": "0",
+        "direction": "cw",
+        "centre": centre,
+        "wd4": "-",
+        "covered": "-",
+        "catchable": "-",
+        "starter": "0",
+        "hands": hands,
+        "bag": "rest",
     }
     values.update(fields)
     return " ".join(f"{key}={value}" for key, value in values.items())
@@ -108,8 +116,9 @@ def test_every_legal_move_of_random_games_is_in_the_catalogue(
     registry: Registry, options: dict[str, object], players: int
 ) -> None:
     for seed in range(2):
-        game = unodice.new_game("centre-die", players=players, seed=seed, options=options,
-                                registry=registry)
+        game = unodice.new_game(
+            "centre-die", players=players, seed=seed, options=options, registry=registry
+        )
         catalogue = spaces.catalogue(game.variant)
         for at in decisions(game, seed):
             for move in at.legal_moves():
@@ -135,7 +144,10 @@ def test_the_default_catalogue_has_the_documented_102_moves_in_the_documented_or
     assert len(catalogue) == 102
     faces = game.variant._faces.faces
     assert [str(move) for move in catalogue.moves[:4]] == [
-        "play r1", "play r1 uno", "play r2", "play r2 uno"
+        "play r1",
+        "play r1 uno",
+        "play r2",
+        "play r2 uno",
     ]
     wild = 2 * (len(faces) - 2)
     assert str(catalogue.move(wild + 2 * 2 + 1)) == "play W:g uno"
@@ -145,14 +157,17 @@ def test_the_default_catalogue_has_the_documented_102_moves_in_the_documented_or
 
 def test_the_catalogue_depends_on_the_dice_set_only(registry: Registry) -> None:
     def moves(players: int, **options: object) -> tuple[Move, ...]:
-        game = unodice.new_game("centre-die", players=players, seed=1, options=options,
-                                registry=registry)
+        game = unodice.new_game(
+            "centre-die", players=players, seed=1, options=options, registry=registry
+        )
         return spaces.catalogue(game.variant).moves
 
     default = moves(2)
     for players in range(3, 7):
-        assert moves(players, failed_challenge_penalty=3, two_player_reverse_skips=False,
-                     target=50) == default
+        assert (
+            moves(players, failed_challenge_penalty=3, two_player_reverse_skips=False, target=50)
+            == default
+        )
     # Without a WD4 in the set there is nothing to bluff; a set with one W has its 8 plays.
     small = moves(2, dice=SMALL_SET)
     assert len(small) == 2 * 8 + 6 and not any(isinstance(move, Bluff) for move in small)
@@ -173,8 +188,12 @@ def plays_offered_for_each_face(game: Game) -> set[Move]:
             setups = [("r5", f"{face.code},y6"), ("r5", f"{face.code},r1")]
         else:
             assert face.colour is not None
-            setups = [(f"W:{face.colour.letter}", f"{face.code},b6" if face.colour is not
-                       Colour.BLUE else f"{face.code},r6")]
+            setups = [
+                (
+                    f"W:{face.colour.letter}",
+                    f"{face.code},b6" if face.colour is not Colour.BLUE else f"{face.code},r6",
+                )
+            ]
         for centre, hand in setups:
             for extra in ("", ",y1"):
                 position = two_players(step_one(f"{hand}{extra}/g2,b2", centre))
@@ -204,8 +223,9 @@ def test_cd9_a_play_down_to_one_die_is_offered_with_and_without_uno() -> None:
 
 
 def test_a_move_of_another_dice_set_is_refused_by_the_catalogue(registry: Registry) -> None:
-    small = unodice.new_game("centre-die", players=2, seed=1, options={"dice": SMALL_SET},
-                             registry=registry)
+    small = unodice.new_game(
+        "centre-die", players=2, seed=1, options={"dice": SMALL_SET}, registry=registry
+    )
     with pytest.raises(UnodiceError, match="not in centre-die's action catalogue"):
         spaces.catalogue(small.variant).index(Bluff(Colour.RED))
 
@@ -224,8 +244,9 @@ def test_the_default_layout_has_the_documented_size() -> None:
 def test_observations_fit_the_layout_from_0_to_1_and_survive_determinization(
     registry: Registry, options: dict[str, object], players: int
 ) -> None:
-    game = unodice.new_game("centre-die", players=players, seed=5, options=options,
-                            registry=registry)
+    game = unodice.new_game(
+        "centre-die", players=players, seed=5, options=options, registry=registry
+    )
     size = spaces.observation_size(game.variant)
     for step, at in enumerate(decisions(game, 5, limit=150)):
         seat = step % players
@@ -242,14 +263,15 @@ def test_the_observer_comes_first_and_the_others_follow_in_play_order() -> None:
     for direction, next_seat in (("cw", 1), ("ccw", 2)):
         game = unodice.new_game(
             position="centre-die players=3 round=1 scores=0,0,0 points=0,0,0 | "
-            + step_one(hands, direction=direction), seed=3,
+            + step_one(hands, direction=direction),
+            seed=3,
         )
         faces = game.variant._faces
         size = len(faces.faces)
         values = slot(game, observation(game, 0), "hands")
         for relative, seat in enumerate((0, next_seat, 3 - next_seat)):
             shown = game.view(0).data["hands"][seat]
-            block = values[relative * size:(relative + 1) * size]
+            block = values[relative * size : (relative + 1) * size]
             assert {code for code, value in enumerate(block) if value} == set(faces.codes(shown))
         assert slot(game, observation(game, 0), "direction") == [1.0 if direction == "cw" else 0.0]
 
@@ -291,12 +313,17 @@ def test_the_observation_follows_what_is_public() -> None:
     assert slot(game, after, "turn") == [0, 1]  # seat 1 sees seat 0, its WD4's player, next
 
     step_three = two_players(step_one("y6,r1/g2,b2", phase="step3"))
-    assert slot(step_three, observation(step_three, 0), "drawn")[faces.code_of[
-        step_three.view(0).data["drawn"]]] == 1
+    assert (
+        slot(step_three, observation(step_three, 0), "drawn")[
+            faces.code_of[step_three.view(0).data["drawn"]]
+        ]
+        == 1
+    )
 
     scored = unodice.new_game(
         position="centre-die players=2 round=2 scores=250,400 points=0,0 | "
-        + step_one("r1,y2/b4,y6"), seed=3,
+        + step_one("r1,y2/b4,y6"),
+        seed=3,
     )
     assert slot(scored, observation(scored, 1), "scores") == [0.8, 0.5]
 

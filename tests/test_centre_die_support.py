@@ -61,7 +61,11 @@ def deal(
         script += draws(*hand)
     script += list(then)
     return scripted_game(
-        "centre-die", script, players=len(hands), options=options, registry=registry,
+        "centre-die",
+        script,
+        players=len(hands),
+        options=options,
+        registry=registry,
         lenient=True,
     )
 

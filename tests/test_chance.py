@@ -218,8 +218,11 @@ def test_draws_are_the_outcomes_of_below_the_bag_size(seed, count):
 # -- copies take their generator's state lazily ---------------------------------------------
 
 _OPERATIONS = st.lists(
-    st.tuples(st.sampled_from(["copy", "draw", "mark", "rewind", "keep-none"]),
-              st.integers(0, 7), st.integers(1, 40)),
+    st.tuples(
+        st.sampled_from(["copy", "draw", "mark", "rewind", "keep-none"]),
+        st.integers(0, 7),
+        st.integers(1, 40),
+    ),
     max_size=60,
 )
 

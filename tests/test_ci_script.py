@@ -32,6 +32,8 @@ def test_the_ci_script_tests_the_compiled_build_and_checks_which_build_runs():
     assert "HATCH_BUILD_HOOK_ENABLE_MYPYC=1 pip wheel" in text
     assert "(compiled with mypyc)$" in text and "(pure Python)$" in text
     # Started before the coverage run and waited for after it: the two share the machine.
-    started, coverage, waited = (text.index(part) for part in (
-        "compiled_job=$!", "pytest --cov=unodice", 'wait "$compiled_job"'))
+    started, coverage, waited = (
+        text.index(part)
+        for part in ("compiled_job=$!", "pytest --cov=unodice", 'wait "$compiled_job"')
+    )
     assert started < coverage < waited

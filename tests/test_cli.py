@@ -61,13 +61,24 @@ def test_plugins_show_each_house_rule_with_its_summary():
     assert "        count-events: counts events\n" in text
     (toy,) = [p for p in json.loads(run("plugins", "--json")[1]) if p["name"] == "toy"]
     assert toy["house_rule_summaries"] == {
-        "count-events": "counts events", "double-sevens": "a bank of 7 scores 14"}
+        "count-events": "counts events",
+        "double-sevens": "a bank of 7 scores 14",
+    }
 
 
 def test_play_shows_moves_positions_and_the_result(tmp_path):
     path = tmp_path / "game.json"
-    status, text = run("play", "toy-race", "--seed", "3", "--option", "target=8",
-                       "--save", str(path), "--no-colour")
+    status, text = run(
+        "play",
+        "toy-race",
+        "--seed",
+        "3",
+        "--option",
+        "target=8",
+        "--save",
+        str(path),
+        "--no-colour",
+    )
     assert status == 0
     assert "Toy race: 2 players, seed 3" in text and "seat 0: roll" in text
     assert "turn total" in text and "result:" in text and "winner" in text
@@ -80,16 +91,27 @@ def test_play_shows_moves_positions_and_the_result(tmp_path):
 
 
 def test_play_quiet_and_agents():
-    status, text = run("play", "toy-race(players=3)", "--seed", "1", "--quiet",
-                       "--agents", "greedy,random")
+    status, text = run(
+        "play", "toy-race(players=3)", "--seed", "1", "--quiet", "--agents", "greedy,random"
+    )
     assert status == 0 and text.startswith("result:") and text.count("seat ") == 3
 
 
 def test_a_person_can_play_a_seat(monkeypatch):
     answers = iter(["help", "fly", "hold", "1"] + ["2", "1"] * 200)
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    status, text = run("play", "toy-race", "--seed", "5", "--human", "0", "--brief",
-                       "--no-colour", "--option", "target=5")
+    status, text = run(
+        "play",
+        "toy-race",
+        "--seed",
+        "5",
+        "--human",
+        "0",
+        "--brief",
+        "--no-colour",
+        "--option",
+        "target=5",
+    )
     assert status == 0
     assert "type a move's number" in text
     assert "moves are 'roll' and 'hold'" in text
@@ -148,6 +170,7 @@ def test_bad_input_gives_one_line_and_status_1(capsys, argv, message):
 
 def test_every_library_error_gives_one_line_and_status_1(capsys, monkeypatch):
     """Whatever command raises it (simulate's own errors included), on one line."""
+
     def refuses(args, out):
         raise SimulationError("game 3 (seed 12) failed:\nsecond line")
 
@@ -195,11 +218,17 @@ def crashing(toy_default_registry):
 @pytest.mark.parametrize(
     ("argv", "answers", "words"),
     [
-        (("play", "crashes-when-holding", "--agents", "greedy"), [],
-         ["IndexError: the score pad is full", "'crashes-when-holding'", "playing 'hold'"]),
+        (
+            ("play", "crashes-when-holding", "--agents", "greedy"),
+            [],
+            ["IndexError: the score pad is full", "'crashes-when-holding'", "playing 'hold'"],
+        ),
         (("play", "crashes-in-words"), [], ["ValueError: lost for words", "'crashes-in-words'"]),
-        (("play", "crashes-reading", "--human", "0"), ["fly"],
-         ["RuntimeError: cannot read at all", "'crashes-reading'", "parse_move"]),
+        (
+            ("play", "crashes-reading", "--human", "0"),
+            ["fly"],
+            ["RuntimeError: cannot read at all", "'crashes-reading'", "parse_move"],
+        ),
     ],
 )
 def test_a_crash_inside_a_variant_is_one_line_naming_the_plugin(
@@ -261,17 +290,18 @@ def test_core_events_read_as_sentences(registry):
     import unodice
     from unodice.agents import RandomAgent, play_game
 
-    game = play_game("toy-race(target=5)", [RandomAgent(1), RandomAgent(2)], seed=3,
-                     registry=registry)
+    game = play_game(
+        "toy-race(target=5)", [RandomAgent(1), RandomAgent(2)], seed=3, registry=registry
+    )
     lines = [game.variant.describe(e) for e in game.events]
     assert lines[0] == "round 1 begins"
     assert lines[-1] == f"game over, won by seat {game.winners[0]}; scores {list(game.scores)}"
-    assert any(line.startswith("seat ") and "scores" in line and "(banked)" in line
-               for line in lines)
+    assert any(
+        line.startswith("seat ") and "scores" in line and "(banked)" in line for line in lines
+    )
     assert any(line.startswith("round 1 ends, won by seat") for line in lines)
     assert unodice.Event  # the base class's default still covers variant events
     assert any(line.startswith("rolled ") for line in lines)
-
 
 
 class _Misbehaves:
@@ -299,19 +329,28 @@ def _misbehaving(method: str, error: BaseException):
 
 
 @pytest.mark.parametrize("method", ["start", "observe", "choose"])
-@pytest.mark.parametrize("error", [SystemExit(7), KeyboardInterrupt(), GeneratorExit()],
-                         ids=["SystemExit", "KeyboardInterrupt", "GeneratorExit"])
+@pytest.mark.parametrize(
+    "error",
+    [SystemExit(7), KeyboardInterrupt(), GeneratorExit()],
+    ids=["SystemExit", "KeyboardInterrupt", "GeneratorExit"],
+)
 def test_a_plugin_bot_that_raises_anything_is_one_line_and_status_1(
     toy_default_registry, capsys, method, error
 ):
     """A plugin bot raising ``SystemExit(7)`` exited 7 with nothing printed, one raising
     ``KeyboardInterrupt`` said "stopped by SIGINT" with no signal sent, and ``GeneratorExit``
     printed a traceback: each is now the bot's failure, on one line, status 1."""
-    toy_default_registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_agent("misbehaves", _misbehaving(method, error)))),
-        "misbehaving-bot")
-    status, err = status_and_stderr(capsys, "play", "toy-race", "--agents", "misbehaves",
-                                    "--seed", "4")
+    toy_default_registry.add_plugin(
+        types.SimpleNamespace(
+            unodice_register=hookimpl(
+                lambda registry: registry.add_agent("misbehaves", _misbehaving(method, error))
+            )
+        ),
+        "misbehaving-bot",
+    )
+    status, err = status_and_stderr(
+        capsys, "play", "toy-race", "--agents", "misbehaves", "--seed", "4"
+    )
     assert status == 1 and err.count("\n") == 1, err
     assert "misbehaves" in err and "seat 0" in err and "Traceback" not in err
     assert type(error).__name__ in err and "SIGINT" not in err

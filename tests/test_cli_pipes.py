@@ -40,21 +40,30 @@ def run_into_a_closed_pipe(argv: list[str], env: dict[str, str]) -> subprocess.C
     reading, writing = os.pipe()
     os.close(reading)
     try:
-        return subprocess.run([*COMMAND, *argv], stdout=writing, stderr=subprocess.PIPE,
-                              stdin=subprocess.DEVNULL, env=env, timeout=120)
+        return subprocess.run(
+            [*COMMAND, *argv],
+            stdout=writing,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            timeout=120,
+        )
     finally:
         os.close(writing)
 
 
-@pytest.mark.parametrize("argv", [
-    ["variants"],
-    ["variants", "--json"],
-    ["plugins"],
-    ["play", "coverall", "--seed", "1"],
-    ["play", "dominoes", "--seed", "1", "--quiet"],
-    ["--help"],
-    ["--version"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["variants"],
+        ["variants", "--json"],
+        ["plugins"],
+        ["play", "coverall", "--seed", "1"],
+        ["play", "dominoes", "--seed", "1", "--quiet"],
+        ["--help"],
+        ["--version"],
+    ],
+)
 def test_output_to_a_closed_pipe_ends_quietly(argv, env):
     done = run_into_a_closed_pipe(argv, env)
     assert done.stderr == b""
@@ -68,7 +77,10 @@ def test_a_reader_that_stops_after_one_line_ends_the_output_quietly(env):
         fcntl.fcntl(writing, fcntl.F_SETPIPE_SZ, 4096)
     process = subprocess.Popen(
         [*COMMAND, "play", "dominoes", "--seed", "1", "--players", "4", "--no-colour"],
-        stdout=writing, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env,
+        stdout=writing,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        env=env,
     )
     os.close(writing)
     with os.fdopen(reading, "rb") as reader:
@@ -81,8 +93,13 @@ def test_a_reader_that_stops_after_one_line_ends_the_output_quietly(env):
 @pytest.mark.skipif(shutil.which("head") is None, reason="needs head")
 def test_variants_piped_to_head_ends_quietly(env):
     """``unodice variants | head -c 1``, as two processes."""
-    writer = subprocess.Popen([*COMMAND, "variants"], stdout=subprocess.PIPE,
-                              stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env)
+    writer = subprocess.Popen(
+        [*COMMAND, "variants"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        env=env,
+    )
     assert writer.stdout is not None
     head = subprocess.Popen(["head", "-c", "1"], stdin=writer.stdout, stdout=subprocess.PIPE)
     writer.stdout.close()  # head holds the only reading end now
@@ -96,8 +113,14 @@ def test_variants_piped_to_head_ends_quietly(env):
 def test_a_closed_standard_output_stops_quietly(env):
     """``unodice play coverall --seed 1 >&-``: there is nowhere to write at all."""
     for argv in (["play", "coverall", "--seed", "1"], ["variants"]):
-        done = subprocess.run([*COMMAND, *argv], stdout=None, stderr=subprocess.PIPE,
-                              stdin=subprocess.DEVNULL, env=env, timeout=120,
-                              preexec_fn=lambda: os.close(1))
+        done = subprocess.run(
+            [*COMMAND, *argv],
+            stdout=None,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            timeout=120,
+            preexec_fn=lambda: os.close(1),
+        )
         assert done.stderr == b"", argv
         assert done.returncode == QUIET_STOP, argv

@@ -57,8 +57,7 @@ her first two moves is followed by one move of the bot before she decides again.
 
 
 def coverall(*extra: str) -> list[str]:
-    return ["play", "coverall", "--human", "0", "--seed", str(COVERALL_SEED), "--no-colour",
-            *extra]
+    return ["play", "coverall", "--human", "0", "--seed", str(COVERALL_SEED), "--no-colour", *extra]
 
 
 def coverall_game(*answers: int) -> unodice.Game:
@@ -96,8 +95,10 @@ def undone_message(game: unodice.Game, later: unodice.Game) -> str:
     """What ``undo`` says at her decision in ``later``, going back to her decision in ``game``."""
     after = len(later.moves) - len(game.moves) - 1
     assert after >= 1, "the bot should have moved between her two decisions"
-    return (f"undone: your move {later.moves[len(game.moves)]}, and {count(after, 'move')} "
-            "after it; back to your previous decision")
+    return (
+        f"undone: your move {later.moves[len(game.moves)]}, and {count(after, 'move')} "
+        "after it; back to your previous decision"
+    )
 
 
 # -- answers -------------------------------------------------------------------------------------
@@ -134,8 +135,17 @@ def test_each_move_is_listed_with_what_it_gains_when_not_nothing(monkeypatch):
 
 
 def test_help_shows_the_notation_real_moves_of_each_kind_and_the_commands(monkeypatch):
-    _, text = play(monkeypatch, ["help", "quit"], "play", "dominoes", "--human", "0",
-                   "--seed", "1", "--no-colour")
+    _, text = play(
+        monkeypatch,
+        ["help", "quit"],
+        "play",
+        "dominoes",
+        "--human",
+        "0",
+        "--seed",
+        "1",
+        "--no-colour",
+    )
     listed, helped = text.split("how moves are written")
     assert helped.startswith(": dominoes moves look like 'play r3|y5")
     legal = set(re.findall(r"^ +\d+\. (.+?)(?: +\([+-]\d+\))?$", listed, re.M))
@@ -158,14 +168,28 @@ def test_moves_lists_the_moves_again_and_board_draws_the_position_again(monkeypa
     assert len(marker.findall(text)) == len(marker.findall(once)) + 1
 
 
-@pytest.mark.parametrize(("variant", "options"), [
-    ("coverall", []), ("centre-die", ["--option", "target=50"]),
-    ("dominoes", ["--option", "target=100"]),
-])
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("coverall", []),
+        ("centre-die", ["--option", "target=50"]),
+        ("dominoes", ["--option", "target=100"]),
+    ],
+)
 def test_the_position_is_shown_once_before_each_decision(monkeypatch, variant, options):
     """Once before every decision, a bot's or a person's, and once more at the end."""
-    status, text = play(monkeypatch, ["1"] * 1000, "play", variant, "--human", "0", "--seed",
-                        "4", "--no-colour", *options)
+    status, text = play(
+        monkeypatch,
+        ["1"] * 1000,
+        "play",
+        variant,
+        "--human",
+        "0",
+        "--seed",
+        "4",
+        "--no-colour",
+        *options,
+    )
     assert status == 0
     moves = len(MOVE_LINE.findall(text))
     assert moves > 4
@@ -180,18 +204,18 @@ def test_the_position_follows_her_own_move_with_the_events_it_caused(monkeypatch
     game.play(move)
     scored, total = game.scores[0] - before, game.scores[0]
     assert scored > 0, "her first move listed should score"
-    after = text[text.index(f"seat 0: {move}\n"):]
+    after = text[text.index(f"seat 0: {move}\n") :]
     assert after.index(f"seat 0 scores {scored}") < after.index(f"Scores: seat 0 (you): {total}")
 
 
 # -- undo ----------------------------------------------------------------------------------------
 
 
-def test_undo_goes_back_to_her_previous_decision_and_the_bots_play_as_before(monkeypatch,
-                                                                             tmp_path):
+def test_undo_goes_back_to_her_previous_decision_and_the_bots_play_as_before(monkeypatch, tmp_path):
     undone, straight = tmp_path / "undone.json", tmp_path / "straight.json"
-    status, text = play(monkeypatch, ["1", "1", "undo", "undo", "2", "1", "quit"],
-                        *coverall("--save", str(undone)))
+    status, text = play(
+        monkeypatch, ["1", "1", "undo", "undo", "2", "1", "quit"], *coverall("--save", str(undone))
+    )
     assert status == 0
     first, second, third = coverall_game(), coverall_game(1), coverall_game(1, 1)
     assert undone_message(second, third) in text
@@ -207,7 +231,7 @@ def test_undo_before_her_first_move_says_there_is_nothing_to_undo(monkeypatch):
 
 def test_undo_shows_the_position_once_for_the_decision_it_goes_back_to(monkeypatch):
     _, text = play(monkeypatch, ["1", "undo", "quit"], *coverall())
-    after = text[text.index("undone: "):]
+    after = text[text.index("undone: ") :]
     assert len(BOARD_MARKERS["coverall"].findall(after)) == 1
     assert first_listed(coverall_game()) in after
 
@@ -220,8 +244,7 @@ def refused(capsys, monkeypatch, *argv: str) -> tuple[int, str, str]:
     return status, out, capsys.readouterr().err
 
 
-def test_a_save_file_in_a_missing_folder_is_refused_before_the_game(capsys, monkeypatch,
-                                                                    tmp_path):
+def test_a_save_file_in_a_missing_folder_is_refused_before_the_game(capsys, monkeypatch, tmp_path):
     path = tmp_path / "nowhere" / "game.json"
     status, out, err = refused(capsys, monkeypatch, *coverall("--save", str(path)))
     assert (status, out) == (1, "")
@@ -234,8 +257,9 @@ def test_a_save_file_that_exists_is_kept_unless_forced(capsys, monkeypatch, tmp_
     path.write_text("mine")
     status, out, err = refused(capsys, monkeypatch, *coverall("--save", "game.json"))
     assert (status, out) == (1, "") and path.read_text() == "mine"
-    assert err == ("unodice: error: --save 'game.json': the file exists; add --force to "
-                   "overwrite it\n")
+    assert err == (
+        "unodice: error: --save 'game.json': the file exists; add --force to overwrite it\n"
+    )
     status, out, err = refused(capsys, monkeypatch, *coverall("--save", "game.json", "--force"))
     assert status == 0 and err == "" and json.loads(path.read_text())["variant"] == "coverall"
 
@@ -245,10 +269,10 @@ def test_a_save_path_that_is_a_folder_is_refused(capsys, monkeypatch, tmp_path):
     assert (status, out) == (1, "") and "that is a folder" in err
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0,
-                    reason="needs a folder its user cannot write to")
-def test_a_save_file_in_a_folder_that_cannot_be_written_is_refused(capsys, monkeypatch,
-                                                                  tmp_path):
+@pytest.mark.skipif(
+    os.name != "posix" or os.geteuid() == 0, reason="needs a folder its user cannot write to"
+)
+def test_a_save_file_in_a_folder_that_cannot_be_written_is_refused(capsys, monkeypatch, tmp_path):
     folder = tmp_path / "locked"
     folder.mkdir(mode=0o500)
     status, out, err = refused(capsys, monkeypatch, *coverall("--save", str(folder / "g.json")))
@@ -296,8 +320,11 @@ def test_replay_at_a_move_the_record_does_not_have_is_refused(record, capsys):
 
 def test_counts_agree_with_their_nouns(record):
     path, _ = record
-    assert (count(0, "move"), count(1, "move"), count(2, "game")) == ("0 moves", "1 move",
-                                                                      "2 games")
+    assert (count(0, "move"), count(1, "move"), count(2, "game")) == (
+        "0 moves",
+        "1 move",
+        "2 games",
+    )
     out = io.StringIO()
     assert main(["replay", str(path), "--quiet"], out) == 0
     assert out.getvalue().startswith("valid: dominoes, 12 moves, unfinished")
@@ -305,8 +332,9 @@ def test_counts_agree_with_their_nouns(record):
 
 # -- at a real terminal --------------------------------------------------------------------------
 
-at_a_terminal = pytest.mark.skipif(os.name != "posix" or pexpect is None,
-                                   reason="needs pexpect and the pseudo-terminals of POSIX")
+at_a_terminal = pytest.mark.skipif(
+    os.name != "posix" or pexpect is None, reason="needs pexpect and the pseudo-terminals of POSIX"
+)
 LEFT, RIGHT, UP = "\x1b[D", "\x1b[C", "\x1b[A"
 CONTROL_SEQUENCE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|[\x08\r]")
 
@@ -317,9 +345,12 @@ class Terminal:
     def __init__(self, variant: str, seed: int):
         env = {**os.environ, "TERM": "xterm", "NO_COLOR": "1", "INPUTRC": os.devnull}
         self.child = pexpect.spawn(
-            sys.executable, ["-m", "unodice", "play", variant, "--human", "0", "--seed",
-                             str(seed)],
-            env=env, encoding="utf-8", timeout=10, dimensions=(60, 200),
+            sys.executable,
+            ["-m", "unodice", "play", variant, "--human", "0", "--seed", str(seed)],
+            env=env,
+            encoding="utf-8",
+            timeout=10,
+            dimensions=(60, 200),
         )
         self.marker = BOARD_MARKERS[variant]
 
@@ -337,8 +368,7 @@ class Terminal:
 
 
 @at_a_terminal
-@pytest.mark.parametrize(("variant", "seed"), [("coverall", 3), ("centre-die", 2),
-                                               ("dominoes", 1)])
+@pytest.mark.parametrize(("variant", "seed"), [("coverall", 3), ("centre-die", 2), ("dominoes", 1)])
 def test_a_few_decisions_at_a_real_terminal(variant, seed):
     terminal = Terminal(variant, seed)
     start = terminal.shown()
@@ -385,13 +415,40 @@ def test_control_c_at_a_real_terminal_exits_130():
     assert terminal.child.exitstatus == 130
 
 
-@pytest.mark.parametrize(("argv", "games"), [
-    (["simulate", "coverall", "--games", "1", "--workers", "1", "--option", "partition=false"],
-     "coverall: 1 game, 2 players"),
-    # The arena plays whole rounds of seatings: both seat orders of the two bots.
-    (["arena", "coverall", "--agents", "random,greedy", "--games", "1", "--workers", "1",
-      "--option", "partition=false"], "coverall arena: 2 games, 2 players"),
-])
+@pytest.mark.parametrize(
+    ("argv", "games"),
+    [
+        (
+            [
+                "simulate",
+                "coverall",
+                "--games",
+                "1",
+                "--workers",
+                "1",
+                "--option",
+                "partition=false",
+            ],
+            "coverall: 1 game, 2 players",
+        ),
+        # The arena plays whole rounds of seatings: both seat orders of the two bots.
+        (
+            [
+                "arena",
+                "coverall",
+                "--agents",
+                "random,greedy",
+                "--games",
+                "1",
+                "--workers",
+                "1",
+                "--option",
+                "partition=false",
+            ],
+            "coverall arena: 2 games, 2 players",
+        ),
+    ],
+)
 def test_reports_write_options_and_counts_as_the_command_line_does(argv, games):
     out = io.StringIO()
     assert main(argv, out) == 0

@@ -58,8 +58,14 @@ def test_the_listed_modules_are_all_compiled_or_none_are():
 def test_moves_events_options_and_what_plugins_subclass_stay_plain_python():
     # Plugins subclass Variant and State, and moves, events and options are attrs and Value
     # classes: none of them is compiled, in either build.
-    for module in ("unodice.variant", "unodice.moves", "unodice.values", "unodice.options",
-                   "unodice.builtin.dominoes.events", "unodice.builtin.coverall.moves"):
+    for module in (
+        "unodice.variant",
+        "unodice.moves",
+        "unodice.values",
+        "unodice.options",
+        "unodice.builtin.dominoes.events",
+        "unodice.builtin.coverall.moves",
+    ):
         assert not is_extension(module), module
 
 
@@ -93,8 +99,9 @@ def attrs_classes_without_their_own_eq(source: Path) -> list[str]:
 def test_every_attrs_class_in_a_compiled_module_defines_its_own_equality():
     # mypyc compiles == between two instances of a class declaring no __eq__ as identity: it
     # does not see the equality attrs generates, so such a class must write its own.
-    missing = [name for source in compiled_sources()
-               for name in attrs_classes_without_their_own_eq(source)]
+    missing = [
+        name for source in compiled_sources() for name in attrs_classes_without_their_own_eq(source)
+    ]
     assert not missing
 
 

@@ -263,7 +263,8 @@ def test_the_base_class_defaults():
     assert game.render().startswith("<toy.ToyState object")
     assert game.view(0).gain(Roll()) == 0.0
     assert "not a legal move now for seat 0" in str(
-        game.variant.explain_illegal(game.state, Hold()))
+        game.variant.explain_illegal(game.state, Hold())
+    )
     game.play("roll")
     assert game.is_over and game.winners == (0, 1)  # nobody scored: the default ties them
 
@@ -279,8 +280,10 @@ def test_the_base_class_defaults():
         ({"players": [2, 3]}, "non-empty range"),
         ({"players": range(2, 8, 2)}, "step 1"),
         ({"Options": dict}, "Options must be an attrs class"),
-        ({"Options": attrs.define(type("Bare", (), {"__annotations__": {"x": "int"}, "x": 1}))},
-         "was not declared with option()"),
+        (
+            {"Options": attrs.define(type("Bare", (), {"__annotations__": {"x": "int"}, "x": 1}))},
+            "was not declared with option()",
+        ),
         ({"name": "Bad Name"}, "lower-case hyphenated"),
     ],
 )
@@ -333,10 +336,20 @@ class Observer:
 
 
 def test_a_record_with_a_house_rule_for_another_variant_is_refused():
-    registry = toy_registry((plugin_of(lambda registry: registry.add_house_rule(
-        "elsewhere", Observer(), variants=["other-game"])), "elsewhere"))
-    record = {**unodice.new_game("toy-race", seed=2, registry=registry).record(),
-              "house_rules": ["elsewhere"]}
+    registry = toy_registry(
+        (
+            plugin_of(
+                lambda registry: registry.add_house_rule(
+                    "elsewhere", Observer(), variants=["other-game"]
+                )
+            ),
+            "elsewhere",
+        )
+    )
+    record = {
+        **unodice.new_game("toy-race", seed=2, registry=registry).record(),
+        "house_rules": ["elsewhere"],
+    }
     with pytest.raises(InvalidRecord, match="is for other-game, not toy-race") as caught:
         replay(record, registry)
     assert caught.value.field == "house_rules"
@@ -370,8 +383,9 @@ def test_a_record_naming_a_house_rule_twice_is_refused(registry):
 
 
 def test_build_options_refuses_values_that_are_not_a_mapping():
-    with pytest.raises(InvalidOptions, match="mapping of names to values, not list; its options: "
-                                             "target"):
+    with pytest.raises(
+        InvalidOptions, match="mapping of names to values, not list; its options: target"
+    ):
         build_options(ToyRace.Options, [("target", 3)], "toy-race")
 
 

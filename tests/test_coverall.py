@@ -161,8 +161,14 @@ def test_cv1_letters_count_as_nothing():
 
 def test_cv1_players_tied_for_highest_roll_again_among_themselves():
     script = [
-        Draw(1), Roll.of("g9"), Draw(12), Roll.of("r9"), Draw(2), Roll.of("y7"),
-        Roll.of("r7"), Roll.of("g5"),  # seats 0 and 1 roll again; seat 2 does not
+        Draw(1),
+        Roll.of("g9"),
+        Draw(12),
+        Roll.of("r9"),
+        Draw(2),
+        Roll.of("y7"),
+        Roll.of("r7"),
+        Roll.of("g5"),  # seats 0 and 1 roll again; seat 2 does not
     ]
     game = scripted_game("coverall", script, players=3, lenient=True)
     offs = of(RollOff, game.events)
@@ -181,8 +187,12 @@ def test_cv1_when_nobody_rolls_a_number_everyone_rolls_again():
 def test_cv1_a_tie_no_roll_can_break_goes_to_the_first_tied_seat():
     fixed = dice_set("fives", *["r5 r5 r5 r5 r5 r5"] * 3)
     game = scripted_game(
-        "coverall", players=3, options={"dice": "fives", "rows": 1, "columns": 2},
-        registry=custom_registry(fixed), lenient=True)
+        "coverall",
+        players=3,
+        options={"dice": "fives", "rows": 1, "columns": 2},
+        registry=custom_registry(fixed),
+        lenient=True,
+    )
     assert len(of(RollOff, game.events)) == 1
     assert of(StarterChosen, game.events)[0].seat == 0
 
@@ -495,9 +505,13 @@ SIX = dice_set("six", *["r1 r2 r3 rD2 b1 W"] * 6)
 def test_cv10_a_short_bag_gives_what_it_has_and_a_player_without_dice_passes():
     script = [Draw(0), Roll.of("r3"), Draw(1), Roll.of("r1"), Draw(0), Roll.of("r1")]
     game = scripted_game(
-        "coverall", script, players=2, options={"dice": "six", "rows": 1, "columns": 6,
-                                                "partition": False},
-        registry=custom_registry(SIX), lenient=True)
+        "coverall",
+        script,
+        players=2,
+        options={"dice": "six", "rows": 1, "columns": 6, "partition": False},
+        registry=custom_registry(SIX),
+        lenient=True,
+    )
     assert game.to_act == 0
     play(game, "r1 A1", [Draw(1), Draw(2), Draw(3), Draw(4)], rolls("r2", "r2", "r2", "r2"))
     assert game.view(0).data["bag"] == 1
@@ -618,8 +632,9 @@ def test_cv11_scoring_goes_through_the_scoring_hook_with_its_context():
 
     class Doubling:
         @hookimpl
-        def unodice_score(self, game: Any, seat: int, points: int, reason: str,
-                          context: Any) -> int:
+        def unodice_score(
+            self, game: Any, seat: int, points: int, reason: str, context: Any
+        ) -> int:
             seen.append(dict(context, reason=reason))
             return points * 2
 
@@ -633,8 +648,13 @@ def test_cv11_scoring_goes_through_the_scoring_hook_with_its_context():
     registry.add_plugin(Rules(), "rules")
     dice = Dice()
     game = scripted_game(
-        "coverall", roll_off(3, 0) + dice.draw("r7"), players=3, house_rules=["doubling"],
-        registry=registry, lenient=True)
+        "coverall",
+        roll_off(3, 0) + dice.draw("r7"),
+        players=3,
+        house_rules=["doubling"],
+        registry=registry,
+        lenient=True,
+    )
     play(game, "r7 A1", dice.draw("r5", "b3", "g2", "y1"))
     events = play(game, "r5 A2", rolls("b3", "g2", "y1"))
     assert scored(events) == 24 and placed(events).points == 12
@@ -706,8 +726,13 @@ DEAD_END = dice_set(
 def dead_end_game(options: dict[str, Any]) -> Game:
     script = [Draw(1), Roll.of("b3"), Draw(2), Roll.of("b1"), Draw(0), Roll.of("r5")]
     return scripted_game(
-        "coverall", script, players=2, options={"dice": "dead-end", "rows": 1, **options},
-        registry=custom_registry(DEAD_END), lenient=True)
+        "coverall",
+        script,
+        players=2,
+        options={"dice": "dead-end", "rows": 1, **options},
+        registry=custom_registry(DEAD_END),
+        lenient=True,
+    )
 
 
 def test_cv12_a_dead_first_half_opens_the_second():
@@ -784,8 +809,9 @@ def test_cv13_no_move_is_accepted_after_the_end():
 def test_cv14_a_set_has_a_game_per_player_each_started_by_a_different_player():
     from unodice import RandomAgent, play_game
 
-    game = play_game("coverall", [RandomAgent(seat) for seat in range(3)], seed=4,
-                     options={"set_of_games": True})
+    game = play_game(
+        "coverall", [RandomAgent(seat) for seat in range(3)], seed=4, options={"set_of_games": True}
+    )
     starters = [event.seat for event in of(StarterChosen, game.events)]
     assert len(of(RoundStarted, game.events)) == 3
     first = starters[0]

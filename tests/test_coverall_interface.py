@@ -69,22 +69,34 @@ def test_a_tray_larger_than_the_dice_set_is_refused():
 def test_a_set_needs_a_die_per_player_for_the_roll_off():
     registry = custom_registry(dice_set("pair", "r1 r2 r3 r4 r5 r6", "b1 b2 b3 b4 b5 b6"))
     with pytest.raises(InvalidOptions, match="roll-off"):
-        new_game("coverall", players=3, registry=registry,
-                 options={"dice": "pair", "rows": 1, "columns": 2})
+        new_game(
+            "coverall",
+            players=3,
+            registry=registry,
+            options={"dice": "pair", "rows": 1, "columns": 2},
+        )
 
 
 def test_a_die_showing_only_wd4_is_refused():
     registry = custom_registry(dice_set("wild", *["WD4 WD4 WD4 WD4 WD4 WD4"] * 2))
     with pytest.raises(InvalidOptions, match="only WD4"):
-        new_game("coverall", players=2, registry=registry,
-                 options={"dice": "wild", "rows": 1, "columns": 2})
+        new_game(
+            "coverall",
+            players=2,
+            registry=registry,
+            options={"dice": "wild", "rows": 1, "columns": 2},
+        )
 
 
 def test_another_dice_set_is_played_with():
     registry = custom_registry(dice_set("reds", *["r1 r2 r3 r4 r5 r6"] * 4))
-    game = unodice.play_game("coverall", [unodice.RandomAgent(1), unodice.RandomAgent(2)],
-                             seed=1, registry=registry,
-                             options={"dice": "reds", "rows": 2, "columns": 2})
+    game = unodice.play_game(
+        "coverall",
+        [unodice.RandomAgent(1), unodice.RandomAgent(2)],
+        seed=1,
+        registry=registry,
+        options={"dice": "reds", "rows": 2, "columns": 2},
+    )
     assert game.is_over and sum(game.scores) > 0
     assert game.variant.components().name == "reds"
 
@@ -111,8 +123,12 @@ def test_notation_reads_back(text, move):
 
 @pytest.mark.parametrize(
     ("text", "canonical"),
-    [("r5 b2", "r5 B2"), ("  W:Green c4 ", "W:g C4"), ("declare B", "declare blue"),
-     ("wd4:y D6", "WD4:y D6")],
+    [
+        ("r5 b2", "r5 B2"),
+        ("  W:Green c4 ", "W:g C4"),
+        ("declare B", "declare blue"),
+        ("wd4:y D6", "WD4:y D6"),
+    ],
 )
 def test_notation_is_forgiving_about_case_and_spaces(text, canonical):
     variant = new_game("coverall", players=2, seed=1).variant
@@ -225,10 +241,19 @@ def test_without_the_partition_the_grid_has_no_divider():
 
 def test_every_event_has_its_own_line():
     game = unodice.play_game("coverall", [unodice.RandomAgent(s) for s in range(4)], seed=12)
-    own = [event for event in game.events if type(event).__module__.startswith(
-        "unodice.builtin.coverall")]
-    assert {event.kind for event in own} >= {"roll-off", "starter", "starting-die", "rolled",
-                                               "placed", "tray-closed"}
+    own = [
+        event
+        for event in game.events
+        if type(event).__module__.startswith("unodice.builtin.coverall")
+    ]
+    assert {event.kind for event in own} >= {
+        "roll-off",
+        "starter",
+        "starting-die",
+        "rolled",
+        "placed",
+        "tray-closed",
+    }
     for event in own:
         line = game.variant.describe(event)
         assert line and not line.startswith(event.kind + " ")

@@ -58,7 +58,8 @@ def check_masks(game: Game) -> None:
     assert state.vacant == mask_of(s for s, face in enumerate(state.faces) if face is None)
     for number in range(BIT_COUNT):
         offered = mask_of(
-            space for space in range(tray.size)
+            space
+            for space in range(tray.size)
             if any(offered_by(state, n) >> number & 1 for n in tray.neighbours[space])
         )
         assert state.reach[number] == offered, number
@@ -173,8 +174,7 @@ def test_one_die_rolls_share_one_event_between_games() -> None:
         while game.to_act is not None:
             game.play(agent.choose(game.view(game.to_act), game.legal_moves()))
         for event in rolls_of(game):
-            fresh = Rolled(event.seat, tuple(event.faces), event.passed, event.drawn,
-                           event.reserve)
+            fresh = Rolled(event.seat, tuple(event.faces), event.passed, event.drawn, event.reserve)
             assert event == fresh
             if len(event.faces) == 1:
                 recurring += event in first_of

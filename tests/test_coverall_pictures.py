@@ -116,8 +116,11 @@ def test_cv12_the_partition_is_drawn_between_the_halves_and_the_open_half_marked
     (either, before the starting die is placed); without it, one tray and no line."""
     data = game.view(0).data
     root = drawn(game.svg(None))
-    halves = {el.attrib["data-half"]: el.attrib["data-open"] for el in root.iter()
-              if "data-half" in el.attrib}
+    halves = {
+        el.attrib["data-half"]: el.attrib["data-open"]
+        for el in root.iter()
+        if "data-half" in el.attrib
+    }
     lines = [el for el in root.iter() if "data-partition" in el.attrib]
     if not game.variant.options.partition:
         assert (halves, lines) == ({"tray": "false" if game.is_over else "true"}, [])
@@ -134,11 +137,16 @@ def test_cv12_the_partition_is_drawn_between_the_halves_and_the_open_half_marked
 
 def test_cv12_a_hand_written_position_shows_the_right_half_open() -> None:
     """CV-12: once the left half is full, the right half is the open one."""
-    text = ("coverall(rows=2,columns=2) players=2 round=1 scores=0,2 points=0,2 | phase=place "
-            "turn=0 direction=cw starter=0 half=right tray=A1:r5,B1:r7 hand=b3 reserves=-/- "
-            "bag=rest points=0,2")
+    text = (
+        "coverall(rows=2,columns=2) players=2 round=1 scores=0,2 points=0,2 | phase=place "
+        "turn=0 direction=cw starter=0 half=right tray=A1:r5,B1:r7 hand=b3 reserves=-/- "
+        "bag=rest points=0,2"
+    )
     game = new_game(position=text, seed=0)
     root = drawn(game.svg(1))
-    halves = {el.attrib["data-half"]: el.attrib["data-open"] for el in root.iter()
-              if "data-half" in el.attrib}
+    halves = {
+        el.attrib["data-half"]: el.attrib["data-open"]
+        for el in root.iter()
+        if "data-half" in el.attrib
+    }
     assert halves == {"left": "false", "right": "true"}

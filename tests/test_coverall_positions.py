@@ -53,8 +53,8 @@ def assert_same(started: Game, twin: Game, since: tuple[int, int]) -> None:
     assert started.render() == twin.render()
     for seat in range(started.players):
         assert started.view(seat) == twin.view(seat)
-    assert [e.to_json() for e in started.events[since[0]:]] == [
-        e.to_json() for e in twin.events[since[1]:]
+    assert [e.to_json() for e in started.events[since[0] :]] == [
+        e.to_json() for e in twin.events[since[1] :]
     ]
     if not started.is_over:
         assert started.position() == twin.position()
@@ -97,8 +97,22 @@ def test_a_game_started_from_a_position_plays_as_the_game_it_was_written_from(
 def test_a_read_state_has_the_derived_parts_of_a_played_one() -> None:
     for game, position in played(3, {}, 5)[::3]:
         read, real = new_game(position=position, seed=0).state, game.state
-        for part in ("faces", "kinds", "colours", "codes", "dice", "reach", "vacant", "empty",
-                     "in_tray", "first_region", "open_region", "undeclared", "moves", "earlier"):
+        for part in (
+            "faces",
+            "kinds",
+            "colours",
+            "codes",
+            "dice",
+            "reach",
+            "vacant",
+            "empty",
+            "in_tray",
+            "first_region",
+            "open_region",
+            "undeclared",
+            "moves",
+            "earlier",
+        ):
             assert getattr(read, part) == getattr(real, part), part
 
 
@@ -133,8 +147,16 @@ def header(players: int = 2, points: str = "0,0", game: str = "coverall") -> str
 def hand_written(**fields: str) -> str:
     """A two-player position in phase place, with fields changed as given."""
     body = {
-        "phase": "place", "turn": "1", "direction": "cw", "starter": "0", "half": "left",
-        "tray": "A1:r5", "hand": "g2,r7", "reserves": "-/-", "bag": "rest", "points": "0,0",
+        "phase": "place",
+        "turn": "1",
+        "direction": "cw",
+        "starter": "0",
+        "half": "left",
+        "tray": "A1:r5",
+        "hand": "g2,r7",
+        "reserves": "-/-",
+        "bag": "rest",
+        "points": "0,0",
     }
     body.update(fields)
     return header() + " | " + " ".join(f"{k}={v}" for k, v in body.items())
@@ -147,7 +169,8 @@ def test_cv7_a_wd4_goes_in_only_when_no_other_die_can() -> None:
     # CV-5: beside A1 only; CV-7: a WD4 is placed with its colour declared.
     assert set(only_wd4.legal_moves()) == {
         Place(Face.parse("WD4"), row, column, colour)
-        for row, column in ((0, 1), (1, 0)) for colour in Colour
+        for row, column in ((0, 1), (1, 0))
+        for colour in Colour
     }
 
 
@@ -240,7 +263,7 @@ def test_a_corrupted_body_is_refused_or_reads_as_a_consistent_game(data: st.Data
     start = position.index(" | ") + 3
     where = data.draw(st.integers(start, len(position) - 1))
     character = data.draw(st.sampled_from(ALPHABET))
-    corrupted = position[:where] + character + position[where + 1:]
+    corrupted = position[:where] + character + position[where + 1 :]
     try:
         game = new_game(position=corrupted, seed=0)
     except InvalidPosition:

@@ -74,9 +74,7 @@ class Position:
         spaces = self.spaces(half)
         if all(self.faces[self.at(r, c)] is None for r, c in spaces):
             return True  # CV-12: an untouched half takes any die anywhere
-        return any(
-            self.faces[self.at(r, c)] is None and self.fits(face, r, c) for r, c in spaces
-        )
+        return any(self.faces[self.at(r, c)] is None and self.fits(face, r, c) for r, c in spaces)
 
     def dead(self, half: int, outside: list[Any]) -> bool:
         """CV-12/CV-13: no face of any die outside the tray could fill an empty space."""
@@ -89,8 +87,12 @@ def open_half(game: Game, position: Position) -> int:
         return 0
     first_space = next(e for e in game.events if isinstance(e, Placed)).space
     first = position.half(int(first_space[1:]) - 1)
-    outside = [die for place, dice in game.variant.piece_locations(game.state).items()
-               if place != "tray" for die in dice]
+    outside = [
+        die
+        for place, dice in game.variant.piece_locations(game.state).items()
+        if place != "tray"
+        for die in dice
+    ]
     empty = any(position.faces[position.at(r, c)] is None for r, c in position.spaces(first))
     return first if empty and not position.dead(first, outside) else 1 - first
 
@@ -104,8 +106,9 @@ def reference_moves(game: Game) -> set[str]:
         for row, column in position.spaces(half):
             if position.faces[position.at(row, column)] is not None:
                 continue
-            untouched = all(position.faces[position.at(r, c)] is None
-                            for r, c in position.spaces(half))
+            untouched = all(
+                position.faces[position.at(r, c)] is None for r, c in position.spaces(half)
+            )
             if not (untouched or position.fits(face, row, column)):
                 continue
             name = position.name(row, column)
@@ -128,8 +131,11 @@ def reference_points(game: Game, move: Place) -> int:
             run = [VALUES[move.face.symbol]]
             for sign in (-1, 1):
                 r, c = move.row + sign * dr, move.column + sign * dc
-                while (0 <= r < position.rows and 0 <= c < position.columns
-                       and position.half(c) == position.half(move.column)):
+                while (
+                    0 <= r < position.rows
+                    and 0 <= c < position.columns
+                    and position.half(c) == position.half(move.column)
+                ):
                     face = position.faces[position.at(r, c)]
                     if face is None:
                         break
@@ -150,8 +156,8 @@ def check_pieces(game: Game) -> None:
     ids = Counter(die.id for dice in locations.values() for die in dice)
     assert ids == Counter(die.id for die in game.variant.components().dice), ids
     assert set(locations) == (
-        {"tray", "bag"} | {f"{kind} {seat}" for kind in ("hand", "reserve")
-                           for seat in range(game.players)}
+        {"tray", "bag"}
+        | {f"{kind} {seat}" for kind in ("hand", "reserve") for seat in range(game.players)}
     )
 
 
@@ -159,14 +165,22 @@ def check_game_over(game: Game) -> None:
     """CV-13: the tray is full, or dead everywhere a die could still go."""
     (closed,) = [e for e in game.events if isinstance(e, TrayClosed)][-1:]
     position = Position(game)
-    empty = [(r, c) for r in range(position.rows) for c in range(position.columns)
-             if position.faces[position.at(r, c)] is None]
+    empty = [
+        (r, c)
+        for r in range(position.rows)
+        for c in range(position.columns)
+        if position.faces[position.at(r, c)] is None
+    ]
     if closed.reason == "full":
         assert not empty
         return
     assert empty
-    outside = [die for place, dice in game.variant.piece_locations(game.state).items()
-               if place != "tray" for die in dice]
+    outside = [
+        die
+        for place, dice in game.variant.piece_locations(game.state).items()
+        if place != "tray"
+        for die in dice
+    ]
     for half in {position.half(c) for _, c in empty}:
         assert position.dead(half, outside)
 
@@ -232,9 +246,10 @@ SPARSE_SETS = custom_registry(
     # Each die shows one face only: trays go dead, and first halves die before they fill.
     dice_set("one-face", *(" ".join([code] * 6) for code in ONE_FACE)),
     # The same with a W on every eighth die.
-    dice_set("few-wilds", *(
-        " ".join([code] * 5 + ["W" if i % 8 == 0 else code]) for i, code in enumerate(ONE_FACE)
-    )),
+    dice_set(
+        "few-wilds",
+        *(" ".join([code] * 5 + ["W" if i % 8 == 0 else code]) for i, code in enumerate(ONE_FACE)),
+    ),
 )
 
 
@@ -247,8 +262,13 @@ SPARSE_SETS = custom_registry(
 )
 def test_dead_trays_and_dead_halves_are_found_exactly(seed, players, partition, dice):
     """CV-12, CV-13: with sparse dice, games end dead; the reference agrees at every step."""
-    game = new_game("coverall", players=players, seed=seed, registry=SPARSE_SETS,
-                    options={"partition": partition, "dice": dice})
+    game = new_game(
+        "coverall",
+        players=players,
+        seed=seed,
+        registry=SPARSE_SETS,
+        options={"partition": partition, "dice": dice},
+    )
     play_and_check(game, seed)
 
 
@@ -258,14 +278,17 @@ def test_check_variant_with_the_partition_for_two_to_eight_players():
 
 
 def test_check_variant_without_the_partition_for_two_to_eight_players():
-    report = check_variant("coverall", players=range(2, 9), games=5, seed=2,
-                           options={"partition": False})
+    report = check_variant(
+        "coverall", players=range(2, 9), games=5, seed=2, options={"partition": False}
+    )
     assert report.ok and report.games == 35
 
 
 def test_check_variant_with_a_set_of_games_and_small_trays():
     """CV-14 sets replay from their records; small trays end early and often dead."""
-    assert check_variant("coverall", players=[2, 3, 5], games=3, seed=3,
-                         options={"set_of_games": True}).ok
-    assert check_variant("coverall", players=[2, 4], games=5, seed=4,
-                         options={"rows": 1, "columns": 2}).ok
+    assert check_variant(
+        "coverall", players=[2, 3, 5], games=3, seed=3, options={"set_of_games": True}
+    ).ok
+    assert check_variant(
+        "coverall", players=[2, 4], games=5, seed=4, options={"rows": 1, "columns": 2}
+    ).ok

@@ -71,8 +71,10 @@ def move_kind(variant: Coverall, state: CoverallState, move: Move) -> str:
             reference.is_empty(variant, state, space)
             for space in reference.spaces_of_half(variant, first)  # type: ignore[arg-type]
         )
-        return "opening a dead first half's other half (CV-12)" if room else (
-            "opening a full first half's other half (CV-12)"
+        return (
+            "opening a dead first half's other half (CV-12)"
+            if room
+            else ("opening a full first half's other half (CV-12)")
         )
     return f"place {symbol}"
 
@@ -133,9 +135,13 @@ def test_fast_path_agrees_with_the_reference_at_every_decision(monkeypatch):
     games = decisions = 0
     for number, (options, seats, per_count, groups) in enumerate(GAMES):
         report = check_variant(
-            "coverall", players=seats, games=per_count, seed=number,
+            "coverall",
+            players=seats,
+            games=per_count,
+            seed=number,
             options={**options, "dice": GROUPS.name} if groups else options,
-            registry=registry, reference=True,
+            registry=registry,
+            reference=True,
         )
         games += report.games
         decisions += report.decisions
@@ -157,11 +163,12 @@ def test_the_check_catches_a_reference_that_drops_a_move(monkeypatch):
         return plain(variant, state)[:-1]
 
     monkeypatch.setattr(reference, "legal_moves", forgetful)
-    report = check_variant("coverall", players=[3], games=1, reference=True,
-                           raise_on_failure=False)
+    report = check_variant("coverall", players=[3], games=1, reference=True, raise_on_failure=False)
     # The fast path offers the dropped move, so it is named as one the reference lacks.
-    assert any(re.search(r"missing \[\], not in the reference \['\S", failure)
-               for failure in report.failures), report.failures
+    assert any(
+        re.search(r"missing \[\], not in the reference \['\S", failure)
+        for failure in report.failures
+    ), report.failures
 
 
 def test_the_check_catches_a_reference_that_scores_wrongly(monkeypatch):
@@ -172,8 +179,9 @@ def test_the_check_catches_a_reference_that_scores_wrongly(monkeypatch):
         return 10 if face.is_command else plain(face)
 
     monkeypatch.setattr(reference, "value_of", cheap_letters)
-    report = check_variant("coverall", players=[2, 3], games=2, reference=True,
-                           raise_on_failure=False)
+    report = check_variant(
+        "coverall", players=[2, 3], games=2, reference=True, raise_on_failure=False
+    )
     assert any("the reference says" in failure for failure in report.failures), report.failures
 
 
@@ -215,8 +223,10 @@ def agree(game: Game) -> set[str]:
     fast = set(game.legal_moves())
     plain = reference.legal_moves(game.variant, game.state)
     assert len(plain) == len(set(plain))
-    assert fast == set(plain), (sorted(map(str, fast - set(plain))),
-                                sorted(map(str, set(plain) - fast)))
+    assert fast == set(plain), (
+        sorted(map(str, fast - set(plain))),
+        sorted(map(str, set(plain) - fast)),
+    )
     return {str(move) for move in plain}
 
 
@@ -269,8 +279,14 @@ def test_cv12_a_dead_first_half_opens_the_other():
     registry = registry_with(GROUPS)
     # Seat 0 rolls y9 on the wild die, seat 1 b3: seat 0 starts, with r1 (die 0).
     script = [Draw(8), Roll.of("y9"), Draw(2), Roll.of("b3"), Draw(0), Roll.of("r1")]
-    game = scripted_game("coverall", script, players=2, registry=registry,
-                         options={"dice": GROUPS.name, "rows": 2, "columns": 4}, lenient=True)
+    game = scripted_game(
+        "coverall",
+        script,
+        players=2,
+        registry=registry,
+        options={"dice": GROUPS.name, "rows": 2, "columns": 4},
+        lenient=True,
+    )
     assert len(agree(game)) == 8
     play(game, "r1 A1", [Draw(1), Draw(8), Draw(3), Draw(4)], rolls("r2", "W", "b4", "g5"))
     play(game, "r2 A2", rolls("W", "b4", "g5"))
@@ -282,8 +298,9 @@ def test_cv12_a_dead_first_half_opens_the_other():
     assert [event.reason for event in events if isinstance(event, HalfOpened)] == ["dead"]
     assert reference.half_is_dead(game.variant, game.state, 0)
     assert reference.open_half(game.variant, game.state) == 1
-    assert agree(game) == {f"{code} {space}" for code in ("b4", "g5")
-                           for space in ("A3", "A4", "B3", "B4")}
+    assert agree(game) == {
+        f"{code} {space}" for code in ("b4", "g5") for space in ("A3", "A4", "B3", "B4")
+    }
 
 
 def test_cv11_a_declared_wild_joins_a_colour_run():

@@ -65,8 +65,16 @@ def position(game: str = "coverall", **fields: str) -> str:
     points = fields.get("points", "0,0")
     header = f"{game} players=2 round=1 scores={points} points={points}"
     body = {
-        "phase": "place", "turn": "1", "direction": "cw", "starter": "0", "half": "left",
-        "tray": "A1:r5", "hand": "g2,r7", "reserves": "-/-", "bag": "rest", "points": "0,0",
+        "phase": "place",
+        "turn": "1",
+        "direction": "cw",
+        "starter": "0",
+        "half": "left",
+        "tray": "A1:r5",
+        "hand": "g2,r7",
+        "reserves": "-/-",
+        "bag": "rest",
+        "points": "0,0",
     }
     body.update(fields)
     return header + " | " + " ".join(f"{k}={v}" for k, v in body.items())
@@ -89,7 +97,7 @@ def test_every_legal_move_at_every_decision_is_in_the_catalogue(
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["default", "small-open", "other-set"])
 def test_the_catalogue_numbers_each_move_once_and_its_notation_reads_back(
-    options: dict[str, Any]
+    options: dict[str, Any],
 ) -> None:
     variant = new_game(game_string(options), players=3, seed=0).variant
     catalogue = spaces.catalogue(variant)
@@ -158,8 +166,7 @@ def test_a_move_that_can_never_be_legal_is_left_out() -> None:
 def test_cv2_the_starting_die_on_any_space_and_the_declarations_are_in_the_catalogue() -> None:
     variant = coverall(new_game("coverall", players=2, seed=0))
     catalogue = spaces.catalogue(variant)
-    starting_faces = [face for face in space_tables(variant.dice_set).faces
-                      if face.symbol != "WD4"]
+    starting_faces = [face for face in space_tables(variant.dice_set).faces if face.symbol != "WD4"]
     for face in starting_faces:
         game = new_game(position=position(phase="start", turn="0", tray="-", hand=face.code))
         assert len(game.legal_moves()) == variant.tray.size
@@ -188,9 +195,16 @@ def test_cv12_an_untouched_half_offers_every_face_in_hand_on_every_space() -> No
     game_name = "coverall(rows=2,columns=4)"
     hand = "W,r0,y1,g2,b3,rS,yR,gD2,b9,r8,y7,g6"
     left_half_full = "A1:r5,A2:r7,B1:g2,B2:b6"
-    game = new_game(position=position(
-        game=game_name, turn="0", starter="1", half="right", tray=left_half_full, hand=hand,
-    ))
+    game = new_game(
+        position=position(
+            game=game_name,
+            turn="0",
+            starter="1",
+            half="right",
+            tray=left_half_full,
+            hand=hand,
+        )
+    )
     legal = game.legal_moves()
     assert len(legal) == 4 * (11 + 4)  # four spaces; the W in each of four colours
     spaces.catalogue(game.variant).indices(legal)
@@ -239,7 +253,7 @@ def test_each_seat_sees_herself_as_seat_0() -> None:
         for seat in range(4):
             encoded = observation(game, seat)
             relative = (holder - seat) % 4
-            assert encoded[where.holder:where.holder + 4] == [
+            assert encoded[where.holder : where.holder + 4] == [
                 float(place == relative) for place in range(4)
             ]
             assert encoded[where.reserves] == len(reserves[seat]) / MOST_IN_RESERVE
@@ -274,24 +288,24 @@ def test_a_position_is_encoded_slot_by_slot() -> None:
     where = plan(variant)
     tables = space_tables(variant.dice_set)
     encoded = observation(game, 1)
-    assert encoded[where.phase:where.phase + 4] == [0, 0, 1, 0]
-    kinds = encoded[where.tray_kinds:where.tray_colours]
+    assert encoded[where.phase : where.phase + 4] == [0, 0, 1, 0]
+    kinds = encoded[where.tray_kinds : where.tray_colours]
     assert [i for i, value in enumerate(kinds) if value] == [tables.symbol_index["5"]]
-    colours = encoded[where.tray_colours:where.open_half]
+    colours = encoded[where.tray_colours : where.open_half]
     assert [i for i, value in enumerate(colours) if value] == [0]  # A1, red
-    assert encoded[where.open_half:where.hand] == [1, 0]
-    hand = encoded[where.hand:where.holder]
+    assert encoded[where.open_half : where.hand] == [1, 0]
+    hand = encoded[where.hand : where.holder]
     for code in ("g2", "r7"):
         face = Face.parse(code)
         assert hand[tables.index_of(face)] == 1 / tables.dice_with[tables.index_of(face)]
     assert sum(1 for value in hand if value) == 2
-    assert encoded[where.holder:where.holder + 2] == [1, 0]  # seat 1 holds the dice
-    assert encoded[where.reserves:where.reserves + 2] == [0, 1 / MOST_IN_RESERVE]  # seat 0
+    assert encoded[where.holder : where.holder + 2] == [1, 0]  # seat 1 holds the dice
+    assert encoded[where.reserves : where.reserves + 2] == [0, 1 / MOST_IN_RESERVE]  # seat 0
     assert encoded[where.bag] == (24 - 1 - 2 - 1) / 24  # not in the tray, hand or reserve
     assert encoded[where.direction] == 1
-    assert encoded[where.starter:where.starter + 2] == [0, 1]  # seat 0 is next after seat 1
+    assert encoded[where.starter : where.starter + 2] == [0, 1]  # seat 0 is next after seat 1
     scale = POINTS_PER_SPACE * 24
-    assert encoded[where.points:where.points + 2] == [30 / scale, 4 / scale]
+    assert encoded[where.points : where.points + 2] == [30 / scale, 4 / scale]
 
 
 def test_cv14_the_game_of_a_set_and_the_totals_are_observed() -> None:
@@ -301,7 +315,7 @@ def test_cv14_the_game_of_a_set_and_the_totals_are_observed() -> None:
     seen_games = set()
     while game.to_act is not None:
         encoded = observation(game, 0)
-        game_slot = encoded[where.game:where.game + 2]
+        game_slot = encoded[where.game : where.game + 2]
         assert sum(game_slot) == 1
         seen_games.add(game_slot.index(1))
         game.play(chooser.choice(game.legal_moves()))

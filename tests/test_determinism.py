@@ -41,10 +41,14 @@ def digests() -> dict[str, str]:
     """A digest of record, events and final position of each game, by its settings."""
     out = {}
     for name, players, options in game_settings():
-        game = play_random(f"{name}({','.join(f'{k}={v}' for k, v in options.items())})"
-                           if options else name, players, seed=2024)
-        text = json.dumps([game.record(), [e.to_json() for e in game.events], game.render()],
-                          sort_keys=True)
+        game = play_random(
+            f"{name}({','.join(f'{k}={v}' for k, v in options.items())})" if options else name,
+            players,
+            seed=2024,
+        )
+        text = json.dumps(
+            [game.record(), [e.to_json() for e in game.events], game.render()], sort_keys=True
+        )
         out[f"{name} players={players} {options}"] = hashlib.sha256(text.encode()).hexdigest()
     return out
 
@@ -53,7 +57,11 @@ def digests_in_child(hash_seed: str) -> dict[str, str]:
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}
     result = subprocess.run(
         [sys.executable, "-c", CHILD.format(here=str(HERE))],
-        env=env, capture_output=True, text=True, timeout=120, check=False,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)

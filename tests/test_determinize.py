@@ -93,9 +93,15 @@ def test_a_refused_move_does_not_age_a_view():
 
 # -- every variant: what the seat sees is kept, nothing else leaks back ------------------------
 
-VARIANTS = [("dominoes", 2), ("dominoes", 4), ("centre-die", 3), ("coverall", 2),
-            ("coverall", 3), pytest.param("pig", 2, marks=needs_pig),
-            pytest.param("pig", 3, marks=needs_pig)]
+VARIANTS = [
+    ("dominoes", 2),
+    ("dominoes", 4),
+    ("centre-die", 3),
+    ("coverall", 2),
+    ("coverall", 3),
+    pytest.param("pig", 2, marks=needs_pig),
+    pytest.param("pig", 3, marks=needs_pig),
+]
 
 
 def decisions(variant, players, seed, limit=120):
@@ -111,8 +117,13 @@ def decisions(variant, players, seed, limit=120):
 
 def position(game):
     """Everything observable of a game, to tell that it did not change."""
-    return ([game.view(seat).to_json() for seat in range(game.players)], game.render(),
-            len(game.events), list(game.chance.outcomes), game.scores)
+    return (
+        [game.view(seat).to_json() for seat in range(game.players)],
+        game.render(),
+        len(game.events),
+        list(game.chance.outcomes),
+        game.scores,
+    )
 
 
 def conserved(game):
@@ -166,8 +177,7 @@ def test_check_variant_catches_a_resample_that_changes_what_the_seat_sees(monkey
             hand[0], other[0] = other[0], hand[0]
 
     monkeypatch.setattr(UnoDominoes, "resample", careless)
-    report = unodice.testing.check_variant("dominoes", players=[2], games=1,
-                                           raise_on_failure=False)
+    report = unodice.testing.check_variant("dominoes", players=[2], games=1, raise_on_failure=False)
     assert any("view of its determinized game differs" in line for line in report.failures)
 
 
@@ -315,8 +325,9 @@ def test_another_seat_to_act_keeps_what_the_rules_showed_of_its_hand():
 def test_the_double_wild_offered_on_a_dead_layout_stays_with_the_seat_offered_it():
     """Offered it (DO-9), she is known to hold it: every deal for another seat gives her one."""
     rng = random.Random(6)
-    games = [game for game, _ in zip(phase_positions(RESCUE, 2, range(300)), range(3),
-                                             strict=False)]
+    games = [
+        game for game, _ in zip(phase_positions(RESCUE, 2, range(300)), range(3), strict=False)
+    ]
     assert games, "no dead layout in 300 games"
     for game in games:
         actor = game.to_act
@@ -361,7 +372,8 @@ def test_two_games_a_seat_cannot_tell_apart_give_it_the_same_determinizations():
         swap = next(tile for tile in boneyard if tile not in hand)
         twin.state.hands[other] = [swap, *hand[1:]]
         twin.state.boneyard = type(twin.state.boneyard)(
-            [hand[0] if tile is swap else tile for tile in boneyard])
+            [hand[0] if tile is swap else tile for tile in boneyard]
+        )
         assert twin.view(seat) == game.view(seat)
         assert twin.state.hands[other] != game.state.hands[other]
         for sample in range(5):

@@ -50,7 +50,12 @@ def start(
     script = [Draw(code) for hand in hands for code in hand] + [Draw(code) for code in then]
     chosen = {"hand_size": len(hands[0]), **(options or {})}
     return scripted_game(
-        "dominoes", script, players=len(hands), options=chosen, seed=seed, registry=registry,
+        "dominoes",
+        script,
+        players=len(hands),
+        options=chosen,
+        seed=seed,
+        registry=registry,
         lenient=True,
     )
 
@@ -73,9 +78,7 @@ def of_kind(events: Iterable[Any], kind: type) -> list[Any]:
 
 def ends(game: Game) -> dict[int, str]:
     """Open end number -> what it shows ('closed' for a dead end)."""
-    return {
-        end.id: "closed" if end.closed else end.shows for end in game.view(0).data["ends"]
-    }
+    return {end.id: "closed" if end.closed else end.shows for end in game.view(0).data["ends"]}
 
 
 def registry_with_tiles(*tiles: str, name: str = "tiny") -> Registry:
@@ -267,9 +270,7 @@ def test_do4_reverse_touching_reverses_play():
 
 
 def two_seats_reverse(options: dict[str, Any]) -> Game:
-    return start(
-        ["g9|g9", "r2|r5", "b1|b6"], ["gR|y8", "g7|r6", "b4|r7"], options=options
-    )
+    return start(["g9|g9", "r2|r5", "b1|b6"], ["gR|y8", "g7|r6", "b4|r7"], options=options)
 
 
 def test_do4_with_two_players_a_reverse_acts_as_a_skip():
@@ -376,9 +377,7 @@ def test_do6_the_next_player_catches_a_missed_uno_and_the_offender_draws_two():
     assert game.to_act == 2 and game.legal_moves()[0] == parse_move("catch")
     events = game.play("catch")
     assert [(e.seat, e.offender) for e in of_kind(events, Caught)] == [(2, 1)]
-    assert next((e.seat, e.count, e.reason) for e in of_kind(events, Drew)) == (
-        1, 2, "missed uno"
-    )
+    assert next((e.seat, e.count, e.reason) for e in of_kind(events, Drew)) == (1, 2, "missed uno")
     assert len(game.state.hands[1]) == 3
     assert game.to_act == 2 and "catch" not in texts(game)
 
@@ -403,8 +402,12 @@ def test_do6_uno_cannot_be_called_on_a_play_that_leaves_more_than_one_tile():
 
 def test_do6_catch_with_nothing_else_to_do_offers_pass_and_an_empty_boneyard_gives_nothing():
     registry = registry_with_tiles("g9|g9", "b3|r3", "g1|y1", "g2|y2")
-    game = start(["g9|g9", "b3|r3"], ["g1|y1", "g2|y2"], registry=registry,
-                 options={"tiles": "tiny", "target": 5})
+    game = start(
+        ["g9|g9", "b3|r3"],
+        ["g1|y1", "g2|y2"],
+        registry=registry,
+        options={"tiles": "tiny", "target": 5},
+    )
     game.play("play g1|y1 on 1")  # down to one tile, no Uno
     assert game.to_act == 0 and texts(game) == {"catch", "pass"}
     events = game.play("catch")
@@ -426,9 +429,7 @@ def test_do7_the_winner_scores_the_others_hands():
     assert [(e.winner, e.ending, e.hand_points) for e in of_kind(events, RoundOver)] == [
         (0, "went out", (0, 11))
     ]
-    assert [(e.seat, e.points, e.reason) for e in of_kind(events, Scored)] == [
-        (0, 11, "round won")
-    ]
+    assert [(e.seat, e.points, e.reason) for e in of_kind(events, Scored)] == [(0, 11, "round won")]
 
 
 def test_do7_a_final_draw_two_is_drawn_before_the_hands_are_counted():
@@ -469,9 +470,7 @@ def test_do8_an_illegal_wild_draw_four_challenged_goes_back_and_its_player_draws
     game.play("play WD4|y2 on 1")
     assert game.to_act == 2 and texts(game) == {"accept", "challenge"}
     events = game.play("challenge")
-    assert [(e.seat, e.offender, e.upheld) for e in of_kind(events, Challenged)] == [
-        (2, 1, True)
-    ]
+    assert [(e.seat, e.offender, e.upheld) for e in of_kind(events, Challenged)] == [(2, 1, True)]
     assert [(e.seat, e.tile.code) for e in of_kind(events, TakenBack)] == [(1, "y2|WD4")]
     assert ends(game)[1] == "g9"
     assert len(game.state.hands[1]) == 3 + 4
@@ -486,7 +485,9 @@ def test_do8_a_legal_wild_draw_four_challenged_costs_the_challenger_four_plus_th
     events = game.play("challenge")
     assert [e.upheld for e in of_kind(events, Challenged)] == [False]
     assert next((e.seat, e.count, e.reason) for e in of_kind(events, Drew)) == (
-        2, 5, "failed challenge"
+        2,
+        5,
+        "failed challenge",
     )
     assert [(e.seat, e.victim, e.cause) for e in of_kind(events, Skipped)] == [(1, 2, "WD4")]
     assert ends(game)[1] == "y2"
@@ -505,7 +506,9 @@ def test_do8_accepting_draws_four_and_loses_the_turn():
     game.play("play WD4|y2 on 1")
     events = game.play("accept")
     assert next((e.seat, e.count, e.reason) for e in of_kind(events, Drew)) == (
-        2, 4, "wild draw four"
+        2,
+        4,
+        "wild draw four",
     )
     assert [(e.seat, e.victim, e.cause) for e in of_kind(events, Skipped)] == [(1, 2, "WD4")]
     assert game.state.seats.current == 0
@@ -585,8 +588,12 @@ def test_do9_the_spinner_takes_nothing_while_a_line_is_open():
 
 def test_do10_a_blocked_round_goes_to_the_lowest_hand_which_scores_the_others():
     registry = registry_with_tiles("g9|g9", "b1|y2", "b3|y4", "r6|y7", "r8|y1")
-    game = start(["g9|g9", "b1|y2"], ["b3|y4", "r6|y7"], registry=registry,
-                 options={"tiles": "tiny", "target": 10})
+    game = start(
+        ["g9|g9", "b1|y2"],
+        ["b3|y4", "r6|y7"],
+        registry=registry,
+        options={"tiles": "tiny", "target": 10},
+    )
     round_one = game.events[: game.events.index(of_kind(game.events, RoundEnded)[0]) + 1]
     assert [(e.seat, e.reason) for e in of_kind(round_one, Drew)] == [(1, "no play")]
     assert [e.seat for e in of_kind(round_one, Passed)] == [1, 0, 1]
@@ -600,8 +607,12 @@ def test_do10_a_blocked_round_goes_to_the_lowest_hand_which_scores_the_others():
 
 def test_do10_a_tie_for_the_lowest_hand_scores_nothing():
     registry = registry_with_tiles("g9|g9", "b1|y2", "b3|y3", "b1|y1", "b2|y1", "r2|y2")
-    game = start(["g9|g9", "b1|y2", "b3|y3"], ["b1|y1", "b2|y1", "r2|y2"], registry=registry,
-                 options={"tiles": "tiny", "target": 1})
+    game = start(
+        ["g9|g9", "b1|y2", "b3|y3"],
+        ["b1|y1", "b2|y1", "r2|y2"],
+        registry=registry,
+        options={"tiles": "tiny", "target": 1},
+    )
     first = of_kind(game.events, RoundEnded)[0]
     assert (first.winners, first.points) == ((), (0, 0))
     over = of_kind(game.events, RoundOver)[0]
@@ -611,8 +622,13 @@ def test_do10_a_tie_for_the_lowest_hand_scores_nothing():
 def test_do8_do10_a_boneyard_emptied_by_the_take_back_does_not_block_the_round_either():
     """DO-8, DO-10: the last tile goes to the player whose WD4 went back; she has not passed."""
     registry = registry_with_tiles("g9|g9", "b3|y3", "b1|WD4", "g2|y2", "b4|y4")
-    game = start(["g9|g9", "b3|y3"], ["b1|WD4", "g2|y2"], then=["b4|y4"], registry=registry,
-                 options={"tiles": "tiny", "target": 10})
+    game = start(
+        ["g9|g9", "b3|y3"],
+        ["b1|WD4", "g2|y2"],
+        then=["b4|y4"],
+        registry=registry,
+        options={"tiles": "tiny", "target": 10},
+    )
     game.play("play WD4|b1 on 1")  # illegal: g2|y2 could go
     events = game.play("challenge")
     # Seat 1 takes it back and draws the last tile; seat 0 cannot lay a tile and passes,
@@ -634,8 +650,12 @@ def test_do8_do10_a_wild_draw_four_taken_back_is_not_a_pass_so_the_round_is_not_
     anything, passes. Seat 1 has not passed and can still lay g2|y2, so the round goes on.
     """
     registry = registry_with_tiles("g9|g9", "b3|y3", "b1|WD4", "g2|y2")
-    game = start(["g9|g9", "b3|y3"], ["b1|WD4", "g2|y2"], registry=registry,
-                 options={"tiles": "tiny", "target": 10})
+    game = start(
+        ["g9|g9", "b3|y3"],
+        ["b1|WD4", "g2|y2"],
+        registry=registry,
+        options={"tiles": "tiny", "target": 10},
+    )
     assert len(game.state.boneyard) == 0 and game.to_act == 1
     game.play("play WD4|b1 on 1")  # illegal: g2|y2 could go
     events = game.play("challenge")
@@ -655,11 +675,19 @@ def test_do8_do10_a_wild_draw_four_taken_back_is_not_a_pass_so_the_round_is_not_
 def position(game: Game) -> str:
     """Everything a later move could depend on, with the order of tiles in a hand left out."""
     state = game.state
-    return repr((
-        game.round, game.is_over, game.to_act, state.phase, len(state.boneyard),
-        [codes(tiles) for tiles in state.hands], sorted(ends(game).items()),
-        sorted(texts(game)), state.seats.direction,
-    ))
+    return repr(
+        (
+            game.round,
+            game.is_over,
+            game.to_act,
+            state.phase,
+            len(state.boneyard),
+            [codes(tiles) for tiles in state.hands],
+            sorted(ends(game).items()),
+            sorted(texts(game)),
+            state.seats.direction,
+        )
+    )
 
 
 def bluffer_and_challenger(game: Game, limit: int) -> list[str]:
@@ -688,8 +716,12 @@ def test_do8_do10_a_bluff_taken_back_on_an_empty_boneyard_must_not_bring_the_rou
     challenge for ever.
     """
     registry = registry_with_tiles("g9|g9", "b3|y3", "b1|WD4", "g2|y2")
-    game = start(["g9|g9", "b3|y3"], ["b1|WD4", "g2|y2"], registry=registry,
-                 options={"tiles": "tiny", "target": 100})
+    game = start(
+        ["g9|g9", "b3|y3"],
+        ["b1|WD4", "g2|y2"],
+        registry=registry,
+        options={"tiles": "tiny", "target": 100},
+    )
     before = position(game)
     game.play("play WD4|b1 on 1")
     game.play("challenge")
@@ -703,16 +735,21 @@ def test_do8_do10_a_bluff_taken_back_on_an_empty_boneyard_must_not_bring_the_rou
 def test_do8_a_wd4_taken_back_on_an_empty_boneyard_cannot_be_laid_again_at_once():
     """DO-8: she drew nothing, so until a tile is laid she is offered no WD4 and is refused one."""
     registry = registry_with_tiles("g9|g9", "b3|y3", "b1|WD4", "g2|y2")
-    game = start(["g9|g9", "b3|y3"], ["b1|WD4", "g2|y2"], registry=registry,
-                 options={"tiles": "tiny", "target": 10})
+    game = start(
+        ["g9|g9", "b3|y3"],
+        ["b1|WD4", "g2|y2"],
+        registry=registry,
+        options={"tiles": "tiny", "target": 10},
+    )
     assert "play WD4|b1 on 1" in texts(game)
     game.play("play WD4|b1 on 1")
     events = game.play("challenge")
     assert [(e.seat, e.count) for e in of_kind(events, Drew)] == [(1, 0)]
     assert [e.seat for e in of_kind(events, Passed)] == [0]  # seat 0 cannot lay anything
     assert game.to_act == 1 and "b1|WD4" in hand(game, 1)
-    assert texts(game) == {f"play g2|y2 on {end}{uno}" for end in range(1, 5)
-                           for uno in ("", " uno")}
+    assert texts(game) == {
+        f"play g2|y2 on {end}{uno}" for end in range(1, 5) for uno in ("", " uno")
+    }
     assert [game.view(seat).data["wild_draw_four_barred"] for seat in (0, 1)] == [(1,), (1,)]
     with pytest.raises(IllegalMove) as barred:
         game.play("play WD4|b1 on 2")
@@ -723,8 +760,12 @@ def test_do8_a_wd4_taken_back_on_an_empty_boneyard_cannot_be_laid_again_at_once(
 def test_do8_any_tile_laid_lifts_the_bar_and_a_copy_keeps_its_own():
     """DO-8: seat 0's tile stays on the table, so seat 1 may lay her WD4 again."""
     registry = registry_with_tiles("g9|g9", "g3|r3", "r8|y8", "b1|WD4", "g2|y2", "b5|y5")
-    game = start(["g9|g9", "g3|r3", "r8|y8"], ["b1|WD4", "g2|y2", "b5|y5"], registry=registry,
-                 options={"tiles": "tiny", "target": 10})
+    game = start(
+        ["g9|g9", "g3|r3", "r8|y8"],
+        ["b1|WD4", "g2|y2", "b5|y5"],
+        registry=registry,
+        options={"tiles": "tiny", "target": 10},
+    )
     game.play("play WD4|b1 on 1")
     game.play("challenge")
     assert game.to_act == 0 and game.state.wild_draw_four_barred == {1}
@@ -742,19 +783,31 @@ def test_do8_any_tile_laid_lifts_the_bar_and_a_copy_keeps_its_own():
 
 def test_do11_the_match_goes_on_until_a_player_reaches_the_target():
     registry = registry_with_tiles("g9|g9", "b1|y2", "b3|y4", "r6|y7", "r8|y1")
-    below = start(["g9|g9", "b1|y2"], ["b3|y4", "r6|y7"], registry=registry,
-                  options={"tiles": "tiny", "target": 30})
+    below = start(
+        ["g9|g9", "b1|y2"],
+        ["b3|y4", "r6|y7"],
+        registry=registry,
+        options={"tiles": "tiny", "target": 30},
+    )
     assert below.scores[0] >= 29 and below.round >= 2
-    at = start(["g9|g9", "b1|y2"], ["b3|y4", "r6|y7"], registry=registry,
-               options={"tiles": "tiny", "target": 29})
+    at = start(
+        ["g9|g9", "b1|y2"],
+        ["b3|y4", "r6|y7"],
+        registry=registry,
+        options={"tiles": "tiny", "target": 29},
+    )
     assert at.is_over and at.round == 1 and at.scores == (29, 0)
 
 
 def test_do11_rounds_are_played_until_someone_has_the_target():
     from unodice import RandomAgent, play_game
 
-    game = play_game("dominoes", [RandomAgent(1), RandomAgent(2), RandomAgent(3)], seed=5,
-                     options={"target": 150})
+    game = play_game(
+        "dominoes",
+        [RandomAgent(1), RandomAgent(2), RandomAgent(3)],
+        seed=5,
+        options={"target": 150},
+    )
     totals = [0, 0, 0]
     ends_of_rounds = []
     for event in game.events:
@@ -821,10 +874,19 @@ def test_notation_reads_back(text):
 
 def test_plays_are_equal_exactly_when_their_notation_is():
     # A play compares its fields; its notation names every one, so the two agree.
-    plays = [parse_move(text) for text in (
-        "play r3|y5 on 2", "play y5|r3 on 2", "play r3|y5 on 3", "play r3|y5 on 2 uno",
-        "play b8|WD4:g on 1", "play b8|WD4:b on 1", "play W|W:r on spinner", "play W|W:r on 1",
-    )]
+    plays = [
+        parse_move(text)
+        for text in (
+            "play r3|y5 on 2",
+            "play y5|r3 on 2",
+            "play r3|y5 on 3",
+            "play r3|y5 on 2 uno",
+            "play b8|WD4:g on 1",
+            "play b8|WD4:b on 1",
+            "play W|W:r on spinner",
+            "play W|W:r on 1",
+        )
+    ]
     game = unodice.new_game("dominoes", players=3, seed=5)
     while not game.is_over and len(plays) < 400:
         plays += game.legal_moves()
@@ -843,8 +905,10 @@ def test_notation_is_forgiving_about_case_and_spaces():
     assert parse_move("  PLAY R3|Y5  on 2 UNO ") == parse_move("play r3|y5 on 2 uno")
 
 
-@pytest.mark.parametrize("text", ["lay r3|y5 on 2", "play r3 on 2", "play x3|y5 on 2",
-                                  "play r3|W:q on 1", "play r3|y5 on"])
+@pytest.mark.parametrize(
+    "text",
+    ["lay r3|y5 on 2", "play r3 on 2", "play x3|y5 on 2", "play r3|W:q on 1", "play r3|y5 on"],
+)
 def test_unreadable_notation_says_what_moves_look_like(text):
     with pytest.raises(IllegalMove) as refused:
         parse_move(text)
@@ -886,16 +950,22 @@ def test_bad_options_are_refused_with_what_is_valid(options, players, words):
 def test_a_tile_set_without_a_number_double_is_refused():
     registry = registry_with_tiles("rS|rS", "b1|y2", "b3|y4", "r6|y7", name="no-doubles")
     with pytest.raises(InvalidOptions) as refused:
-        unodice.new_game("dominoes", 2, options={"tiles": "no-doubles", "hand_size": 2},
-                         registry=registry)
+        unodice.new_game(
+            "dominoes", 2, options={"tiles": "no-doubles", "hand_size": 2}, registry=registry
+        )
     assert "DO-1" in str(refused.value)
 
 
 def test_every_event_of_the_variant_is_described_in_words():
-    game = unodice.play_game("dominoes", [unodice.RandomAgent(7), unodice.RandomAgent(8)],
-                             seed=3, options={"target": 60})
-    own = [e for e in game.events if type(e).__module__ in (dominoes_events.__name__, "unodice.uno")
-           or isinstance(e, MovePlayed)]
+    game = unodice.play_game(
+        "dominoes", [unodice.RandomAgent(7), unodice.RandomAgent(8)], seed=3, options={"target": 60}
+    )
+    own = [
+        e
+        for e in game.events
+        if type(e).__module__ in (dominoes_events.__name__, "unodice.uno")
+        or isinstance(e, MovePlayed)
+    ]
     assert {e.kind for e in own} >= {"dealt", "opened", "placed", "drew", "move-played"}
     for event in own:
         line = game.variant.describe(event)

@@ -57,8 +57,9 @@ def positions(seed: int, players: int, spin: bool = False) -> Iterator[Game]:
 
 def pieces_in(tree: ET.Element) -> list[str]:
     """Every ``data-piece`` of a picture, in document order."""
-    return [element.attrib["data-piece"] for element in tree.iter()
-            if "data-piece" in element.attrib]
+    return [
+        element.attrib["data-piece"] for element in tree.iter() if "data-piece" in element.attrib
+    ]
 
 
 def seat_group(tree: ET.Element, seat: int) -> ET.Element:
@@ -92,9 +93,16 @@ def check_picture(game: Game, seat: int | None) -> None:
             assert (backs, face_up) == (count, [])
 
 
-@pytest.mark.parametrize(("seed", "players", "spin"), [
-    (1, 2, False), (2, 3, False), (3, 4, True), (4, 6, False), (5, 3, True),
-])
+@pytest.mark.parametrize(
+    ("seed", "players", "spin"),
+    [
+        (1, 2, False),
+        (2, 3, False),
+        (3, 4, True),
+        (4, 6, False),
+        (5, 3, True),
+    ],
+)
 def test_every_seat_sees_its_tiles_and_the_layout_and_nothing_hidden(
     seed: int, players: int, spin: bool
 ) -> None:
@@ -152,8 +160,12 @@ def test_the_tile_just_drawn_is_marked_for_its_player_only() -> None:
 
 def line_pieces(tree: ET.Element, line: int) -> list[str]:
     """The tiles drawn on one line's rows, in document order."""
-    return [token for group in tree.iter(f"{SVG}g") if group.get("data-line") == str(line)
-            for token in pieces_in(group)]
+    return [
+        token
+        for group in tree.iter(f"{SVG}g")
+        if group.get("data-line") == str(line)
+        for token in pieces_in(group)
+    ]
 
 
 @pytest.mark.parametrize("seed", [10, 11])
@@ -166,8 +178,11 @@ def test_do2_each_line_runs_from_the_spinner_outward_and_doubles_lie_crosswise(
         for end in layout.ends:
             assert line_pieces(tree, end.id) == [domino_token(p.tile) for p in layout.line(end.id)]
         for placement in layout.placements:
-            group = next(g for g in tree.iter(f"{SVG}g")
-                         if g.get("data-piece") == domino_token(placement.tile))
+            group = next(
+                g
+                for g in tree.iter(f"{SVG}g")
+                if g.get("data-piece") == domino_token(placement.tile)
+            )
             body = group.find(f"{SVG}rect")
             assert body is not None
             upright = float(body.attrib["height"]) > float(body.attrib["width"])
@@ -181,8 +196,10 @@ def test_do2_a_spinning_doubles_lines_hang_below_their_parent_set_in() -> None:
     for group in tree.iter(f"{SVG}g"):
         circle = group.find(f"{SVG}circle")
         if group.get("data-line") and circle is not None:
-            discs[int(group.attrib["data-line"])] = (float(circle.attrib["cx"]),
-                                                     float(circle.attrib["cy"]))
+            discs[int(group.attrib["data-line"])] = (
+                float(circle.attrib["cx"]),
+                float(circle.attrib["cy"]),
+            )
     assert sorted(discs) == [1, 2, 3, 4, 5, 6]
     for branch in (5, 6):
         assert discs[branch][0] > discs[1][0]  # set in from line 1
@@ -198,8 +215,9 @@ def test_do9_every_dead_end_is_capped_and_every_live_end_shows_what_it_takes() -
     assert not [e for e in tree.iter() if "data-end" in e.attrib]
     game.play("play W|W:g on spinner")
     tree = ET.fromstring(game.svg(None))
-    live = {e.attrib["data-end"]: e.attrib["data-takes"] for e in tree.iter()
-            if "data-end" in e.attrib}
+    live = {
+        e.attrib["data-end"]: e.attrib["data-takes"] for e in tree.iter() if "data-end" in e.attrib
+    }
     assert live == {"5": "W:g"}  # the double-Wild's new line, from the spinner
     assert line_pieces(tree, 5) == ["W|W@12"]
 
@@ -207,7 +225,10 @@ def test_do9_every_dead_end_is_capped_and_every_live_end_shows_what_it_takes() -
 def test_live_ends_show_the_open_ends_of_the_layout() -> None:
     for game in positions(12, 4):
         tree = ET.fromstring(game.svg(None))
-        live = {e.attrib["data-end"]: e.attrib["data-takes"] for e in tree.iter()
-                if "data-end" in e.attrib}
+        live = {
+            e.attrib["data-end"]: e.attrib["data-takes"]
+            for e in tree.iter()
+            if "data-end" in e.attrib
+        }
         ends = game.view(0).data["ends"]
         assert live == {str(end.id): end.shows for end in ends if not end.closed}

@@ -30,16 +30,28 @@ def facts(state: DominoesState) -> dict[str, Any]:
     """Everything a dominoes state holds, derived parts included, to compare two states."""
     layout = state.layout
     return {
-        "hands": state.hands, "boneyard": list(state.boneyard),
-        "placements": layout.placements, "ends": layout.ends, "accepts": layout.accepts,
-        "keys": layout._keys, "by_colour": layout.by_colour, "by_symbol": layout.by_symbol,
-        "seats": state.seats, "to_act": state.to_act, "phase": state.phase,
-        "drawn": state.drawn, "plays": state.plays, "uno_debtor": state.uno_debtor,
-        "pending": state.pending, "rescuers": state.rescuers,
+        "hands": state.hands,
+        "boneyard": list(state.boneyard),
+        "placements": layout.placements,
+        "ends": layout.ends,
+        "accepts": layout.accepts,
+        "keys": layout._keys,
+        "by_colour": layout.by_colour,
+        "by_symbol": layout.by_symbol,
+        "seats": state.seats,
+        "to_act": state.to_act,
+        "phase": state.phase,
+        "drawn": state.drawn,
+        "plays": state.plays,
+        "uno_debtor": state.uno_debtor,
+        "pending": state.pending,
+        "rescuers": state.rescuers,
         # Who closed the last line is read only while the double-Wild is offered (DO-9).
         "closer": state.closer if state.phase == RESCUE else None,
-        "totals": state.totals, "idle_turns": state.idle_turns,
-        "barred": state.wild_draw_four_barred, "revealed": state.revealed,
+        "totals": state.totals,
+        "idle_turns": state.idle_turns,
+        "barred": state.wild_draw_four_barred,
+        "revealed": state.revealed,
     }
 
 
@@ -60,9 +72,17 @@ def with_field(position: str, key: str, value: str | None) -> str:
 # -- round trips -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("seed", "players", "spin"), [
-    (1, 2, False), (2, 3, False), (3, 4, True), (4, 6, False), (5, 5, True), (6, 3, True),
-])
+@pytest.mark.parametrize(
+    ("seed", "players", "spin"),
+    [
+        (1, 2, False),
+        (2, 3, False),
+        (3, 4, True),
+        (4, 6, False),
+        (5, 5, True),
+        (6, 3, True),
+    ],
+)
 def test_every_decision_reads_back_as_the_same_state(seed: int, players: int, spin: bool) -> None:
     game, rng = random_game(seed, players, spin)
     for _ in range(400):
@@ -95,9 +115,15 @@ def play_side_by_side(game: Game, chance_seed: int, steps: int = 15) -> None:
         assert [event.to_json() for event in started.play(str(move))] == events
 
 
-@pytest.mark.parametrize(("seed", "players", "spin"), [
-    (11, 2, False), (12, 3, True), (13, 4, False), (14, 6, True),
-])
+@pytest.mark.parametrize(
+    ("seed", "players", "spin"),
+    [
+        (11, 2, False),
+        (12, 3, True),
+        (13, 4, False),
+        (14, 6, True),
+    ],
+)
 def test_a_game_from_a_position_plays_as_the_original(seed: int, players: int, spin: bool) -> None:
     game, rng = random_game(seed, players, spin)
     for step in range(120):
@@ -210,7 +236,8 @@ def test_all_doubles_spin_lines_are_rebuilt_by_laying_again() -> None:
     )
     layout = new_game(position=text).state.layout
     assert [(end.id, end.origin, end.shows) for end in layout.ends[4:]] == [
-        (5, 1, "r5"), (6, 1, "g6"),
+        (5, 1, "r5"),
+        (6, 1, "g6"),
     ]
 
 
@@ -223,59 +250,62 @@ TURN_BASE = HEADER + (
 )
 
 
-@pytest.mark.parametrize(("base", "key", "value", "named"), [
-    (TURN_BASE, "colour", "r", "unknown field"),
-    (TURN_BASE, "wd4", None, "wd4 missing"),
-    (TURN_BASE, "phase", "over", "phase"),
-    (TURN_BASE, "phase", "dance", "phase"),
-    (TURN_BASE, "turn", "3", "turn"),
-    (TURN_BASE, "turn", "-", "turn"),
-    (TURN_BASE, "direction", "2", "direction"),
-    (TURN_BASE, "hands", "r2|r5/g6|g5,b1|b6", "hands"),
-    (TURN_BASE, "hands", "r2|r5/x6|g5/y1|y1", "hands"),
-    (TURN_BASE, "hands", "r2|r5/g6|g5,,b1|b6/y1|y1", "hands"),
-    (TURN_BASE, "hands", "r2|r5@34/g6|g5,r2|r5@34/y1|y1", "named twice"),
-    (TURN_BASE, "hands", "r2|r5/g6|g5/-", "hands"),
-    (TURN_BASE, "boneyard", "-", "leaves 76 pieces"),
-    (TURN_BASE, "boneyard", "rest,y8|y8", "boneyard"),
-    (TURN_BASE, "boneyard", "y8|y8@99,rest", "boneyard"),
-    (TURN_BASE, "layout", "-", "layout"),
-    (TURN_BASE, "layout", "0:gR|gR", "spinner"),
-    (TURN_BASE, "layout", "g9|g9", "layout"),
-    (TURN_BASE, "layout", "7:g9|g9", "seat"),
-    (TURN_BASE, "layout", "0:g9|g9,1:r3|r8>1", "does not match"),
-    (TURN_BASE, "layout", "0:g9|g9,1:g7|r6>9", "no end 9"),
-    (TURN_BASE, "layout", "0:g9|g9,1:g7|r6", "only the spinner"),
-    (TURN_BASE, "layout", "0:g9|g9,1:g7|r6>one", "layout"),
-    (TURN_BASE, "layout", "0:g9|g9,1:gD2|WD4>1", "declare a colour"),
-    (TURN_BASE, "layout", "0:g9|g9,1:g7|r6:b>1", "declare no colour"),
-    (DEAD_LAYOUT, "layout", "0:y1|y1,1:DE|y4>1", "dead end is never"),
-    (TURN_BASE, "layout", "0:g9|g9,1:W|W:r>spinner", "every line is dead"),
-    (TURN_BASE, "layout", "0:g9|g9,1:g7|r6:purple>1", "layout"),
-    (TURN_BASE, "uno-debtor", "1", "uno-debtor"),
-    (TURN_BASE, "wd4", "maybe", "wd4"),
-    (TURN_BASE, "wd4", "illegal", "wd4"),
-    (TURN_BASE, "rescuers", "2", "rescuers"),
-    (TURN_BASE, "rescuers", "2,2", "rescuers"),
-    (TURN_BASE, "closer", "0", "closer"),
-    (TURN_BASE, "idle-turns", "3", "idle-turns"),
-    (TURN_BASE, "idle-turns", "1", "idle-turns"),
-    (TURN_BASE, "wd4-barred", "0", "wd4-barred"),
-    (TURN_BASE, "revealed", "@999", "revealed"),
-    (TURN_BASE, "revealed", "@12,@12", "revealed"),
-    (TURN_BASE, "hands", "r2|r5/b1|b6/y1|y1", "phase turn"),  # seat 1 has nothing that fits
-    (TURN_BASE, "phase", "drawn", "phase drawn"),  # b1|b6, the tile drawn, fits nowhere
-    (TURN_BASE, "phase", "rescue", "closer"),
-    (TURN_BASE, "phase", "challenge", "wd4"),
-    (ILLEGAL_WD4, "wd4", "legal", "wd4 is legal"),
-    (ILLEGAL_WD4, "turn", "2", "answered by seat 1"),
-    (ILLEGAL_WD4, "layout", "2:g9|g9,0:g7|r6>1", "last lay"),
-    (DEAD_LAYOUT, "turn", "0", "holds none"),
-    (DEAD_LAYOUT, "rescuers", "0", "holds none"),
-    (DEAD_LAYOUT, "closer", "-", "closer"),
-    (with_field(DEAD_LAYOUT, "closer", "-"), "phase", "turn", "phase is rescue"),
-    (DEAD_LAYOUT, "layout", "0:y1|y1,1:y4|DE>1,2:y9|DE>2,0:y3|DE>3", "live"),
-])
+@pytest.mark.parametrize(
+    ("base", "key", "value", "named"),
+    [
+        (TURN_BASE, "colour", "r", "unknown field"),
+        (TURN_BASE, "wd4", None, "wd4 missing"),
+        (TURN_BASE, "phase", "over", "phase"),
+        (TURN_BASE, "phase", "dance", "phase"),
+        (TURN_BASE, "turn", "3", "turn"),
+        (TURN_BASE, "turn", "-", "turn"),
+        (TURN_BASE, "direction", "2", "direction"),
+        (TURN_BASE, "hands", "r2|r5/g6|g5,b1|b6", "hands"),
+        (TURN_BASE, "hands", "r2|r5/x6|g5/y1|y1", "hands"),
+        (TURN_BASE, "hands", "r2|r5/g6|g5,,b1|b6/y1|y1", "hands"),
+        (TURN_BASE, "hands", "r2|r5@34/g6|g5,r2|r5@34/y1|y1", "named twice"),
+        (TURN_BASE, "hands", "r2|r5/g6|g5/-", "hands"),
+        (TURN_BASE, "boneyard", "-", "leaves 76 pieces"),
+        (TURN_BASE, "boneyard", "rest,y8|y8", "boneyard"),
+        (TURN_BASE, "boneyard", "y8|y8@99,rest", "boneyard"),
+        (TURN_BASE, "layout", "-", "layout"),
+        (TURN_BASE, "layout", "0:gR|gR", "spinner"),
+        (TURN_BASE, "layout", "g9|g9", "layout"),
+        (TURN_BASE, "layout", "7:g9|g9", "seat"),
+        (TURN_BASE, "layout", "0:g9|g9,1:r3|r8>1", "does not match"),
+        (TURN_BASE, "layout", "0:g9|g9,1:g7|r6>9", "no end 9"),
+        (TURN_BASE, "layout", "0:g9|g9,1:g7|r6", "only the spinner"),
+        (TURN_BASE, "layout", "0:g9|g9,1:g7|r6>one", "layout"),
+        (TURN_BASE, "layout", "0:g9|g9,1:gD2|WD4>1", "declare a colour"),
+        (TURN_BASE, "layout", "0:g9|g9,1:g7|r6:b>1", "declare no colour"),
+        (DEAD_LAYOUT, "layout", "0:y1|y1,1:DE|y4>1", "dead end is never"),
+        (TURN_BASE, "layout", "0:g9|g9,1:W|W:r>spinner", "every line is dead"),
+        (TURN_BASE, "layout", "0:g9|g9,1:g7|r6:purple>1", "layout"),
+        (TURN_BASE, "uno-debtor", "1", "uno-debtor"),
+        (TURN_BASE, "wd4", "maybe", "wd4"),
+        (TURN_BASE, "wd4", "illegal", "wd4"),
+        (TURN_BASE, "rescuers", "2", "rescuers"),
+        (TURN_BASE, "rescuers", "2,2", "rescuers"),
+        (TURN_BASE, "closer", "0", "closer"),
+        (TURN_BASE, "idle-turns", "3", "idle-turns"),
+        (TURN_BASE, "idle-turns", "1", "idle-turns"),
+        (TURN_BASE, "wd4-barred", "0", "wd4-barred"),
+        (TURN_BASE, "revealed", "@999", "revealed"),
+        (TURN_BASE, "revealed", "@12,@12", "revealed"),
+        (TURN_BASE, "hands", "r2|r5/b1|b6/y1|y1", "phase turn"),  # seat 1 has nothing that fits
+        (TURN_BASE, "phase", "drawn", "phase drawn"),  # b1|b6, the tile drawn, fits nowhere
+        (TURN_BASE, "phase", "rescue", "closer"),
+        (TURN_BASE, "phase", "challenge", "wd4"),
+        (ILLEGAL_WD4, "wd4", "legal", "wd4 is legal"),
+        (ILLEGAL_WD4, "turn", "2", "answered by seat 1"),
+        (ILLEGAL_WD4, "layout", "2:g9|g9,0:g7|r6>1", "last lay"),
+        (DEAD_LAYOUT, "turn", "0", "holds none"),
+        (DEAD_LAYOUT, "rescuers", "0", "holds none"),
+        (DEAD_LAYOUT, "closer", "-", "closer"),
+        (with_field(DEAD_LAYOUT, "closer", "-"), "phase", "turn", "phase is rescue"),
+        (DEAD_LAYOUT, "layout", "0:y1|y1,1:y4|DE>1,2:y9|DE>2,0:y3|DE>3", "live"),
+    ],
+)
 def test_a_broken_position_is_refused_naming_the_field(
     base: str, key: str, value: str | None, named: str
 ) -> None:

@@ -127,9 +127,7 @@ class BluffingAgent:
         return self._random.choice(list(moves))
 
 
-def turns_on_an_empty_boneyard(
-    events: Iterable[Event], players: int
-) -> list[tuple[int, int, int]]:
+def turns_on_an_empty_boneyard(events: Iterable[Event], players: int) -> list[tuple[int, int, int]]:
     """Per round, from its events: turns begun on an empty boneyard, tiles then in the hands,
     and WD4s taken back among those turns.
 
@@ -191,8 +189,12 @@ def test_do8_do10_every_round_ends_and_an_empty_boneyard_lasts_at_most_the_bound
     2P(H - P + 1) turns once the boneyard is empty, and WD4s are taken back on it."""
     taken_back = 0
     for _, hand_size, reverse_skips, spin in (s for s in SETTINGS if s[0] == players):
-        options = {"hand_size": hand_size, "two_player_reverse_skips": reverse_skips,
-                   "all_doubles_spin": spin, "target": 100}
+        options = {
+            "hand_size": hand_size,
+            "two_player_reverse_skips": reverse_skips,
+            "all_doubles_spin": spin,
+            "target": 100,
+        }
         for seed in range(8):
             game = unodice.new_game("dominoes", players, seed, options)
             kind = BluffingAgent if seed % 2 else RandomAgent
@@ -214,6 +216,11 @@ def test_do8_do10_every_round_ends_and_an_empty_boneyard_lasts_at_most_the_bound
 def test_do10_greedy_against_greedy_always_ends(hand_size):
     """DO-10: two greedy bots finish a match for each of 100 seeds."""
     for seed in range(100):
-        game = unodice.play_game("dominoes", [GreedyAgent(), GreedyAgent()], seed=seed,
-                                 options={"hand_size": hand_size}, max_decisions=MAX_DECISIONS)
+        game = unodice.play_game(
+            "dominoes",
+            [GreedyAgent(), GreedyAgent()],
+            seed=seed,
+            options={"hand_size": hand_size},
+            max_decisions=MAX_DECISIONS,
+        )
         assert game.is_over and max(game.scores) >= 500, seed

@@ -31,15 +31,49 @@ from unodice.testing import CheckReport, Draw, check_variant, scripted_game
 # A small set rich in dead ends, wilds and words, so that dead layouts and the double-Wild on
 # the spinner come up in few games.
 MIXED = (
-    "r9|r9", "g8|g8", "r1|DE", "g1|DE", "b1|DE", "y1|DE", "WD4|DE", "r2|DE", "y2|DE", "b3|DE",
-    "W|W", "W|W", "W|W", "WD4|b3", "W|y4", "b5|b6", "y5|y6", "b7|y7", "b2|y2", "rS|gS",
-    "bR|yR", "rD2|bD2", "r3|g3", "y3|b4", "g5|r6", "r7|g7", "b8|y8",
+    "r9|r9",
+    "g8|g8",
+    "r1|DE",
+    "g1|DE",
+    "b1|DE",
+    "y1|DE",
+    "WD4|DE",
+    "r2|DE",
+    "y2|DE",
+    "b3|DE",
+    "W|W",
+    "W|W",
+    "W|W",
+    "WD4|b3",
+    "W|y4",
+    "b5|b6",
+    "y5|y6",
+    "b7|y7",
+    "b2|y2",
+    "rS|gS",
+    "bR|yR",
+    "rD2|bD2",
+    "r3|g3",
+    "y3|b4",
+    "g5|r6",
+    "r7|g7",
+    "b8|y8",
 )
 # A set whose tiles rarely match the spinner, worth 3 each but for a few: passes on an empty
 # boneyard and blocked rounds, won and tied, come up in few games.
 BLOCKY = (
-    "r9|r9", "r1|b2", "b1|y2", "y1|g2", "g1|b2", "b1|g2", "y1|b2", "g1|y2", "r2|b1", "W|W",
-    "g1|DE", "b2|DE",
+    "r9|r9",
+    "r1|b2",
+    "b1|y2",
+    "y1|g2",
+    "g1|b2",
+    "b1|g2",
+    "y1|b2",
+    "g1|y2",
+    "r2|b1",
+    "W|W",
+    "g1|DE",
+    "b2|DE",
 )
 
 # (seat counts, games per count, options, the tile set: None for the default one)
@@ -57,9 +91,20 @@ SURVEY: list[tuple[Sequence[int], int, dict[str, Any], str | None]] = [
 ]
 
 MOVE_KINDS = {
-    "play", "play the tile drawn", "play calling uno", "play declaring a colour",
-    "play a wild draw four", "play the double-wild on the spinner", "draw", "keep", "pass",
-    "challenge upheld", "challenge failed", "accept", "catch", "decline",
+    "play",
+    "play the tile drawn",
+    "play calling uno",
+    "play declaring a colour",
+    "play a wild draw four",
+    "play the double-wild on the spinner",
+    "draw",
+    "keep",
+    "pass",
+    "challenge upheld",
+    "challenge failed",
+    "accept",
+    "catch",
+    "decline",
 }
 ROUND_ENDS = {"went out (DO-7)", "dead end (DO-9)", "blocked (DO-10)", "blocked, tied (DO-10)"}
 
@@ -136,7 +181,8 @@ class Survey:
         if move.touching.symbol == "WD4" and len(hand) > 1:
             kinds.append("play a wild draw four")
             self._expected_illegal = not reference.wild_draw_four_is_legal(
-                hand, laid_index(state, hand, move),
+                hand,
+                laid_index(state, hand, move),
                 reference.open_ends(variant, state.layout.placements),
             )
         return kinds
@@ -145,8 +191,9 @@ class Survey:
         placements = state.layout.placements
         if any(not hand for hand in state.hands):
             self.ends["went out (DO-7)"] += 1
-        elif all(reference.is_dead_end(face) for _, face, _ in reference.open_ends(
-                variant, placements)):
+        elif all(
+            reference.is_dead_end(face) for _, face, _ in reference.open_ends(variant, placements)
+        ):
             self.ends["dead end (DO-9)"] += 1
         elif reference.round_winner(variant, state) is None:
             self.ends["blocked, tied (DO-10)"] += 1
@@ -160,25 +207,35 @@ def laid_index(state: DominoesState, hand: Sequence[Domino], move: Play) -> int:
     if state.phase == DRAWN:
         return next(index for index, tile in enumerate(hand) if tile is state.drawn)
     wanted = sorted((move.touching.code, move.far.code))
-    return next(index for index, tile in enumerate(hand)
-                if sorted(end.code for end in tile.ends) == wanted)
+    return next(
+        index for index, tile in enumerate(hand) if sorted(end.code for end in tile.ends) == wanted
+    )
 
 
 @pytest.fixture(scope="module")
 def survey() -> tuple[Survey, list[CheckReport]]:
     counting = Survey()
-    registries = {name: registry_with_tiles(*tiles, name=name)
-                  for name, tiles in (("mixed", MIXED), ("blocky", BLOCKY))}
+    registries = {
+        name: registry_with_tiles(*tiles, name=name)
+        for name, tiles in (("mixed", MIXED), ("blocky", BLOCKY))
+    }
     reports = []
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(UnoDominoes, "reference", counting)
         for seed, (players, games, options, tiles) in enumerate(SURVEY):
             chosen = options if tiles is None else {**options, "tiles": tiles}
-            reports.append(check_variant(
-                "dominoes", players=players, games=games, seed=seed, options=chosen,
-                registry=None if tiles is None else registries[tiles], reference=True,
-                raise_on_failure=False,
-            ))
+            reports.append(
+                check_variant(
+                    "dominoes",
+                    players=players,
+                    games=games,
+                    seed=seed,
+                    options=chosen,
+                    registry=None if tiles is None else registries[tiles],
+                    reference=True,
+                    raise_on_failure=False,
+                )
+            )
     return counting, reports
 
 
@@ -215,29 +272,44 @@ def test_every_wild_draw_four_verdict_agrees_with_do3(survey):
 def test_a_wrong_reference_is_caught(monkeypatch):
     """The check can fail: a reference that forgets the Uno call (DO-6) or miscounts W (DO-7)."""
     monkeypatch.setattr(reference, "uno_calls", lambda hand: [False])
-    report = check_variant("dominoes", players=[3], games=1, options={"target": 40},
-                           reference=True, raise_on_failure=False)
-    assert any(re.search(r"not in the reference \['play .* uno'", failure)
-               for failure in report.failures), report.failures
+    report = check_variant(
+        "dominoes",
+        players=[3],
+        games=1,
+        options={"target": 40},
+        reference=True,
+        raise_on_failure=False,
+    )
+    assert any(
+        re.search(r"not in the reference \['play .* uno'", failure) for failure in report.failures
+    ), report.failures
     monkeypatch.undo()
     monkeypatch.setattr(reference, "end_points", lambda face: 0)
-    report = check_variant("dominoes", players=[2], games=1, options={"target": 40},
-                           reference=True, raise_on_failure=False)
+    report = check_variant(
+        "dominoes",
+        players=[2],
+        games=1,
+        options={"target": 40},
+        reference=True,
+        raise_on_failure=False,
+    )
     assert any("the reference says" in failure for failure in report.failures), report.failures
 
 
 # -- hand-built positions -----------------------------------------------------------------------
 
 
-def start(*hands: Sequence[str], then: Iterable[str] = (), tiles: Sequence[str] = (),
-          **options: Any) -> Game:
+def start(
+    *hands: Sequence[str], then: Iterable[str] = (), tiles: Sequence[str] = (), **options: Any
+) -> Game:
     """A game whose seats are dealt ``hands``, then draw ``then``, from a set of ``tiles``."""
     dealt = [code for hand in hands for code in hand]
     script = [Draw(code) for code in [*dealt, *then]]
     registry = registry_with_tiles(*(tiles or [*dealt, *then]))
     chosen = {"hand_size": len(hands[0]), "tiles": "reference-set", **options}
-    return scripted_game("dominoes", script, players=len(hands), options=chosen,
-                         registry=registry, lenient=True)
+    return scripted_game(
+        "dominoes", script, players=len(hands), options=chosen, registry=registry, lenient=True
+    )
 
 
 def agree(game: Game) -> set[str]:
@@ -287,8 +359,9 @@ def close_every_line(game: Game) -> None:
     """Seats take turns closing lines 1 to 4 with dead ends; seat 0 closes the last."""
     for move in ("play g3|DE on 1", "play g1|DE on 2", "play g4|DE on 3", "play g2|DE on 4"):
         moves = agree(game)
-        assert not any(f"on {line}" in text for text in moves
-                       for line in range(1, int(move[-1])))  # closed lines take nothing
+        assert not any(
+            f"on {line}" in text for text in moves for line in range(1, int(move[-1]))
+        )  # closed lines take nothing
         game.play(move)
 
 
@@ -302,7 +375,10 @@ def test_do9_a_dead_layout_offers_the_double_wild_on_the_spinner():
     game.play("play W|W:r on spinner uno")
     agree(game)
     assert reference.open_ends(game.variant, game.state.layout.placements)[-1] == (
-        5, Face.parse("W"), Colour.RED)
+        5,
+        Face.parse("W"),
+        Colour.RED,
+    )
 
 
 def test_do9_declined_the_closer_scores_the_other_hands():
@@ -315,12 +391,15 @@ def test_do9_declined_the_closer_scores_the_other_hands():
     assert [(e.seat, e.points) for e in ended if isinstance(e, Scored)] == [(0, 61)]
 
 
-@pytest.mark.parametrize(("second", "third", "legal"), [
-    ("g5|r6", "r7|b8", False),   # g5 fits the green 9 end
-    ("W|r6", "r7|b8", True),     # W|r6 fits only with its wild end
-    ("WD4|g3", "r7|b8", False),  # a copy of the tile laid is another tile
-    ("W|r6", "r7|g8", False),    # r7|g8 laid the other way round, g8 touching, fits
-])
+@pytest.mark.parametrize(
+    ("second", "third", "legal"),
+    [
+        ("g5|r6", "r7|b8", False),  # g5 fits the green 9 end
+        ("W|r6", "r7|b8", True),  # W|r6 fits only with its wild end
+        ("WD4|g3", "r7|b8", False),  # a copy of the tile laid is another tile
+        ("W|r6", "r7|g8", False),  # r7|g8 laid the other way round, g8 touching, fits
+    ],
+)
 def test_do3_a_wild_draw_four_is_legal_only_without_another_non_wild_play(second, third, legal):
     """DO-3, DO-8: the fast path's verdict is the clause's; the laid tile's far end never counts."""
     hands = (["g9|g9", "b1|b2", "y1|y2"], ["WD4|g3", second, third])

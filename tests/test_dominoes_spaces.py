@@ -122,9 +122,7 @@ def test_every_legal_move_is_numbered_and_its_number_gives_it_back() -> None:
 def test_the_catalogue_holds_each_move_once_and_depends_on_options_not_seats() -> None:
     for options in OPTION_SETS:
         catalogues = [
-            spaces.catalogue(
-                unodice.new_game("dominoes", players=players, options=options).variant
-            )
+            spaces.catalogue(unodice.new_game("dominoes", players=players, options=options).variant)
             for players in range(2, 7)
         ]
         moves = catalogues[0].moves
@@ -159,9 +157,11 @@ def test_the_catalogue_size_is_the_documented_formula(options: dict[str, Any], s
     ways = {lay.id: lay for lays in tiles.lays for lay in lays}.values()
     wild = sum(lay.wild_far for lay in ways)
     lines = table_of(game).lines
-    assert len(spaces.catalogue(game.variant)) == 7 + 2 * lines * (len(ways) - wild) + (
-        8 * lines * wild
-    ) + 8 == size
+    assert (
+        len(spaces.catalogue(game.variant))
+        == 7 + 2 * lines * (len(ways) - wild) + (8 * lines * wild) + 8
+        == size
+    )
 
 
 def test_play_numbers_follow_the_documented_formula() -> None:

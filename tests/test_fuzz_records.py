@@ -34,24 +34,51 @@ SECONDS_PER_REPLAY = 10.0
 """A replay slower than this counts as a hang (real records replay in milliseconds)."""
 
 TOP_FIELDS = (
-    "format", "format_version", "unodice_version", "variant", "variant_version", "players",
-    "options", "house_rules", "seed", "moves", "chance", "result",
+    "format",
+    "format_version",
+    "unodice_version",
+    "variant",
+    "variant_version",
+    "players",
+    "options",
+    "house_rules",
+    "seed",
+    "moves",
+    "chance",
+    "result",
 )
 
 json_scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.floats(allow_nan=False),
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.floats(allow_nan=False),
     st.text(max_size=12),
 )
 json_values = st.recursive(
     json_scalars,
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
-                                                                 max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
     max_leaves=12,
 )
-python_oddities = st.sampled_from([
-    float("nan"), float("inf"), b"bytes", {1, 2}, (1, 2), object(), 10**5000, -(10**400),
-    {1: "int key"}, {("a",): "tuple key"}, range(3), "x" * 100_000, "\x00\n\udcff",
-]).map(copy.deepcopy)  # mutations write into drawn values: never share one between examples
+python_oddities = st.sampled_from(
+    [
+        float("nan"),
+        float("inf"),
+        b"bytes",
+        {1, 2},
+        (1, 2),
+        object(),
+        10**5000,
+        -(10**400),
+        {1: "int key"},
+        {("a",): "tuple key"},
+        range(3),
+        "x" * 100_000,
+        "\x00\n\udcff",
+    ]
+).map(copy.deepcopy)  # mutations write into drawn values: never share one between examples
 any_value = json_values | python_oddities
 
 
@@ -87,8 +114,13 @@ def retype_field(record: dict[str, Any], data: st.DataObject) -> None:
 
 
 def retype_nested(record: dict[str, Any], data: st.DataObject) -> None:
-    targets = [("chance", "source"), ("chance", "outcomes"), ("result", "over"),
-               ("result", "scores"), ("result", "winners")]
+    targets = [
+        ("chance", "source"),
+        ("chance", "outcomes"),
+        ("result", "over"),
+        ("result", "scores"),
+        ("result", "winners"),
+    ]
     targets += [("options", name) for name in record["options"]]
     parent, key = data.draw(st.sampled_from(targets), label="nested field")
     record[parent][key] = data.draw(any_value, label="value")
@@ -108,8 +140,12 @@ def truncate_moves(record: dict[str, Any], data: st.DataObject) -> None:
 
 
 def extend_moves(record: dict[str, Any], data: st.DataObject) -> None:
-    extra = data.draw(st.lists(st.text(max_size=12) | st.sampled_from(record["moves"] or ["x"]),
-                               min_size=1, max_size=5), label="extra moves")
+    extra = data.draw(
+        st.lists(
+            st.text(max_size=12) | st.sampled_from(record["moves"] or ["x"]), min_size=1, max_size=5
+        ),
+        label="extra moves",
+    )
     record["moves"] = record["moves"] + extra
 
 
@@ -129,8 +165,11 @@ def replace_move(record: dict[str, Any], data: st.DataObject) -> None:
     index = data.draw(st.integers(0, len(moves) - 1), label="move index")
     other = [m for m in moves if m != moves[index]] or ["?"]
     moves[index] = data.draw(
-        st.text(max_size=30) | st.sampled_from(other) | st.just(moves[index].upper())
-        | st.just("x" * 201) | json_values,
+        st.text(max_size=30)
+        | st.sampled_from(other)
+        | st.just(moves[index].upper())
+        | st.just("x" * 201)
+        | json_values,
         label="move",
     )
 
@@ -168,8 +207,10 @@ def huge_number(record: dict[str, Any], data: st.DataObject) -> None:
 
 def nest_deeply(record: dict[str, Any], data: st.DataObject) -> None:
     field = data.draw(st.sampled_from([*TOP_FIELDS, "options.x", "result.scores"]), label="field")
-    value = deep(data.draw(st.integers(1, 3000), label="depth"),
-                 kind=data.draw(st.sampled_from(["list", "dict"]), label="kind"))
+    value = deep(
+        data.draw(st.integers(1, 3000), label="depth"),
+        kind=data.draw(st.sampled_from(["list", "dict"]), label="kind"),
+    )
     if "." in field:
         parent, key = field.split(".")
         record[parent][key] = value
@@ -186,8 +227,9 @@ def wrong_variant(record: dict[str, Any], data: st.DataObject) -> None:
 
 def wrong_version(record: dict[str, Any], data: st.DataObject) -> None:
     field = data.draw(st.sampled_from(["variant_version", "unodice_version"]), label="field")
-    record[field] = data.draw(st.sampled_from(["0.0", "99", "", "1.0 ", "x" * 10_000]),
-                              label="version")
+    record[field] = data.draw(
+        st.sampled_from(["0.0", "99", "", "1.0 ", "x" * 10_000]), label="version"
+    )
 
 
 def bad_house_rules(record: dict[str, Any], data: st.DataObject) -> None:
@@ -198,16 +240,36 @@ def bad_house_rules(record: dict[str, Any], data: st.DataObject) -> None:
 
 
 MUTATIONS: list[Callable[[dict[str, Any], st.DataObject], None]] = [
-    drop_field, rename_field, add_field, retype_field, retype_nested, bad_option,
-    truncate_moves, extend_moves, swap_moves, replace_move, change_outcome,
-    insert_or_drop_outcome, flip_chance_source, huge_number, nest_deeply, wrong_variant,
-    wrong_version, bad_house_rules,
+    drop_field,
+    rename_field,
+    add_field,
+    retype_field,
+    retype_nested,
+    bad_option,
+    truncate_moves,
+    extend_moves,
+    swap_moves,
+    replace_move,
+    change_outcome,
+    insert_or_drop_outcome,
+    flip_chance_source,
+    huge_number,
+    nest_deeply,
+    wrong_variant,
+    wrong_version,
+    bad_house_rules,
 ]
 
 
 PLAY_MUTATIONS = [
-    bad_option, truncate_moves, extend_moves, swap_moves, replace_move, change_outcome,
-    insert_or_drop_outcome, flip_chance_source,
+    bad_option,
+    truncate_moves,
+    extend_moves,
+    swap_moves,
+    replace_move,
+    change_outcome,
+    insert_or_drop_outcome,
+    flip_chance_source,
 ]
 """The mutations that keep a record's shape, so that the variant itself meets the damage."""
 
@@ -220,8 +282,9 @@ def mutated_records(
     name = draw(st.sampled_from(VARIANTS), label="variant")
     record = json.loads(draw(st.sampled_from(sample_records(name)), label="record"))
     data = draw(st.data())
-    for mutation in draw(st.lists(st.sampled_from(mutations), min_size=1, max_size=3),
-                         label="mutations"):
+    for mutation in draw(
+        st.lists(st.sampled_from(mutations), min_size=1, max_size=3), label="mutations"
+    ):
         # An earlier mutation may have removed or retyped what a later one edits: skip it then.
         with contextlib.suppress(LookupError, TypeError, AttributeError, ValueError):
             mutation(record, data)
@@ -281,8 +344,9 @@ def test_an_illegal_move_is_refused_at_its_index(name):
     """A move that was legal elsewhere in the game, put where it is not, is caught there."""
     record = json.loads(sample_records(name)[0])
     moves = record["moves"]
-    game = unodice.new_game(name, record["players"], record["seed"], record["options"],
-                            registry=everything())
+    game = unodice.new_game(
+        name, record["players"], record["seed"], record["options"], registry=everything()
+    )
     for index, text in enumerate(moves):
         legal = {str(move) for move in game.legal_moves()}
         stranger = next((move for move in moves if move not in legal), None)
@@ -324,37 +388,53 @@ def record_file(tmp: Path, content: bytes) -> Iterator[Path]:
 garbage_files = st.one_of(
     st.binary(max_size=200),
     st.text(max_size=200).map(lambda text: text.encode("utf-8", "surrogatepass")),
-    st.sampled_from([
-        b"", b"\xef\xbb\xbf{}", "{}".encode("utf-16"), b"[" * 100_000, b"{\"a\":" * 50_000,
-        b"9" * 5000, b"{\"seed\": " + b"9" * 5000 + b"}", b"NaN", b"[1, 2", b"null",
-        b"\x00" * 64, b"{\"format\": \"unodice-record\"}",
-    ]),
+    st.sampled_from(
+        [
+            b"",
+            b"\xef\xbb\xbf{}",
+            "{}".encode("utf-16"),
+            b"[" * 100_000,
+            b'{"a":' * 50_000,
+            b"9" * 5000,
+            b'{"seed": ' + b"9" * 5000 + b"}",
+            b"NaN",
+            b"[1, 2",
+            b"null",
+            b"\x00" * 64,
+            b'{"format": "unodice-record"}',
+        ]
+    ),
 )
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(garbage_files)
 def test_load_refuses_garbage_files_as_invalid_records(tmp_path_factory, content):
-    with record_file(tmp_path_factory.mktemp("garbage"), content) as path, \
-            pytest.raises(InvalidRecord):
+    with (
+        record_file(tmp_path_factory.mktemp("garbage"), content) as path,
+        pytest.raises(InvalidRecord),
+    ):
         load(path, everything())
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(VARIANTS).flatmap(lambda n: st.sampled_from(sample_records(n))),
-       st.data())
+@given(st.sampled_from(VARIANTS).flatmap(lambda n: st.sampled_from(sample_records(n))), st.data())
 def test_load_refuses_a_cut_record(tmp_path_factory, text, data):
     cut = data.draw(st.integers(0, len(text) - 1), label="cut at")
-    with record_file(tmp_path_factory.mktemp("cut"), text[:cut].encode()) as path, \
-            pytest.raises(InvalidRecord):
+    with (
+        record_file(tmp_path_factory.mktemp("cut"), text[:cut].encode()) as path,
+        pytest.raises(InvalidRecord),
+    ):
         load(path, everything())
 
 
 def test_load_reads_no_more_than_the_limit(tmp_path, monkeypatch):
     """A record file over the size limit is refused without being read to its end."""
     monkeypatch.setattr("unodice.record.MAX_BYTES", 1000)
-    with record_file(tmp_path, b" " * 1001) as path, pytest.raises(InvalidRecord,
-                                                                  match="larger than"):
+    with (
+        record_file(tmp_path, b" " * 1001) as path,
+        pytest.raises(InvalidRecord, match="larger than"),
+    ):
         load(path, everything())
 
 
@@ -377,8 +457,10 @@ def test_load_of_a_missing_file_is_an_os_error(tmp_path):
 
 def cli_replay(path: Path) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
-    with mock.patch.object(unodice.registry, "_default", everything()), \
-            contextlib.redirect_stderr(err):
+    with (
+        mock.patch.object(unodice.registry, "_default", everything()),
+        contextlib.redirect_stderr(err),
+    ):
         status = main(["replay", "--quiet", str(path)], out)
     return status, out.getvalue(), err.getvalue()
 
@@ -401,7 +483,7 @@ def test_the_cli_answers_a_bad_record_in_one_line_with_status_1(tmp_path_factory
         assert status == 0 and out.startswith("valid: ") and err == ""
 
 
-@pytest.mark.parametrize("content", [b"{", b"[" * 100_000, b"\xff", b"{\"seed\": " + b"9" * 9000])
+@pytest.mark.parametrize("content", [b"{", b"[" * 100_000, b"\xff", b'{"seed": ' + b"9" * 9000])
 def test_the_cli_answers_a_garbage_file_in_one_line(tmp_path, content):
     with record_file(tmp_path, content) as path:
         status, out, err = cli_replay(path)

@@ -98,7 +98,9 @@ def test_a_refused_move_leaves_the_game_unchanged(registry):
 
 def test_rounds_and_match_totals(registry):
     game = play_game(
-        "toy-race(rounds=3,target=10)", [RandomAgent(1), RandomAgent(2)], seed=9,
+        "toy-race(rounds=3,target=10)",
+        [RandomAgent(1), RandomAgent(2)],
+        seed=9,
         registry=registry,
     )
     kinds = [type(e) for e in game.events]
@@ -114,11 +116,13 @@ def test_rounds_and_match_totals(registry):
 
 
 def test_the_previous_round_winner_starts_the_next(registry):
-    game = play_game("toy-race(rounds=2,target=5)", [RandomAgent(4), RandomAgent(5)], seed=2,
-                     registry=registry)
+    game = play_game(
+        "toy-race(rounds=2,target=5)", [RandomAgent(4), RandomAgent(5)], seed=2, registry=registry
+    )
     first_round_end = next(e for e in game.events if isinstance(e, RoundEnded))
-    second_start = game.events.index(next(e for e in game.events if isinstance(e, RoundStarted)
-                                          and e.round == 2))
+    second_start = game.events.index(
+        next(e for e in game.events if isinstance(e, RoundStarted) and e.round == 2)
+    )
     first_move = next(e for e in game.events[second_start:] if isinstance(e, MovePlayed))
     assert first_move.seat == first_round_end.winners[0]
 

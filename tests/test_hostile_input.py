@@ -117,8 +117,9 @@ def test_a_wrong_player_count_is_refused_with_the_range(name):
         new(f"{name}(players={seats.start})", players=seats.stop - 1 + (seats.start == 1))
 
 
-@pytest.mark.parametrize("seed", ["1", 1.0, True, type(None), SEED_LIMIT + 1, -SEED_LIMIT - 1,
-                                  10**5000], ids=brief)
+@pytest.mark.parametrize(
+    "seed", ["1", 1.0, True, type(None), SEED_LIMIT + 1, -SEED_LIMIT - 1, 10**5000], ids=brief
+)
 def test_a_wrong_seed_is_refused(seed):
     with pytest.raises(InvalidOptions, match="seed must be a whole number"):
         new(VARIANTS[0], seed=seed)
@@ -130,15 +131,31 @@ def test_the_largest_seeds_are_accepted_and_replay():
         assert unodice.replay(game.record(), everything()).seed == seed
 
 
-@pytest.mark.parametrize("variant", [None, 3, b"toy-race", ["toy-race"], "Toy-Race", "toy race",
-                                     "toy-race(", "toy-race)(", "(target=3)", "", "   "])
+@pytest.mark.parametrize(
+    "variant",
+    [
+        None,
+        3,
+        b"toy-race",
+        ["toy-race"],
+        "Toy-Race",
+        "toy race",
+        "toy-race(",
+        "toy-race)(",
+        "(target=3)",
+        "",
+        "   ",
+    ],
+)
 def test_an_unreadable_game_string_is_refused(variant):
     with pytest.raises(InvalidOptions):
         new(variant)
 
 
-@pytest.mark.parametrize("text", ["toy-race(target)", "toy-race(=3)", "toy-race(target=)",
-                                  "toy-race(target=3,)", "toy-race(,)"])
+@pytest.mark.parametrize(
+    "text",
+    ["toy-race(target)", "toy-race(=3)", "toy-race(target=)", "toy-race(target=3,)", "toy-race(,)"],
+)
 def test_a_game_string_option_that_is_not_key_value_is_refused(text):
     with pytest.raises(InvalidOptions, match="is not key=value"):
         parse_game_string(text)
@@ -182,8 +199,9 @@ def option_texts(draw: st.DrawFn) -> str:
     """A game string for a real variant with real and invented keys, and odd values."""
     name = draw(st.sampled_from(VARIANTS))
     keys = [info.name for info in everything().variant(name).options] + ["players", "nope"]
-    values = st.sampled_from(["true", "false", "none", "0", "1", "2", "-1", "7", "99", "x",
-                              "1e3", " 4 ", "9" * 30])
+    values = st.sampled_from(
+        ["true", "false", "none", "0", "1", "2", "-1", "7", "99", "x", "1e3", " 4 ", "9" * 30]
+    )
     pairs = draw(st.dictionaries(st.sampled_from(keys), values, max_size=3))
     return f"{name}({','.join(f'{k}={v}' for k, v in pairs.items())})"
 
@@ -195,8 +213,12 @@ def test_any_option_combination_starts_a_playable_game_or_is_refused(text, seed)
     try:
         game = new(text, seed=seed)
     except InvalidOptions as error:
-        assert "option" in str(error) or "players" in str(error) or "tray" in str(error) \
-            or "dealing" in str(error), error
+        assert (
+            "option" in str(error)
+            or "players" in str(error)
+            or "tray" in str(error)
+            or "dealing" in str(error)
+        ), error
         return
     agent = RandomAgent(seed)
     for _ in range(150):
@@ -231,8 +253,10 @@ def test_a_move_that_is_not_a_move_is_refused_and_changes_nothing(name):
 
 @pytest.mark.parametrize("name", VARIANTS)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=st.text(max_size=30) | st.from_regex(r"[a-zA-Z0-9 :|+-]{0,16}", fullmatch=True),
-       seed=st.integers(0, 50))
+@given(
+    text=st.text(max_size=30) | st.from_regex(r"[a-zA-Z0-9 :|+-]{0,16}", fullmatch=True),
+    seed=st.integers(0, 50),
+)
 def test_any_notation_is_read_or_refused_with_illegal_move(name, text, seed):
     """``parse_move`` answers every text with a move or an ``IllegalMove``; playing a text either
     plays a legal move or refuses it, changing nothing."""
@@ -269,11 +293,11 @@ def near_misses(draw: st.DrawFn, notation: str) -> str:
         at = draw(st.integers(0, max(len(text) - 1, 0)))
         character = draw(st.sampled_from(NEAR_MISS_CHARACTERS))
         if action == "replace" and text:
-            text = text[:at] + character + text[at + 1:]
+            text = text[:at] + character + text[at + 1 :]
         elif action == "insert":
             text = text[:at] + character + text[at:]
         elif action == "delete" and text:
-            text = text[:at] + text[at + 1:]
+            text = text[:at] + text[at + 1 :]
         elif action == "double":
             text = f"{text} {text.split()[-1] if text.split() else text}"
         else:
@@ -288,8 +312,7 @@ def near_misses(draw: st.DrawFn, notation: str) -> str:
 def test_near_miss_notation_is_played_only_when_legal(name, seed, data):
     """Notation one slip away from a legal move (digits out of range, letters off the board,
     other scripts' digits): played if it names a legal move, else refused changing nothing."""
-    game = play_random(name, everything().variant(name).players.start, seed=seed,
-                       limit=seed % 13)
+    game = play_random(name, everything().variant(name).players.start, seed=seed, limit=seed % 13)
     assume(not game.is_over)
     legal = game.legal_moves()
     text = data.draw(st.sampled_from(legal).map(str).flatmap(near_misses), label="text")

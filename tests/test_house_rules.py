@@ -16,8 +16,9 @@ from unodice.testing import Showing, scripted_game
 
 
 def _bank_seven(registry, house_rules=()):
-    game = scripted_game("toy-race", [Showing.of("y3"), Showing.of("r4")], registry=registry,
-                         house_rules=house_rules)
+    game = scripted_game(
+        "toy-race", [Showing.of("y3"), Showing.of("r4")], registry=registry, house_rules=house_rules
+    )
     game.play("roll")
     game.play("roll")
     return game.play("hold")
@@ -36,8 +37,9 @@ def test_a_named_house_rule_changes_the_score(registry):
 def test_an_observer_sees_every_event_in_order(registry):
     counter = ToyPlugin.counter
     counter.seen.clear()
-    game = scripted_game("toy-race", [Showing.of("y3")], registry=registry,
-                         house_rules=["count-events"])
+    game = scripted_game(
+        "toy-race", [Showing.of("y3")], registry=registry, house_rules=["count-events"]
+    )
     game.play("roll")
     assert counter.seen == [e.kind for e in game.events]
 
@@ -51,8 +53,11 @@ def test_house_rule_limited_to_some_variants():
         def unodice_score(self, game, seat, points, reason, context):
             return None
 
-    plugin = types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_house_rule("only-other", Only(), variants=["other"])))
+    plugin = types.SimpleNamespace(
+        unodice_register=hookimpl(
+            lambda registry: registry.add_house_rule("only-other", Only(), variants=["other"])
+        )
+    )
     registry.add_plugin(plugin, "limited")
     with pytest.raises(InvalidOptions, match="is for other, not toy-race"):
         unodice.new_game("toy-race", house_rules=["only-other"], registry=registry)
@@ -67,16 +72,21 @@ def test_a_house_rule_returning_nonsense_is_an_error():
         def unodice_score(self, game, seat, points, reason, context):
             return "lots"
 
-    plugin = types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_house_rule("bad", Bad())))
+    plugin = types.SimpleNamespace(
+        unodice_register=hookimpl(lambda registry: registry.add_house_rule("bad", Bad()))
+    )
     registry.add_plugin(plugin, "bad")
     with pytest.raises(UnodiceError, match="returned 'lots'"):
         _bank_seven(registry, ["bad"])
 
 
 def test_house_rules_are_recorded_and_replayed(registry):
-    game = scripted_game("toy-race", [Showing.of("y3"), Showing.of("r4")], registry=registry,
-                         house_rules=["double-sevens"])
+    game = scripted_game(
+        "toy-race",
+        [Showing.of("y3"), Showing.of("r4")],
+        registry=registry,
+        house_rules=["double-sevens"],
+    )
     for move in ("roll", "roll", "hold"):
         game.play(move)
     record = game.record()
@@ -98,10 +108,18 @@ def test_the_first_named_house_rule_decides_the_score():
         def unodice_score(self):
             return 9
 
-    plugin = types.SimpleNamespace(unodice_register=hookimpl(lambda registry: (
-        registry.add_house_rule("five", Five()), registry.add_house_rule("nine", Nine()))))
+    plugin = types.SimpleNamespace(
+        unodice_register=hookimpl(
+            lambda registry: (
+                registry.add_house_rule("five", Five()),
+                registry.add_house_rule("nine", Nine()),
+            )
+        )
+    )
     registry.add_plugin(plugin, "fixed")
-    assert [e.points for e in _bank_seven(registry, ["five", "nine"]) if isinstance(e, Scored)] \
-        == [5]
-    assert [e.points for e in _bank_seven(registry, ["nine", "five"]) if isinstance(e, Scored)] \
-        == [9]
+    assert [e.points for e in _bank_seven(registry, ["five", "nine"]) if isinstance(e, Scored)] == [
+        5
+    ]
+    assert [e.points for e in _bank_seven(registry, ["nine", "five"]) if isinstance(e, Scored)] == [
+        9
+    ]

@@ -94,8 +94,10 @@ def test_a_broken_position_is_refused_saying_what_is_wrong(registry, change, mes
 
 
 def test_a_position_written_by_hand_finds_dice_by_face_and_puts_the_rest_in_the_bag(registry):
-    text = ("toy-race players=2 round=1 scores=0,0 points=0,0 | current=1 direction=ccw "
-            "total=9 banked=0,0 pile=r5,WD4 bag=rest")
+    text = (
+        "toy-race players=2 round=1 scores=0,0 points=0,0 | current=1 direction=ccw "
+        "total=9 banked=0,0 pile=r5,WD4 bag=rest"
+    )
     game = new_game(position=text, registry=registry)
     pile = game.state.pile
     assert [d.id for d in pile] == sorted(d.id for d in pile)
@@ -129,8 +131,12 @@ def test_a_variant_without_positions_says_what_to_implement(registry):
         write_position = unodice.Variant.write_position
         read_position = unodice.Variant.read_position
 
-    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_variant(Mute))), "mute")
+    registry.add_plugin(
+        types.SimpleNamespace(
+            unodice_register=hookimpl(lambda registry: registry.add_variant(Mute))
+        ),
+        "mute",
+    )
     game = new_game("toy-mute", 2, seed=1, registry=registry)
     with pytest.raises(unodice.UnodiceError, match="write_position and read_position"):
         game.position()
@@ -151,8 +157,11 @@ def test_a_finished_game_has_no_position(registry):
 def test_piece_reader_names_each_piece_once():
     dice = unodice.pieces.load_components("centre-die-40").dice
     reader: PieceReader[unodice.pieces.Die] = PieceReader(dice)
-    die, face = reader.die("r5@0", "hand") if "r5" in {f.code for f in dice[0].faces} else (
-        reader.die(f"{dice[0].faces[0].code}@0", "hand"))
+    die, face = (
+        reader.die("r5@0", "hand")
+        if "r5" in {f.code for f in dice[0].faces}
+        else (reader.die(f"{dice[0].faces[0].code}@0", "hand"))
+    )
     assert die is dice[0] and face in die.faces
     with pytest.raises(InvalidPosition, match="named twice"):
         reader.die("@0", "bag")
@@ -252,8 +261,9 @@ def test_bad_piece_codes_are_refused(codes, message):
 
 
 def test_a_game_can_wait_between_rounds_to_show_how_the_round_ended(registry):
-    game = new_game("toy-race(rounds=2,target=5)", 2, seed=4, registry=registry,
-                    pause_between_rounds=True)
+    game = new_game(
+        "toy-race(rounds=2,target=5)", 2, seed=4, registry=registry, pause_between_rounds=True
+    )
     while not game.between_rounds:
         game.play(game.legal_moves()[-1])
     assert game.to_act is None and game.legal_moves() == () and not game.is_over
@@ -269,8 +279,14 @@ def test_a_game_can_wait_between_rounds_to_show_how_the_round_ended(registry):
 
 
 def test_house_rules_hear_of_the_deal_after_a_pause(registry):
-    paused = new_game("toy-race(rounds=2,target=5)", 2, seed=4, registry=registry,
-                      house_rules=["count-events"], pause_between_rounds=True)
+    paused = new_game(
+        "toy-race(rounds=2,target=5)",
+        2,
+        seed=4,
+        registry=registry,
+        house_rules=["count-events"],
+        pause_between_rounds=True,
+    )
     heard = ToyPlugin.counter.seen
     heard.clear()
     while not paused.is_over:
@@ -284,8 +300,9 @@ def test_house_rules_hear_of_the_deal_after_a_pause(registry):
 
 def test_a_paused_game_plays_the_same_match_as_one_that_is_not(registry):
     plain = new_game("toy-race(rounds=3,target=5)", 2, seed=6, registry=registry)
-    paused = new_game("toy-race(rounds=3,target=5)", 2, seed=6, registry=registry,
-                      pause_between_rounds=True)
+    paused = new_game(
+        "toy-race(rounds=3,target=5)", 2, seed=6, registry=registry, pause_between_rounds=True
+    )
     while not plain.is_over:
         plain.play(plain.legal_moves()[-1])
     while not paused.is_over:

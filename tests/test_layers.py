@@ -30,7 +30,11 @@ def _lint_imports(tree: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(tree / "src")}
     return subprocess.run(
         [linter, "--no-cache", "--no-logo", str(tree / "pyproject.toml")],
-        cwd=tree, env=env, capture_output=True, text=True, timeout=300,
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 

@@ -32,8 +32,11 @@ def counted() -> unodice.Game:
     registry = Registry()
     registry.add_plugin(ToyPlugin(), "toy")
     registry.add_plugin(
-        types.SimpleNamespace(unodice_register=hookimpl(lambda registry: registry.add_variant(
-            CountedRace))), "counted")
+        types.SimpleNamespace(
+            unodice_register=hookimpl(lambda registry: registry.add_variant(CountedRace))
+        ),
+        "counted",
+    )
     CountedRace.asked = 0
     return unodice.new_game("counted", seed=3, registry=registry)
 

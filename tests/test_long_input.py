@@ -96,10 +96,17 @@ def test_a_record_with_an_unreadable_move_quotes_it_once():
 # -- names, game strings, agents ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text", [
-    huge("a"), "coverall(" + huge(), "coverall(" + huge() + ")", "coverall(a=1," + huge() + ")",
-    "coverall(" + huge() + "=1)", "coverall(players=" + "9" * HUGE + ")",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        huge("a"),
+        "coverall(" + huge(),
+        "coverall(" + huge() + ")",
+        "coverall(a=1," + huge() + ")",
+        "coverall(" + huge() + "=1)",
+        "coverall(players=" + "9" * HUGE + ")",
+    ],
+)
 def test_a_huge_game_string_is_refused_briefly(text):
     with pytest.raises((InvalidOptions, UnknownVariant)) as caught:
         new(text)
@@ -138,23 +145,25 @@ def cli(capsys, *argv: str) -> tuple[int, str, str]:
     return status, out.getvalue(), capsys.readouterr().err
 
 
-@pytest.mark.parametrize(("argv", "status"), [
-    (["play", "coverall", "--option", "partition=" + huge()], 1),
-    (["play", "coverall", "--option", huge() + "=1"], 1),
-    (["play", "coverall", "--option", huge()], 2),
-    (["play", huge("a")], 1),
-    (["play", "coverall(" + huge()], 1),
-    (["play", "coverall", "--house-rule", huge()], 1),
-    (["play", "coverall", "--agents", huge()], 1),
-    (["play", "coverall", "--players", "9" * HUGE], 2),
-    (["play", "coverall", "--players", huge()], 2),
-    (["play", "coverall", "--seed", "9" * 4000], 2),  # longer than any seed: a usage error
-    (["play", "coverall", "--human", "9" * 4000], 2),
-    (["replay", huge()], 1),
-    ([huge()], 2),
-])
-def test_the_command_line_answers_huge_arguments_in_one_short_line(installed, capsys, argv,
-                                                                    status):
+@pytest.mark.parametrize(
+    ("argv", "status"),
+    [
+        (["play", "coverall", "--option", "partition=" + huge()], 1),
+        (["play", "coverall", "--option", huge() + "=1"], 1),
+        (["play", "coverall", "--option", huge()], 2),
+        (["play", huge("a")], 1),
+        (["play", "coverall(" + huge()], 1),
+        (["play", "coverall", "--house-rule", huge()], 1),
+        (["play", "coverall", "--agents", huge()], 1),
+        (["play", "coverall", "--players", "9" * HUGE], 2),
+        (["play", "coverall", "--players", huge()], 2),
+        (["play", "coverall", "--seed", "9" * 4000], 2),  # longer than any seed: a usage error
+        (["play", "coverall", "--human", "9" * 4000], 2),
+        (["replay", huge()], 1),
+        ([huge()], 2),
+    ],
+)
+def test_the_command_line_answers_huge_arguments_in_one_short_line(installed, capsys, argv, status):
     got, _, err = cli(capsys, *argv)
     assert got == status
     assert err.count("\n") == 1 and len(err) <= LINE_LIMIT + 1, err[:200]
@@ -163,8 +172,7 @@ def test_the_command_line_answers_huge_arguments_in_one_short_line(installed, ca
 def test_a_huge_answer_at_the_terminal_is_refused_briefly(installed, capsys, monkeypatch):
     answers = [huge(), "9" * 900, "r5 " + huge(), "9" * 5000, "²", "quit"]
     monkeypatch.setattr("builtins.input", lambda prompt="": answers.pop(0))
-    status, out, err = cli(capsys, "play", "coverall", "--seed", "1", "--human", "0",
-                           "--no-colour")
+    status, out, err = cli(capsys, "play", "coverall", "--seed", "1", "--human", "0", "--no-colour")
     assert status == 0 and err == "" and not answers  # ended by quit
     assert "game abandoned" in out
     assert len(out) < 10 * SHORT
@@ -172,12 +180,10 @@ def test_a_huge_answer_at_the_terminal_is_refused_briefly(installed, capsys, mon
     assert out.count("characters long") == 2
 
 
-def test_a_huge_open_end_at_the_terminal_is_refused_by_the_parser(installed, capsys,
-                                                                   monkeypatch):
+def test_a_huge_open_end_at_the_terminal_is_refused_by_the_parser(installed, capsys, monkeypatch):
     answers = ["play r3|y5 on " + "9" * 5000, "quit"]
     monkeypatch.setattr("builtins.input", lambda prompt="": answers.pop(0))
-    status, out, err = cli(capsys, "play", "dominoes", "--seed", "1", "--human", "0",
-                           "--brief")
+    status, out, err = cli(capsys, "play", "dominoes", "--seed", "1", "--human", "0", "--brief")
     assert status == 0 and err == "" and not answers  # ended by quit
     assert "open end numbers have at most 6 digits, not 5000" in out
     assert len(out) < 10 * SHORT

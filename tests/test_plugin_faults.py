@@ -56,8 +56,9 @@ def toy_registry() -> Registry:
 
 def still_working(registry: Registry) -> None:
     """The toy variant still starts, plays and replays in ``registry``."""
-    game = unodice.play_game("toy-race", [unodice.RandomAgent(1), unodice.RandomAgent(2)],
-                             seed=9, registry=registry)
+    game = unodice.play_game(
+        "toy-race", [unodice.RandomAgent(1), unodice.RandomAgent(2)], seed=9, registry=registry
+    )
     assert game.is_over and unodice.replay(game.record(), registry).scores == game.scores
 
 
@@ -151,8 +152,11 @@ def test_the_plugins_command_lists_each_broken_plugin_on_one_line(plugin_dir, mo
 
 def test_two_plugins_under_one_entry_point_name_are_both_loaded(plugin_dir, monkeypatch):
     """Neither knocks the other out: each is named after where it comes from."""
-    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points_with(
-        ("toy", "toy_entry"), ("toy", "zz_not_loaded")))
+    monkeypatch.setattr(
+        importlib.metadata,
+        "entry_points",
+        entry_points_with(("toy", "toy_entry"), ("toy", "zz_not_loaded")),
+    )
     registry = Registry.from_entry_points()
     assert registry.variant("toy-race").plugin == "toy_entry:toy"
     (broken,) = [plugin for plugin in registry.plugins() if plugin.error]
@@ -426,11 +430,13 @@ def breakers() -> Registry:
     return registry
 
 
-@pytest.mark.parametrize(("variant", "words"), CONTRACT_BREAKERS,
-                         ids=[v.name for v, _ in CONTRACT_BREAKERS])
+@pytest.mark.parametrize(
+    ("variant", "words"), CONTRACT_BREAKERS, ids=[v.name for v, _ in CONTRACT_BREAKERS]
+)
 def test_check_variant_reports_a_contract_breaker_as_failing(breakers, variant, words):
-    report = check_variant(variant.name, games=3, max_decisions=300, registry=breakers,
-                           raise_on_failure=False)
+    report = check_variant(
+        variant.name, games=3, max_decisions=300, registry=breakers, raise_on_failure=False
+    )
     assert not report.ok
     assert any(re.search(words, failure) for failure in report.failures), report.failures
     still_working(breakers)
@@ -549,16 +555,25 @@ class Nonsense:
 @pytest.fixture
 def rules() -> Registry:
     registry = toy_registry()
-    hooks = {"bad-score": BadScore(), "bad-observer": BadObserver(),
-             "fails-at-start": FailsAtStart(), "quiet": Quiet(), "nonsense": Nonsense()}
+    hooks = {
+        "bad-score": BadScore(),
+        "bad-observer": BadObserver(),
+        "fails-at-start": FailsAtStart(),
+        "quiet": Quiet(),
+        "nonsense": Nonsense(),
+    }
     info = registry.add_plugin(registering(rules=hooks), "shaky-rules")
     assert info.error is None, info.error
     return registry
 
 
 def ready_to_hold(registry: Registry, house_rules: list[str]) -> unodice.Game:
-    game = scripted_game("toy-race", [Showing.of("y3"), Showing.of("r4"), Showing.of("g2")],
-                         registry=registry, house_rules=house_rules)
+    game = scripted_game(
+        "toy-race",
+        [Showing.of("y3"), Showing.of("r4"), Showing.of("g2")],
+        registry=registry,
+        house_rules=house_rules,
+    )
     game.play("roll")
     return game
 
@@ -581,11 +596,18 @@ def test_a_failing_event_hook_is_named_and_the_move_stands(rules):
     """Observers cannot refuse a move (issue 25, item 9): every house rule's score hooks have
     accepted it by the time observers hear of it, so one that fails is named, and the move
     stands, heard of by every other observer."""
-    game = scripted_game("toy-race", [Showing.of("y3"), Showing.of("r4")], registry=rules,
-                         house_rules=["bad-observer"])
-    with pytest.raises(PluginError, match="house rule 'bad-observer' failed in unodice_event: "
-                                          r"LookupError: no such face \(the move it observed "
-                                          r"stands: an observer cannot refuse one\)"):
+    game = scripted_game(
+        "toy-race",
+        [Showing.of("y3"), Showing.of("r4")],
+        registry=rules,
+        house_rules=["bad-observer"],
+    )
+    with pytest.raises(
+        PluginError,
+        match="house rule 'bad-observer' failed in unodice_event: "
+        r"LookupError: no such face \(the move it observed "
+        r"stands: an observer cannot refuse one\)",
+    ):
         game.play("roll")
     assert game.moves == (Roll(),) and game.state.turn_total == 3
     game.play("hold")  # the game goes on from after the move
@@ -601,8 +623,11 @@ def test_a_house_rule_failing_at_setup_stops_only_that_game(rules):
 def test_a_house_rule_returning_a_non_number_is_named(rules):
     game = ready_to_hold(rules, ["nonsense"])
     before = fingerprint(game)
-    with pytest.raises(PluginError, match=r"house rule 'nonsense' failed in unodice_score: "
-                                          r"returned 2\.5, not a whole number"):
+    with pytest.raises(
+        PluginError,
+        match=r"house rule 'nonsense' failed in unodice_score: "
+        r"returned 2\.5, not a whole number",
+    ):
         game.play("hold")
     assert fingerprint(game) == before
 
@@ -634,12 +659,15 @@ def test_replay_of_a_record_whose_house_rule_now_fails_names_the_rule(rules):
 @pytest.mark.parametrize(
     ("hooks", "words"),
     [
-        (types.SimpleNamespace(unodice_score=lambda game, seat, points, reason, context: None),
-         "implements no rule hook"),
-        (types.SimpleNamespace(unodice_score=hookimpl(lambda game, nonsense: None)),
-         "'nonsense'"),
-        (types.SimpleNamespace(unodice_scores=hookimpl(lambda game: None)),
-         "unknown hook 'unodice_scores'"),
+        (
+            types.SimpleNamespace(unodice_score=lambda game, seat, points, reason, context: None),
+            "implements no rule hook",
+        ),
+        (types.SimpleNamespace(unodice_score=hookimpl(lambda game, nonsense: None)), "'nonsense'"),
+        (
+            types.SimpleNamespace(unodice_scores=hookimpl(lambda game: None)),
+            "unknown hook 'unodice_scores'",
+        ),
     ],
     ids=["unmarked", "wrong-arguments", "misspelt"],
 )
@@ -659,8 +687,9 @@ def test_one_hooks_object_for_two_house_rules_is_refused():
 
 
 def test_a_house_rule_limited_to_variants_by_a_bare_string_is_refused():
-    register = plugin_of(lambda registry: registry.add_house_rule("bare", Quiet(),
-                                                                  variants="toy-race"))
+    register = plugin_of(
+        lambda registry: registry.add_house_rule("bare", Quiet(), variants="toy-race")
+    )
     info = toy_registry().add_plugin(register, "bare")
     assert "variants is a list of names" in info.error
 

@@ -16,8 +16,9 @@ from unodice.testing import Showing, scripted_game
 
 @pytest.fixture
 def record(registry):
-    game = play_game("toy-race(target=10)", [RandomAgent(1), RandomAgent(2)], seed=4,
-                     registry=registry)
+    game = play_game(
+        "toy-race(target=10)", [RandomAgent(1), RandomAgent(2)], seed=4, registry=registry
+    )
     return json.loads(json.dumps(game.record()))
 
 
@@ -44,8 +45,9 @@ def test_an_unfinished_game_replays_and_continues_as_the_original(registry):
 
 
 def test_a_scripted_game_replays_from_its_outcomes(registry):
-    game = scripted_game("toy-race", [Showing.of("y5"), Showing.of("r6")], seed=3,
-                         registry=registry)
+    game = scripted_game(
+        "toy-race", [Showing.of("y5"), Showing.of("r6")], seed=3, registry=registry
+    )
     game.play("roll")
     game.play("roll")
     record = game.record()

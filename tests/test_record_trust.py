@@ -49,8 +49,11 @@ def _with_house_rule() -> Registry:
     """Every installed variant and the toy, plus the house rule ``unchanged``."""
     registry = Registry.from_entry_points()
     registry.add_plugin(ToyPlugin(), "toy")
-    plugin = types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_house_rule("unchanged", _Unchanged())))
+    plugin = types.SimpleNamespace(
+        unodice_register=hookimpl(
+            lambda registry: registry.add_house_rule("unchanged", _Unchanged())
+        )
+    )
     registry.add_plugin(plugin, "unchanged")
     return registry
 
@@ -185,8 +188,9 @@ def test_a_seats_record_shows_no_tile_of_another_hand():
     assert game.round == 1
     back = {event.tile.id for event in game.events if event.kind == "taken-back"}
     for seat in range(game.players):
-        others = {tile.id for other, hand in enumerate(game.state.hands) if other != seat
-                  for tile in hand}
+        others = {
+            tile.id for other, hand in enumerate(game.state.hands) if other != seat for tile in hand
+        }
         assert others and not _piece_ids(game.record(seat=seat)) & others - back
 
 
@@ -219,8 +223,9 @@ def test_replay_refuses_a_seats_record_and_says_why():
 
 
 def test_a_scripted_record_is_refused_unless_allowed(registry):
-    game = scripted_game("toy-race", [Showing.of("y5"), Showing.of("r6")], seed=3,
-                         registry=registry)
+    game = scripted_game(
+        "toy-race", [Showing.of("y5"), Showing.of("r6")], seed=3, registry=registry
+    )
     game.play("roll")
     record = game.record()
     assert record["chance"]["source"] == "script"
@@ -231,13 +236,16 @@ def test_a_scripted_record_is_refused_unless_allowed(registry):
 
 
 def test_turning_a_seeded_record_into_a_scripted_one_no_longer_forges_it(registry):
-    game = play_game("toy-race(target=10)", [RandomAgent(1), RandomAgent(2)], seed=4,
-                     registry=registry)
+    game = play_game(
+        "toy-race(target=10)", [RandomAgent(1), RandomAgent(2)], seed=4, registry=registry
+    )
     record = json.loads(json.dumps(game.record()))
     outcomes = record["chance"]["outcomes"]
     index = next(i for i, value in enumerate(outcomes) if value > 0)
-    forged = {**record, "chance": {"source": "script",
-                                   "outcomes": [*outcomes[:index], 0, *outcomes[index + 1:]]}}
+    forged = {
+        **record,
+        "chance": {"source": "script", "outcomes": [*outcomes[:index], 0, *outcomes[index + 1 :]]},
+    }
     forged.pop("result")
     with pytest.raises(InvalidRecord, match="scripted") as caught:
         unodice.replay(forged, registry)
@@ -276,8 +284,7 @@ def test_a_long_fixed_match_replays(monkeypatch):
     monkeypatch.setattr("unodice.variant.MAX_MOVES", 1_000)  # the default move limit
     monkeypatch.setattr("unodice.record.MAX_MOVES", 1_000)
     monkeypatch.setattr("unodice.record.MAX_OUTCOMES", 10_000)
-    game = play_game("centre-die", [RandomAgent(1), RandomAgent(2)], seed=3,
-                     options={"rounds": 40})
+    game = play_game("centre-die", [RandomAgent(1), RandomAgent(2)], seed=3, options={"rounds": 40})
     record = json.loads(json.dumps(game.record()))
     assert len(record["moves"]) > 1_000
     assert unodice.replay(record).record() == record
@@ -347,9 +354,14 @@ def _count_copied_outcomes(monkeypatch) -> list[int]:
 
 
 def _house_rule_record(rounds: int) -> dict[str, Any]:
-    game = play_game("centre-die", [RandomAgent(1), RandomAgent(2)], seed=3,
-                     options={"rounds": rounds}, house_rules=["unchanged"],
-                     registry=_with_house_rule())
+    game = play_game(
+        "centre-die",
+        [RandomAgent(1), RandomAgent(2)],
+        seed=3,
+        options={"rounds": rounds},
+        house_rules=["unchanged"],
+        registry=_with_house_rule(),
+    )
     return json.loads(json.dumps(game.record()))
 
 
@@ -409,8 +421,11 @@ def _chances(name: str) -> list[Chance | None]:
     played = _last_moves(unodice.new_game(name, players=2, seed=2, registry=everything()), 12)
     outcomes = played.chance.outcomes
     script = [Showing.of("y5"), Showing.of("r6")] * 3 if name == "toy-race" else []
-    return [None, ReplayChance(outcomes[: len(outcomes) // 2], seed=2),
-            ScriptedChance(script, seed=2, lenient=True)]
+    return [
+        None,
+        ReplayChance(outcomes[: len(outcomes) // 2], seed=2),
+        ScriptedChance(script, seed=2, lenient=True),
+    ]
 
 
 @pytest.mark.parametrize("name", ["toy-race", "centre-die", "dominoes"])
@@ -418,12 +433,17 @@ def test_a_move_refused_under_a_house_rule_leaves_chance_as_it_was(name):
     refuses = _Refuses()
     registry = Registry.from_entry_points()
     registry.add_plugin(ToyPlugin(), "toy")
-    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_house_rule("refuses", refuses))), "refuses")
+    registry.add_plugin(
+        types.SimpleNamespace(
+            unodice_register=hookimpl(lambda registry: registry.add_house_rule("refuses", refuses))
+        ),
+        "refuses",
+    )
     refused = 0
     for chance in _chances(name):
-        game = unodice.new_game(name, players=2, seed=2, house_rules=["refuses"],
-                                chance=chance, registry=registry)
+        game = unodice.new_game(
+            name, players=2, seed=2, house_rules=["refuses"], chance=chance, registry=registry
+        )
         pick = random.Random(2)
         for step in range(400):
             if game.is_over:
@@ -450,8 +470,11 @@ def test_a_move_refused_under_a_house_rule_leaves_chance_as_it_was(name):
 
 @pytest.mark.parametrize(
     "make",
-    [lambda: Chance(5), lambda: ReplayChance([1, 2, 3, 300], seed=5),
-     lambda: ScriptedChance(["g2", "r4"], seed=5, lenient=True)],
+    [
+        lambda: Chance(5),
+        lambda: ReplayChance([1, 2, 3, 300], seed=5),
+        lambda: ScriptedChance(["g2", "r4"], seed=5, lenient=True),
+    ],
     ids=["seeded", "replayed", "scripted"],
 )
 def test_rewinding_to_a_checkpoint_draws_the_same_again(make):
@@ -503,8 +526,12 @@ def test_a_chance_that_can_only_be_copied_is_rewound_from_a_copy():
 
 def _registry_with(variant_class: type) -> Registry:
     registry = Registry()
-    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_variant(variant_class))), "faulty")
+    registry.add_plugin(
+        types.SimpleNamespace(
+            unodice_register=hookimpl(lambda registry: registry.add_variant(variant_class))
+        ),
+        "faulty",
+    )
     return registry
 
 
@@ -519,8 +546,10 @@ def test_a_broken_move_limit_is_the_plugins_fault(registry):
     game = unodice.new_game("bad-limit", seed=1, registry=faulty)
     with pytest.raises(PluginError, match=r"move_limit returned 1\.5"):
         game.record()
-    record = {**unodice.new_game("toy-race", seed=1, registry=registry).record(),
-              "variant": "bad-limit"}
+    record = {
+        **unodice.new_game("toy-race", seed=1, registry=registry).record(),
+        "variant": "bad-limit",
+    }
     with pytest.raises(PluginError, match=r"'faulty'.*move_limit returned 1\.5"):
         unodice.replay(record, faulty)
 

@@ -58,8 +58,10 @@ def test_unknown_variant_lists_installed_ones(registry):
         (lambda registry: registry.add_variant(AbstractOne), "does not implement"),
         (lambda registry: registry.add_house_rule("Bad Name", DoubleSevens()), "lower-case"),
         (lambda registry: registry.add_house_rule("idle", object()), "implements no rule hook"),
-        (lambda registry: [registry.add_variant(Twin) for _ in range(2)],
-         "variant 'twin' is already registered by this plugin"),
+        (
+            lambda registry: [registry.add_variant(Twin) for _ in range(2)],
+            "variant 'twin' is already registered by this plugin",
+        ),
         (lambda registry: registry.add_components("x"), "ComponentSet"),
     ],
 )

@@ -98,8 +98,9 @@ def plugin_of(register: Any) -> Any:
     return types.SimpleNamespace(unodice_register=hookimpl(register))
 
 
-def registering(*variants: type, rules: dict[str, Any] | None = None,
-                components: tuple[ComponentSet, ...] = ()) -> Any:
+def registering(
+    *variants: type, rules: dict[str, Any] | None = None, components: tuple[ComponentSet, ...] = ()
+) -> Any:
     def register(registry: Any) -> None:
         for variant in variants:
             registry.add_variant(variant)
@@ -118,8 +119,9 @@ class Quiet:
 
 
 def coverall_still_plays(registry: Registry) -> None:
-    game = unodice.play_game("coverall", [unodice.RandomAgent(1), unodice.RandomAgent(2)],
-                             seed=5, registry=registry)
+    game = unodice.play_game(
+        "coverall", [unodice.RandomAgent(1), unodice.RandomAgent(2)], seed=5, registry=registry
+    )
     assert unodice.replay(json.loads(json.dumps(game.record())), registry).scores == game.scores
 
 
@@ -128,8 +130,9 @@ def coverall_still_plays(registry: Registry) -> None:
 
 def test_a_plugin_registering_a_builtin_variant_name_does_not_replace_it(install):
     # "aaa" loads before "coverall" in name order: it used to take the name and break coverall
-    install("unodice-aaa", {"aaa": "aaa_takeover"},
-            aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra"))
+    install(
+        "unodice-aaa", {"aaa": "aaa_takeover"}, aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra")
+    )
     registry = Registry.from_entry_points()
     assert registry.variant("coverall").variant_class is Coverall
     assert registry.variant("coverall").plugin == "coverall"
@@ -154,7 +157,10 @@ def test_a_plugin_added_by_hand_cannot_replace_a_builtin_either():
 
 
 def test_a_plugin_whose_entry_point_has_a_builtin_name_does_not_knock_it_out(install):
-    install("unodice-knockout", {"dominoes": "knockout_plugin"}, knockout_plugin="""
+    install(
+        "unodice-knockout",
+        {"dominoes": "knockout_plugin"},
+        knockout_plugin="""
         from toy import ToyRace
         from unodice.hooks import hookimpl
 
@@ -166,7 +172,8 @@ def test_a_plugin_whose_entry_point_has_a_builtin_name_does_not_knock_it_out(ins
         @hookimpl
         def unodice_register(registry):
             registry.add_variant(Knockout)
-        """)
+        """,
+    )
     registry = Registry.from_entry_points()
     assert registry.variant("dominoes").variant_class is UnoDominoes
     assert plugin_named(registry, "dominoes").error is None
@@ -178,8 +185,11 @@ def test_a_plugin_whose_entry_point_has_a_builtin_name_does_not_knock_it_out(ins
 
 
 def test_a_plugin_with_a_builtin_entry_point_name_and_variant_name_changes_nothing(install):
-    install("unodice-twin", {"coverall": "twin_coverall"},
-            twin_coverall=FAKE_COVERALL.format(extra="twin-extra"))
+    install(
+        "unodice-twin",
+        {"coverall": "twin_coverall"},
+        twin_coverall=FAKE_COVERALL.format(extra="twin-extra"),
+    )
     registry = Registry.from_entry_points()
     assert registry.variant("coverall").variant_class is Coverall
     twin = plugin_named(registry, "unodice-twin:coverall")
@@ -188,8 +198,9 @@ def test_a_plugin_with_a_builtin_entry_point_name_and_variant_name_changes_nothi
 
 
 def test_the_user_lets_a_named_plugin_override_through_the_environment(install, monkeypatch):
-    install("unodice-aaa", {"aaa": "aaa_takeover"},
-            aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra"))
+    install(
+        "unodice-aaa", {"aaa": "aaa_takeover"}, aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra")
+    )
     monkeypatch.setenv("UNODICE_ALLOW_OVERRIDE", "someone-else, aaa")
     registry = Registry.from_entry_points()
     assert registry.variant("coverall").variant_class.__name__ == "FakeCoverall"
@@ -203,8 +214,9 @@ def test_the_user_lets_a_named_plugin_override_through_the_environment(install, 
 
 
 def test_the_user_lets_a_named_plugin_override_through_an_argument(install):
-    install("unodice-aaa", {"aaa": "aaa_takeover"},
-            aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra"))
+    install(
+        "unodice-aaa", {"aaa": "aaa_takeover"}, aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra")
+    )
     registry = Registry.from_entry_points(allow_override={"aaa"})
     assert registry.variant("coverall").plugin == "aaa"
 
@@ -218,8 +230,9 @@ def test_the_user_lets_a_named_plugin_override_through_an_argument(install):
 
 
 def test_an_override_allowed_for_one_plugin_lets_no_other_through(install, monkeypatch):
-    install("unodice-aaa", {"aaa": "aaa_takeover"},
-            aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra"))
+    install(
+        "unodice-aaa", {"aaa": "aaa_takeover"}, aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra")
+    )
     monkeypatch.setenv("UNODICE_ALLOW_OVERRIDE", "aa,aaa-extra")
     registry = Registry.from_entry_points()
     assert registry.variant("coverall").variant_class is Coverall
@@ -227,8 +240,9 @@ def test_an_override_allowed_for_one_plugin_lets_no_other_through(install, monke
 
 
 def test_the_argument_replaces_the_environment(install, monkeypatch):
-    install("unodice-aaa", {"aaa": "aaa_takeover"},
-            aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra"))
+    install(
+        "unodice-aaa", {"aaa": "aaa_takeover"}, aaa_takeover=FAKE_COVERALL.format(extra="aaa-extra")
+    )
     monkeypatch.setenv("UNODICE_ALLOW_OVERRIDE", "aaa")
     assert Registry.from_entry_points(allow_override=()).variant("coverall").plugin == "coverall"
     assert Registry.from_entry_points().variant("coverall").plugin == "aaa"
@@ -266,11 +280,19 @@ TILES = [[{"symbol": "W", "colour": None}] * 2]
 @pytest.mark.parametrize(
     ("what", "plugins", "ask"),
     [
-        ("variant", {"a-pig": registering(PigA), "b-pig": registering(PigB)},
-         lambda registry: registry.variant("twin-race")),
-        ("house rule", {"a-pig": registering(rules={"twin-race": Quiet()}),
-                        "b-pig": registering(rules={"twin-race": Quiet()})},
-         lambda registry: registry.house_rule("twin-race")),
+        (
+            "variant",
+            {"a-pig": registering(PigA), "b-pig": registering(PigB)},
+            lambda registry: registry.variant("twin-race"),
+        ),
+        (
+            "house rule",
+            {
+                "a-pig": registering(rules={"twin-race": Quiet()}),
+                "b-pig": registering(rules={"twin-race": Quiet()}),
+            },
+            lambda registry: registry.house_rule("twin-race"),
+        ),
     ],
     ids=["variant", "house-rule"],
 )
@@ -301,10 +323,14 @@ def test_a_component_set_two_plugins_register_goes_to_neither(order):
     for name, component_set in [("one", first), ("two", second)][::order]:
         registry.add_plugin(registering(components=(component_set,)), name)
     assert registry.component_sets() == {}
-    assert "component set 'mini' is also registered by 'two'" in plugin_named(
-        registry, "one").refused[0]
-    assert "component set 'mini' is also registered by 'one'" in plugin_named(
-        registry, "two").refused[0]
+    assert (
+        "component set 'mini' is also registered by 'two'"
+        in plugin_named(registry, "one").refused[0]
+    )
+    assert (
+        "component set 'mini' is also registered by 'one'"
+        in plugin_named(registry, "two").refused[0]
+    )
 
 
 def test_of_two_plugins_registering_one_name_the_one_allowed_to_override_gets_it():
@@ -312,8 +338,10 @@ def test_of_two_plugins_registering_one_name_the_one_allowed_to_override_gets_it
     registry.add_plugin(registering(PigB), "b-pig")
     registry.add_plugin(registering(PigA), "a-pig")
     assert registry.variant("twin-race").variant_class is PigB
-    assert "variant 'twin-race' is overridden by plugin 'b-pig'" in plugin_named(
-        registry, "a-pig").refused[0]
+    assert (
+        "variant 'twin-race' is overridden by plugin 'b-pig'"
+        in plugin_named(registry, "a-pig").refused[0]
+    )
 
 
 def test_two_plugins_allowed_to_override_that_register_one_name_get_neither():
@@ -371,13 +399,17 @@ class Stop(BaseException):
 
 
 def test_a_base_exception_at_import_breaks_only_that_plugin(install, monkeypatch):
-    install("unodice-stopper", {"stopper": "stops_on_import"}, stops_on_import="""
+    install(
+        "unodice-stopper",
+        {"stopper": "stops_on_import"},
+        stops_on_import="""
         class Stop(BaseException):
             pass
 
 
         raise Stop("not today")
-        """)
+        """,
+    )
     registry = Registry.from_entry_points()
     error = plugin_named(registry, "stopper").error
     assert error == "import failed: Stop: not today"
@@ -388,12 +420,16 @@ def test_a_base_exception_at_import_breaks_only_that_plugin(install, monkeypatch
     out = io.StringIO()
     assert main(["plugins"], out) == 0
     assert "stopper  (unodice-stopper 1.0)  BROKEN: import failed: Stop: not today" in (
-        out.getvalue().splitlines())
+        out.getvalue().splitlines()
+    )
     assert main(["variants"], io.StringIO()) == 0
 
 
-@pytest.mark.parametrize("raised", [Stop("halt"), GeneratorExit("gone"), SystemExit(2)],
-                         ids=["own", "generator-exit", "system-exit"])
+@pytest.mark.parametrize(
+    "raised",
+    [Stop("halt"), GeneratorExit("gone"), SystemExit(2)],
+    ids=["own", "generator-exit", "system-exit"],
+)
 def test_a_base_exception_while_registering_breaks_only_that_plugin(raised):
     def register(registry: Any) -> None:
         raise raised
@@ -406,8 +442,11 @@ def test_a_base_exception_while_registering_breaks_only_that_plugin(raised):
 
 
 def test_a_keyboard_interrupt_still_stops_the_program(install):
-    install("unodice-ctrl-c", {"ctrl-c": "interrupted_plugin"},
-            interrupted_plugin="raise KeyboardInterrupt\n")
+    install(
+        "unodice-ctrl-c",
+        {"ctrl-c": "interrupted_plugin"},
+        interrupted_plugin="raise KeyboardInterrupt\n",
+    )
     with pytest.raises(KeyboardInterrupt):
         Registry.from_entry_points()
 
@@ -475,16 +514,22 @@ def test_malformed_class_attributes_are_refused_at_registration(attributes, word
 
 
 def test_well_formed_class_attributes_are_accepted():
-    variant = type("Fine", (ToyRace,), {"name": "a" * 40, "title": "T" * 80, "summary": "",
-                                        "version": "2024.1-beta"})
+    variant = type(
+        "Fine",
+        (ToyRace,),
+        {"name": "a" * 40, "title": "T" * 80, "summary": "", "version": "2024.1-beta"},
+    )
     info = Registry().add_plugin(registering(variant), "fine")
     assert info.error is None and info.variants == ("a" * 40,)
 
 
 @pytest.mark.parametrize(
     ("summary", "words"),
-    [(5, "summary must be a string"), ("one\ntwo", "summary must be one line"),
-     ("s" * 201, "at most 200 characters")],
+    [
+        (5, "summary must be a string"),
+        ("one\ntwo", "summary must be one line"),
+        ("s" * 201, "at most 200 characters"),
+    ],
 )
 def test_a_house_rule_summary_must_be_one_line_of_text(summary, words):
     def register(registry: Any) -> None:
@@ -512,7 +557,10 @@ def test_the_plugins_command_shows_each_refusal_on_one_line(monkeypatch):
     a_pig = lines.index("a-pig  (?)  ok")
     refusals = lines[a_pig + 1 : a_pig + 4]
     assert sorted(line.split(":")[0] for line in refusals) == [
-        "    hooks", "    refused", "    refused"]
+        "    hooks",
+        "    refused",
+        "    refused",
+    ]
     assert any("variant 'coverall' is built into unodice" in line for line in refusals)
     assert any("variant 'twin-race' is also registered by 'b-pig'" in line for line in refusals)
     assert "    refused: variant 'twin-race' is also registered by 'a-pig'" in " ".join(lines)

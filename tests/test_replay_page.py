@@ -29,8 +29,13 @@ from unodice.replay_page import check_page_path, replay_page, write_replay_page
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 VOID = {"meta", "br", "hr", "img", "input", "link", "source", "wbr", "col", "area", "base"}
 # SVG elements written self-closed (<rect .../>); the HTML parser reports them as start-end.
@@ -79,8 +84,13 @@ class Page(HTMLParser):
         values = dict(attrs)
         if tag == "section" and "data-step" in values:
             self._step = int(values["data-step"] or "")
-            self.steps[self._step] = {"hidden": "hidden" in values, "move": "", "turn": "",
-                                      "events": "", "picture": ""}
+            self.steps[self._step] = {
+                "hidden": "hidden" in values,
+                "move": "",
+                "turn": "",
+                "events": "",
+                "picture": "",
+            }
             self.pieces[self._step] = []
         if self._step is not None:
             if values.get("data-piece"):
@@ -150,8 +160,10 @@ def test_the_turn_and_the_scores_follow_the_game():
     assert str(last["turn"]).startswith(f"game over, won by seat {winners}")
     again = unodice.new_game("centre-die", 2, seed=5, options={"target": 50})
     assert str(page.steps[0]["turn"]).startswith(f"seat {again.to_act} to play")
-    scores = re.findall(r"<th scope=\"row\">seat (\d+)</th><td>(-?\d+)</td>",
-                        replay_page(game).rsplit('<section class="step"', 1)[1])
+    scores = re.findall(
+        r"<th scope=\"row\">seat (\d+)</th><td>(-?\d+)</td>",
+        replay_page(game).rsplit('<section class="step"', 1)[1],
+    )
     assert [int(points) for _, points in scores] == list(game.scores)
 
 
@@ -199,7 +211,8 @@ def test_a_seat_page_tells_the_events_as_the_seat_is_told_them():
         assert named in str(full_page.steps[0]["events"])
         assert named not in str(seat_page.steps[0]["events"])
     assert f"seat {redrawn[0].seat} drew a die (no number face)" in str(
-        seat_page.steps[0]["events"])
+        seat_page.steps[0]["events"]
+    )
 
 
 def test_a_seat_that_is_not_at_the_table_is_refused(dominoes):
@@ -252,8 +265,9 @@ def test_an_existing_page_is_replaced_only_with_force(saved, capsys):
 @pytest.mark.parametrize("where", ["missing/game.html", ".", "game.json"])
 def test_a_bad_page_path_is_refused_before_the_record_is_read(tmp_path, capsys, where):
     (tmp_path / "game.json").write_text("not a record")
-    status, _ = run("replay", str(tmp_path / "game.json"), "--html", str(tmp_path / where),
-                    "--force")
+    status, _ = run(
+        "replay", str(tmp_path / "game.json"), "--html", str(tmp_path / where), "--force"
+    )
     error = capsys.readouterr().err
     assert status == 1 and error.count("\n") == 1
     assert "invalid record" not in error, "the path is checked before any work"
@@ -324,8 +338,9 @@ def test_the_page_steps_through_the_game_in_a_browser(tmp_path, dominoes):
     path = tmp_path / "game.html"
     path.write_text(replay_page(dominoes, seat), encoding="utf-8")
     moves = len(dominoes.moves)
-    expected_moves = [f"seat {s}: {m}" for s, m in zip(movers(dominoes), dominoes.moves,
-                                                          strict=True)]
+    expected_moves = [
+        f"seat {s}: {m}" for s, m in zip(movers(dominoes), dominoes.moves, strict=True)
+    ]
     turns = []
     game = unodice.new_game("dominoes", 2, seed=3)
     turns.append(game.to_act)
@@ -347,7 +362,8 @@ def test_the_page_steps_through_the_game_in_a_browser(tmp_path, dominoes):
                 assert page.locator(shown).count() == 1
                 assert page.get_attribute(shown, "data-step") == str(number)
                 assert (page.text_content(f"{shown} .turn") or "").startswith(
-                    f"seat {turns[number]} to play")
+                    f"seat {turns[number]} to play"
+                )
                 move = (page.text_content(f"{shown} .move") or "").strip()
                 assert move == ("set-up" if number == 0 else expected_moves[number - 1])
                 assert page.url.endswith(f"#{number}")

@@ -43,7 +43,8 @@ def assert_api_test_passes(env, num_cycles: int = 200) -> None:
         warnings.simplefilter("always")
         api_test(env, num_cycles=num_cycles)
     unexpected = [
-        str(w.message) for w in caught
+        str(w.message)
+        for w in caught
         if not any(str(w.message).startswith(known) for known in EXPECTED_WARNINGS)
     ]
     assert not unexpected
@@ -98,14 +99,13 @@ def test_match_rewards_are_one_for_the_winners_and_minus_one_for_the_others(regi
     env = unodice.rl.raw_env("toy-race", players=3, registry=registry)
     rewards = play_match(env, 4)
     winners = env.game.winners
-    assert rewards == {
-        f"player_{seat}": (1.0 if seat in winners else -1.0) for seat in range(3)
-    }
+    assert rewards == {f"player_{seat}": (1.0 if seat in winners else -1.0) for seat in range(3)}
 
 
 def test_round_rewards_are_each_rounds_points_over_the_largest(registry):
-    env = unodice.rl.raw_env("toy-race(rounds=3,target=8)", players=2, reward="round",
-                             registry=registry)
+    env = unodice.rl.raw_env(
+        "toy-race(rounds=3,target=8)", players=2, reward="round", registry=registry
+    )
     rewards = play_match(env, 2)
     from unodice.moves import RoundEnded
 
@@ -183,8 +183,7 @@ def test_bad_arguments_are_refused(registry, kwargs, message):
 
 
 def test_the_single_agent_environment_plays_the_learner_against_the_opponents(registry):
-    env = unodice.rl.gym_env("toy-race", opponents=["greedy", "greedy"], seat=1,
-                             registry=registry)
+    env = unodice.rl.gym_env("toy-race", opponents=["greedy", "greedy"], seat=1, registry=registry)
     observation, _ = env.reset(seed=5)
     total = 0.0
     done = False
@@ -211,7 +210,11 @@ def test_a_variant_without_spaces_says_what_to_implement(registry):
         name = "toy-plain"
         actions = Variant.actions
 
-    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_variant(Plain))), "plain")
+    registry.add_plugin(
+        types.SimpleNamespace(
+            unodice_register=hookimpl(lambda registry: registry.add_variant(Plain))
+        ),
+        "plain",
+    )
     with pytest.raises(UnodiceError, match=r"implement Variant\.actions\(\)"):
         unodice.rl.env("toy-plain", registry=registry)

@@ -25,8 +25,19 @@ from unodice.scaffold import ScaffoldError, check_plugin_name, write_plugin
 from unodice.testing import check_variant
 
 TEMPLATE_MODULES = {
-    "__init__", "options", "moves", "events", "state", "rules", "refusals", "text", "tables",
-    "reference", "positions", "spaces", "agents",
+    "__init__",
+    "options",
+    "moves",
+    "events",
+    "state",
+    "rules",
+    "refusals",
+    "text",
+    "tables",
+    "reference",
+    "positions",
+    "spaces",
+    "agents",
 }
 """The modules of the variant template (``docs/plugins/variant-anatomy.md``), less ``fast``."""
 
@@ -68,10 +79,12 @@ def test_the_pyproject_declares_the_entry_point_and_the_test_extra(variant_packa
     assert pyproject["build-system"]["build-backend"] == "hatchling.build"
     assert pyproject["project"]["name"] == "unodice-demo"
     assert entry_points(variant_package) == {"demo": "unodice_demo"}
-    assert any(need.startswith("pytest") for need in
-               pyproject["project"]["optional-dependencies"]["test"])
+    assert any(
+        need.startswith("pytest") for need in pyproject["project"]["optional-dependencies"]["test"]
+    )
     assert pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == [
-        "src/unodice_demo"]
+        "src/unodice_demo"
+    ]
 
 
 def test_the_variant_passes_check_variant_against_its_reference(variant_package: Path):
@@ -93,8 +106,9 @@ def test_the_variants_own_tests_pass_as_written(variant_package: Path, tmp_path:
 
 
 def test_the_declared_entry_point_lists_the_variant(variant_package: Path, tmp_path: Path):
-    result = run_with_package(variant_package, metadata_folder(variant_package, tmp_path),
-                              "-m", "unodice", "variants")
+    result = run_with_package(
+        variant_package, metadata_folder(variant_package, tmp_path), "-m", "unodice", "variants"
+    )
     assert result.returncode == 0, result.stderr
     assert "demo  Demo (2–4 players, rules v1.0, from demo)" in result.stdout
 
@@ -126,8 +140,13 @@ def test_the_code_written_passes_ruff_with_its_own_settings(name: str, tmp_path:
     write_plugin(name, tmp_path)
     write_plugin(name, tmp_path / "rule", house_rule=True)
     for package in (tmp_path / f"unodice-{name}", tmp_path / "rule" / f"unodice-{name}"):
-        result = subprocess.run(["ruff", "check", "--no-cache", "."], cwd=package,
-                                capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            ["ruff", "check", "--no-cache", "."],
+            cwd=package,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         assert result.returncode == 0, result.stdout
 
 
@@ -135,8 +154,13 @@ def test_the_code_written_passes_ruff_with_its_own_settings(name: str, tmp_path:
 def test_the_code_written_passes_mypy_strict(variant_package: Path, house_rule_package: Path):
     pytest.importorskip("mypy")
     for package in (variant_package, house_rule_package):
-        result = subprocess.run([sys.executable, "-m", "mypy", "--strict", "src"], cwd=package,
-                                capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            [sys.executable, "-m", "mypy", "--strict", "src"],
+            cwd=package,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         assert result.returncode == 0, result.stdout
 
 

@@ -78,8 +78,9 @@ def test_a_registry_object_runs_in_this_process_by_default(registry):
 
 def test_game_i_is_seeded_from_the_simulation_seed_and_its_index():
     """Replaying game 5 by hand with the documented seeds gives simulated_game's game."""
-    replayed = simulated_game("toy-race", 5, players=2, agents="random", seed=9,
-                              registry=toy_registry)
+    replayed = simulated_game(
+        "toy-race", 5, players=2, agents="random", seed=9, registry=toy_registry
+    )
     game = new_game("toy-race", 2, game_seed(9, 5), registry=toy_registry())
     agents = [RandomAgent(agent_seed(9, 5, seat)) for seat in range(2)]
     while not game.is_over:
@@ -133,8 +134,9 @@ def test_options_and_house_rules_reach_every_game():
     assert report.options == {"target": 5, "rounds": 2}
     assert report.house_rules == ("double-sevens",)
     assert report.rounds.min == report.rounds.max == 2
-    assert report == toy(30, workers=1, options={"target": 5, "rounds": 2},
-                         house_rules=["double-sevens"])
+    assert report == toy(
+        30, workers=1, options={"target": 5, "rounds": 2}, house_rules=["double-sevens"]
+    )
 
 
 def test_the_player_count_may_come_from_a_game_string():
@@ -143,8 +145,9 @@ def test_the_player_count_may_come_from_a_game_string():
 
 
 def test_agents_are_cycled_over_the_seats():
-    report = simulate("toy-race", 5, players=4, agents=["greedy", "random"], workers=1,
-                      registry=toy_registry)
+    report = simulate(
+        "toy-race", 5, players=4, agents=["greedy", "random"], workers=1, registry=toy_registry
+    )
     assert report.agents == ("greedy", "random", "greedy", "random")
 
 
@@ -202,8 +205,11 @@ def test_an_executor_and_a_worker_count_together_are_refused():
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_failing_game_is_reported_with_its_index_and_seed(workers):
     """The failure crosses process boundaries as a SimulationError that says how to replay."""
-    with pytest.raises(SimulationError, match=r"game [0-3] of failing-race \(seed \d+\) failed: "
-                                              r"RuntimeError: the dice fell off the table"):
+    with pytest.raises(
+        SimulationError,
+        match=r"game [0-3] of failing-race \(seed \d+\) failed: "
+        r"RuntimeError: the dice fell off the table",
+    ):
         simulate("failing-race", 4, players=2, workers=workers, registry=broken_registry)
 
 
@@ -213,8 +219,9 @@ def test_a_failing_game_is_reported_with_its_index_and_seed(workers):
 def test_a_dask_local_cluster_gives_the_same_report():
     distributed = pytest.importorskip("distributed")
     with (
-        distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2,
-                                 dashboard_address=None) as cluster,
+        distributed.LocalCluster(
+            processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None
+        ) as cluster,
         distributed.Client(cluster) as client,
     ):
         on_dask = toy(40, executor=client.get_executor(), agents="random,greedy", seed=5)
@@ -243,8 +250,9 @@ def test_built_in_variant_on_dask(variant):
     if not _installed(variant):
         pytest.skip(f"{variant} is not installed")
     with (
-        distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2,
-                                 dashboard_address=None) as cluster,
+        distributed.LocalCluster(
+            processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None
+        ) as cluster,
         distributed.Client(cluster) as client,
     ):
         on_dask = simulate(variant, 8, seed=0, executor=client.get_executor())

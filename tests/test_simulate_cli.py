@@ -34,16 +34,40 @@ def run(*argv: str) -> tuple[int, str]:
 
 
 def test_json_output_is_the_report(toy_installed):
-    status, text = run("toy-race", "--games", "30", "--players", "3", "--agents", "greedy,random",
-                       "--seed", "4", "--workers", "1", "--json")
+    status, text = run(
+        "toy-race",
+        "--games",
+        "30",
+        "--players",
+        "3",
+        "--agents",
+        "greedy,random",
+        "--seed",
+        "4",
+        "--workers",
+        "1",
+        "--json",
+    )
     assert status == 0
     expected = simulate("toy-race", 30, players=3, agents="greedy,random", seed=4, workers=1)
     assert json.loads(text) == json.loads(json.dumps(expected.to_json()))
 
 
 def test_options_and_house_rules_are_passed_on(toy_installed):
-    status, text = run("toy-race", "--games", "10", "--option", "target=5", "--option",
-                       "rounds=2", "--house-rule", "double-sevens", "--workers", "1", "--json")
+    status, text = run(
+        "toy-race",
+        "--games",
+        "10",
+        "--option",
+        "target=5",
+        "--option",
+        "rounds=2",
+        "--house-rule",
+        "double-sevens",
+        "--workers",
+        "1",
+        "--json",
+    )
     data = json.loads(text)
     assert status == 0
     assert data["options"] == {"target": 5, "rounds": 2}
@@ -134,8 +158,7 @@ def test_unreachable_scheduler_is_one_line(toy_installed, capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("address", ["notaurl", "tcp://", "foo://x:1", "tcp://host"])
-def test_an_address_that_cannot_be_one_makes_no_client(address, toy_installed, capsys,
-                                                        monkeypatch):
+def test_an_address_that_cannot_be_one_makes_no_client(address, toy_installed, capsys, monkeypatch):
     distributed = pytest.importorskip("distributed")
     made = []
     monkeypatch.setattr(distributed, "Client", lambda *args, **kwargs: made.append(args))
@@ -143,11 +166,11 @@ def test_an_address_that_cannot_be_one_makes_no_client(address, toy_installed, c
     assert status == 1
     assert made == []
     assert capsys.readouterr().err.startswith(
-        f"unodice: error: cannot reach the Dask scheduler at {address}: ")
+        f"unodice: error: cannot reach the Dask scheduler at {address}: "
+    )
 
 
-def test_a_client_that_failed_to_connect_is_collected_at_once(toy_installed, capsys,
-                                                              monkeypatch):
+def test_a_client_that_failed_to_connect_is_collected_at_once(toy_installed, capsys, monkeypatch):
     """Left for the garbage collector, its finalizer can deadlock a later client's start."""
     distributed = pytest.importorskip("distributed")
     monkeypatch.setattr(cli_simulate, "SCHEDULER_TIMEOUT", "0.2s")
@@ -161,13 +184,23 @@ def test_a_client_that_failed_to_connect_is_collected_at_once(toy_installed, cap
 def test_scheduler_runs_on_a_dask_cluster(toy_installed):
     """Through --scheduler against a local in-process cluster: the same JSON as one process."""
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2,
-                                  dashboard_address=None) as cluster:
-        status, text = run("toy-race", "--games", "12", "--seed", "3", "--json",
-                           "--scheduler", cluster.scheduler_address)
+    with distributed.LocalCluster(
+        processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None
+    ) as cluster:
+        status, text = run(
+            "toy-race",
+            "--games",
+            "12",
+            "--seed",
+            "3",
+            "--json",
+            "--scheduler",
+            cluster.scheduler_address,
+        )
     assert status == 0
-    assert json.loads(text) == json.loads(json.dumps(
-        simulate("toy-race", 12, seed=3, workers=1).to_json()))
+    assert json.loads(text) == json.loads(
+        json.dumps(simulate("toy-race", 12, seed=3, workers=1).to_json())
+    )
 
 
 def test_built_in_coverall_on_two_workers():

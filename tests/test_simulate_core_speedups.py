@@ -56,8 +56,11 @@ def test_copied_random_agents_choose_alike_and_independently():
 
 
 @settings(max_examples=50, deadline=None)
-@given(st.integers(0, 2**70), st.integers(0, 50),
-       st.lists(st.integers(1, 2**20), min_size=1, max_size=40))
+@given(
+    st.integers(0, 2**70),
+    st.integers(0, 50),
+    st.lists(st.integers(1, 2**20), min_size=1, max_size=40),
+)
 def test_a_copied_chance_goes_on_exactly_like_the_original(seed, spent, bounds):
     chance = Chance(seed)
     for _ in range(spent):

@@ -208,8 +208,10 @@ def test_merge_leaves_its_operands_unchanged(case):
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.dictionaries(st.integers(-100, 100), st.integers(1, 20), min_size=1),
-       st.fractions(min_value=0, max_value=1))
+@given(
+    st.dictionaries(st.integers(-100, 100), st.integers(1, 20), min_size=1),
+    st.fractions(min_value=0, max_value=1),
+)
 def test_quantile_matches_sorting_every_value(counts, q):
     """The quantile from counts equals the nearest-rank value of the expanded sorted list."""
     values = sorted(v for v, n in counts.items() for _ in range(n))

@@ -127,15 +127,18 @@ class _Session:
 
     def workers(self, count: int) -> dict[int, str]:
         """Wait until the process has ``count`` children, and return them."""
-        return _poll(lambda: len(found := _children(self.process.pid)) >= count and found,
-                     f"{count} worker processes to start")
+        return _poll(
+            lambda: len(found := _children(self.process.pid)) >= count and found,
+            f"{count} worker processes to start",
+        )
 
     def finish(self) -> tuple[int, str, str]:
         """Wait for the process to end: its status, standard output and standard error."""
         out, err = self.process.communicate(timeout=WAIT)
         if self._terminal is not None:
-            _poll(lambda: (self.read_terminal(), self._terminal is None)[1],
-                  "the terminal to close")
+            _poll(
+                lambda: (self.read_terminal(), self._terminal is None)[1], "the terminal to close"
+            )
             err = self.stderr
         return self.process.returncode, out.decode(), err.decode(errors="replace")
 
@@ -187,14 +190,19 @@ def test_a_signal_stops_the_workers_and_prints_the_partial_report(signum, status
     assert code == status, err
     report = json.loads(out)
     finished = report["partial"]["games_finished"]
-    assert report["partial"] == {"games_finished": finished, "games_asked": 10**9,
-                                 "stopped_by": name}
+    assert report["partial"] == {
+        "games_finished": finished,
+        "games_asked": 10**9,
+        "stopped_by": name,
+    }
     assert report["games"] == finished > 0
     assert finished % 1000 == 0  # whole chunks only
     assert sum(seat["win_share"] for seat in report["seats"]) == pytest.approx(finished)
     last = err.strip().splitlines()[-1]
-    assert last == (f"unodice: stopped by {name} after {finished:,} of 1,000,000,000 games; "
-                    f"the report printed counts only those"), err
+    assert last == (
+        f"unodice: stopped by {name} after {finished:,} of 1,000,000,000 games; "
+        f"the report printed counts only those"
+    ), err
     assert "Traceback" not in err
 
 
@@ -210,8 +218,10 @@ def test_the_partial_text_report_says_it_is_partial():
     assert "Traceback" not in err
     first = out.splitlines()[0]
     finished = int(re.search(r"after ([\d,]+) of", first)[1].replace(",", ""))
-    assert first == (f"PARTIAL REPORT, stopped by SIGINT after {finished:,} of 1,000,000,000 "
-                     f"games: it counts only the games that finished.")
+    assert first == (
+        f"PARTIAL REPORT, stopped by SIGINT after {finished:,} of 1,000,000,000 "
+        f"games: it counts only the games that finished."
+    )
     assert f"coverall: {finished:,} games, 2 players, seed 3" in out
 
 
@@ -252,8 +262,10 @@ def test_a_killed_worker_is_one_line_and_status_1():
     assert code == 1
     assert out == ""
     assert err.count("\n") == 1
-    assert err.startswith(f"unodice: error: worker process {victim} was killed by SIGKILL "
-                          f"while it was playing games, so the simulation stopped")
+    assert err.startswith(
+        f"unodice: error: worker process {victim} was killed by SIGKILL "
+        f"while it was playing games, so the simulation stopped"
+    )
     assert "--workers 1" in err
 
 
@@ -327,13 +339,22 @@ def test_an_interrupt_in_this_process_keeps_the_finished_chunks():
             raise KeyboardInterrupt
 
     with pytest.raises(simulation.SimulationInterrupted) as caught:
-        simulate("toy-race", 50, players=2, seed=0, workers=1, chunk_size=3,
-                 registry=toy_registry, progress=interrupt)
+        simulate(
+            "toy-race",
+            50,
+            players=2,
+            seed=0,
+            workers=1,
+            chunk_size=3,
+            registry=toy_registry,
+            progress=interrupt,
+        )
     assert caught.value.report.games == 6 and caught.value.games == 50
     assert str(caught.value) == "simulation interrupted after 6 of 50 games"
-    assert caught.value.report.tally == simulate(
-        "toy-race", 6, players=2, seed=0, workers=1, registry=toy_registry).tally
-
+    assert (
+        caught.value.report.tally
+        == simulate("toy-race", 6, players=2, seed=0, workers=1, registry=toy_registry).tally
+    )
 
 
 def test_an_interrupt_on_dask_cancels_the_rest_and_leaves_the_client_working():
@@ -344,15 +365,24 @@ def test_an_interrupt_on_dask_cancels_the_rest_and_leaves_the_client_working():
             raise KeyboardInterrupt
 
     with (
-        distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2,
-                                 dashboard_address=None) as cluster,
+        distributed.LocalCluster(
+            processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None
+        ) as cluster,
         distributed.Client(cluster) as client,
     ):
         with pytest.raises(simulation.SimulationInterrupted) as caught:
-            simulate("toy-race", 400, players=2, chunk_size=1, executor=client.get_executor(),
-                     registry=toy_registry, progress=interrupt)
+            simulate(
+                "toy-race",
+                400,
+                players=2,
+                chunk_size=1,
+                executor=client.get_executor(),
+                registry=toy_registry,
+                progress=interrupt,
+            )
         assert client.submit(sum, [1, 2]).result() == 3
     assert caught.value.report.games == 1 and caught.value.games == 400
+
 
 # -- bounds ---------------------------------------------------------------------------------------
 
@@ -371,8 +401,9 @@ def test_the_limit_itself_is_accepted():
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        simulate("toy-race", MAX_GAMES, players=2, registry=toy_registry, workers=1,
-                 progress=interrupt)
+        simulate(
+            "toy-race", MAX_GAMES, players=2, registry=toy_registry, workers=1, progress=interrupt
+        )
     assert stop == [MAX_GAMES]
 
 
@@ -393,8 +424,9 @@ class _CountingPool(ThreadPoolExecutor):
 
 def test_the_work_queue_is_bounded_whatever_the_number_of_games():
     with _CountingPool(2) as pool:
-        report = simulate("toy-race", 3000, players=2, chunk_size=1, executor=pool,
-                          registry=toy_registry)
+        report = simulate(
+            "toy-race", 3000, players=2, chunk_size=1, executor=pool, registry=toy_registry
+        )
     assert report.games == 3000
     assert 0 < pool.most <= simulation.PENDING_PER_WORKER * 2
 
@@ -417,13 +449,16 @@ def test_too_many_workers_are_capped_with_a_warning(monkeypatch):
 def test_the_command_caps_workers_with_one_line(capsys):
     if simulation.max_workers() >= 150:
         pytest.skip("this machine can use 150 workers")
-    status = main(["simulate", "coverall", "--games", "4", "--workers", "150", "--json"],
-                  io.StringIO())
+    status = main(
+        ["simulate", "coverall", "--games", "4", "--workers", "150", "--json"], io.StringIO()
+    )
     err = capsys.readouterr().err
     assert status == 0
-    assert err == (f"unodice: warning: 150 worker processes asked for, more than this "
-                   f"machine can use: starting {simulation.max_workers()} "
-                   f"({simulation.WORKERS_PER_CORE} per core, {simulation._cores()} cores)\n")
+    assert err == (
+        f"unodice: warning: 150 worker processes asked for, more than this "
+        f"machine can use: starting {simulation.max_workers()} "
+        f"({simulation.WORKERS_PER_CORE} per core, {simulation._cores()} cores)\n"
+    )
 
 
 def test_a_reasonable_worker_count_gives_no_warning():
@@ -441,15 +476,17 @@ def test_a_failing_game_is_one_line_and_status_1(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert status == 1
     assert err.count("\n") == 1
-    assert re.match(r"unodice: error: game 0 of failing-race \(seed \d+\) failed: RuntimeError: "
-                    r"the dice fell off the table$", err.strip())
+    assert re.match(
+        r"unodice: error: game 0 of failing-race \(seed \d+\) failed: RuntimeError: "
+        r"the dice fell off the table$",
+        err.strip(),
+    )
 
 
 @pytest.mark.parametrize("address", ["notaurl", "tcp://", "foo://x:1"])
 def test_a_scheduler_address_that_is_not_one_is_one_line_and_status_1(address, capsys):
     pytest.importorskip("distributed")
-    status = main(["simulate", "coverall", "--games", "3", "--scheduler", address],
-                  io.StringIO())
+    status = main(["simulate", "coverall", "--games", "3", "--scheduler", address], io.StringIO())
     err = capsys.readouterr().err
     assert status == 1
     assert err.count("\n") == 1

@@ -58,8 +58,9 @@ class GameMachine(RuleBasedStateMachine):
     @initialize(data=st.data())
     def start(self, data: st.DataObject) -> None:
         seats = everything().variant(self.variant_name).players
-        players = data.draw(st.integers(seats.start, min(seats.stop - 1, seats.start + 3)),
-                            label="players")
+        players = data.draw(
+            st.integers(seats.start, min(seats.stop - 1, seats.start + 3)), label="players"
+        )
         seed = data.draw(st.integers(0, 2**64), label="seed")
         self.game = unodice.new_game(self.variant_name, players, seed, registry=everything())
         self.rng = random.Random(seed)

@@ -85,10 +85,17 @@ def _failure(agent: Any) -> AgentError:
     return error
 
 
-@pytest.mark.parametrize("error", [
-    SystemExit(7), GeneratorExit(), BaseException("odd"), KeyboardInterrupt(),
-    Unprintable(),
-], ids=["SystemExit", "GeneratorExit", "BaseException", "KeyboardInterrupt", "unprintable"])
+@pytest.mark.parametrize(
+    "error",
+    [
+        SystemExit(7),
+        GeneratorExit(),
+        BaseException("odd"),
+        KeyboardInterrupt(),
+        Unprintable(),
+    ],
+    ids=["SystemExit", "GeneratorExit", "BaseException", "KeyboardInterrupt", "unprintable"],
+)
 def test_anything_an_agent_raises_is_an_agent_error(error):
     """Issue 25, item 6: these escaped as themselves (SystemExit ended the command line)."""
     failed = _failure(Raises(error))
@@ -100,8 +107,11 @@ def test_an_exception_whose_message_fails_is_named_without_it():
     assert "(its message cannot be shown)" in _failure(Raises(Unprintable())).cause
 
 
-@pytest.mark.parametrize("answer", [_half_built, _unprintable_move, lambda moves: 42],
-                         ids=["half-built move", "move whose str raises", "a number"])
+@pytest.mark.parametrize(
+    "answer",
+    [_half_built, _unprintable_move, lambda moves: 42],
+    ids=["half-built move", "move whose str raises", "a number"],
+)
 def test_what_is_not_a_legal_move_is_the_agents_failure(answer):
     """Issue 25, item 6: a half-built move raised an IndexError blamed on the variant."""
     failed = _failure(Answers(answer))
@@ -110,8 +120,9 @@ def test_what_is_not_a_legal_move_is_the_agents_failure(answer):
 
 def test_text_is_read_as_plain_text_whatever_its_class_does():
     """Issue 25, item 6: a str subclass whose strip raises reached the game's parser."""
-    game = play_game("coverall", [Answers(lambda moves: TrickyText(str(moves[0]))), "random"],
-                     seed=2)
+    game = play_game(
+        "coverall", [Answers(lambda moves: TrickyText(str(moves[0]))), "random"], seed=2
+    )
     assert game.is_over
     failed = _failure(Answers(lambda moves: TrickyText("no such move")))
     assert "not legal" in failed.cause
@@ -155,8 +166,9 @@ def interrupts_itself(seed: int) -> Raises:
 def test_an_agent_failing_in_a_worker_process_is_an_agent_error(factory):
     """Issue 25, item 6: from a worker, these broke the pool or stopped the run as Ctrl-C."""
     with pytest.raises(AgentError, match=r"at seat 1 .* game \d+ \(seed \d+\)"):
-        simulate("coverall", 4, players=2, agents=["random", factory], seed=0, workers=2,
-                 chunk_size=2)
+        simulate(
+            "coverall", 4, players=2, agents=["random", factory], seed=0, workers=2, chunk_size=2
+        )
 
 
 def test_a_gym_opponent_choosing_an_illegal_move_is_an_agent_error():

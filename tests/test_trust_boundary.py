@@ -56,8 +56,17 @@ def test_the_dominoes_hand_reading_attack_finds_nothing():
     view = game.view(0)
     assert not hasattr(view, "variant")
     assert {name for name in dir(view) if not name.startswith("_")} == {
-        "data", "determinize", "gain", "options", "players", "round", "scores", "seat", "to_act",
-        "to_json", "variant_name",
+        "data",
+        "determinize",
+        "gain",
+        "options",
+        "players",
+        "round",
+        "scores",
+        "seat",
+        "to_act",
+        "to_json",
+        "variant_name",
     }
 
 
@@ -94,8 +103,12 @@ def test_a_plugin_options_class_declared_mutable_still_gives_frozen_options(regi
         name = "loose-race"
         Options: ClassVar[type] = LooseOptions
 
-    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_variant(Loose))), "loose")
+    registry.add_plugin(
+        types.SimpleNamespace(
+            unodice_register=hookimpl(lambda registry: registry.add_variant(Loose))
+        ),
+        "loose",
+    )
     game = unodice.new_game("loose-race", seed=1, options={"target": 5}, registry=registry)
     assert isinstance(game.options, LooseOptions) and game.options == LooseOptions(5)
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
@@ -215,8 +228,12 @@ def test_observers_never_hear_of_a_refused_move():
     watcher = Watcher()
     registry = Registry()
     registry.add_plugin(ToyPlugin(), "toy")
-    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_house_rule("watcher", watcher))), "watcher")
+    registry.add_plugin(
+        types.SimpleNamespace(
+            unodice_register=hookimpl(lambda registry: registry.add_house_rule("watcher", watcher))
+        ),
+        "watcher",
+    )
     game = unodice.new_game("toy-race", 2, 11, house_rules=["watcher"], registry=registry)
     refused = None
     while not game.is_over and refused is None:
@@ -250,8 +267,13 @@ def test_a_move_stopped_halfway_leaves_the_game_unusable_not_corrupt(registry):
     interrupting(game.variant)  # type: ignore[arg-type]
     with pytest.raises(KeyboardInterrupt):
         game.play("roll")
-    for use in (game.legal_moves, lambda: game.play("roll"), lambda: game.view(0), game.copy,
-                game.record):
+    for use in (
+        game.legal_moves,
+        lambda: game.play("roll"),
+        lambda: game.view(0),
+        game.copy,
+        game.record,
+    ):
         with pytest.raises(GameBroken, match="stopped in the middle of a move"):
             use()
 
@@ -291,27 +313,42 @@ class Rewritable(ToyRace):
         return {**super().view_data(state, seat), "rules": types.SimpleNamespace(target=20)}
 
 
-@pytest.mark.parametrize(("variant", "words"), [
-    (LeakyCache, "changed while a copy of the game played on"),
-    (Rewritable, r"view.data\['rules'\].target can be set"),
-])
+@pytest.mark.parametrize(
+    ("variant", "words"),
+    [
+        (LeakyCache, "changed while a copy of the game played on"),
+        (Rewritable, r"view.data\['rules'\].target can be set"),
+    ],
+)
 def test_check_variant_catches_a_view_that_leaks_or_can_be_changed(variant, words):
     registry = Registry()
     registry.add_plugin(ToyPlugin(), "toy")
-    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_variant(variant))), variant.name)
+    registry.add_plugin(
+        types.SimpleNamespace(
+            unodice_register=hookimpl(lambda registry: registry.add_variant(variant))
+        ),
+        variant.name,
+    )
     report = check_variant(variant.name, games=2, registry=registry, raise_on_failure=False)
-    assert any(re.search(words, f) for f in report.failures), \
-        report.failures
+    assert any(re.search(words, f) for f in report.failures), report.failures
     assert check_variant("toy-race", games=2, registry=registry).ok
 
 
-@pytest.mark.parametrize(("variant", "clause"), [
-    ("coverall", "CV-13"), ("centre-die", "CD-11"), ("dominoes", "DO-11"),
-])
+@pytest.mark.parametrize(
+    ("variant", "clause"),
+    [
+        ("coverall", "CV-13"),
+        ("centre-die", "CD-11"),
+        ("dominoes", "DO-11"),
+    ],
+)
 def test_a_move_after_the_end_cites_the_game_end_clause(variant, clause):
-    game = unodice.play_game(variant, [RandomAgent(1), RandomAgent(2)], seed=3,
-                             options={"target": 50} if variant != "coverall" else None)
+    game = unodice.play_game(
+        variant,
+        [RandomAgent(1), RandomAgent(2)],
+        seed=3,
+        options={"target": 50} if variant != "coverall" else None,
+    )
     with pytest.raises(IllegalMove, match=f"^{clause}: the game is over"):
         game.play("draw")
 
@@ -339,21 +376,34 @@ class ToyReference:
         return [0] * variant.player_count
 
 
-@pytest.mark.parametrize(("reading", "words"), [
-    (ToyReference(), None),
-    (ToyReference(hold_bonus=1), r"playing 'hold' scored \[\d+, \d+\], the reference says"),
-    (ToyReference(forget_hold=True), r"not in the reference \['hold'\]"),
-])
+@pytest.mark.parametrize(
+    ("reading", "words"),
+    [
+        (ToyReference(), None),
+        (ToyReference(hold_bonus=1), r"playing 'hold' scored \[\d+, \d+\], the reference says"),
+        (ToyReference(forget_hold=True), r"not in the reference \['hold'\]"),
+    ],
+)
 def test_check_variant_compares_the_fast_path_with_the_reference(reading, words):
     class Referenced(ToyRace):
         name = "referenced-race"
         reference = reading
 
     registry = Registry()
-    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_variant(Referenced))), "referenced")
-    report = check_variant("referenced-race", players=[2], games=3, registry=registry,
-                           reference=True, raise_on_failure=False)
+    registry.add_plugin(
+        types.SimpleNamespace(
+            unodice_register=hookimpl(lambda registry: registry.add_variant(Referenced))
+        ),
+        "referenced",
+    )
+    report = check_variant(
+        "referenced-race",
+        players=[2],
+        games=3,
+        registry=registry,
+        reference=True,
+        raise_on_failure=False,
+    )
     if words is None:
         assert report.ok, report.failures
     else:
@@ -361,6 +411,7 @@ def test_check_variant_compares_the_fast_path_with_the_reference(reading, words)
 
 
 def test_the_reference_check_needs_a_reference(registry):
-    report = check_variant("toy-race", games=1, registry=registry, reference=True,
-                           raise_on_failure=False)
+    report = check_variant(
+        "toy-race", games=1, registry=registry, reference=True, raise_on_failure=False
+    )
     assert report.failures and "declares no reference" in report.failures[0]

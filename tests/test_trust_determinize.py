@@ -96,11 +96,17 @@ def test_check_variant_fails_a_variant_whose_determinizations_share_what_can_cha
     """``check_variant`` walks what a determinized game reaches, as it walks a view."""
     registry = Registry()
     registry.add_plugin(ToyPlugin(), "toy")
-    registry.add_plugin(types.SimpleNamespace(unodice_register=hookimpl(
-        lambda registry: registry.add_variant(LeakyShared))), "leaky-shared")
+    registry.add_plugin(
+        types.SimpleNamespace(
+            unodice_register=hookimpl(lambda registry: registry.add_variant(LeakyShared))
+        ),
+        "leaky-shared",
+    )
     report = check_variant("leaky-shared", games=2, registry=registry, raise_on_failure=False)
-    assert any("determinized.variant.seen (dict) is shared with the game" in failure
-               for failure in report.failures), report.failures
+    assert any(
+        "determinized.variant.seen (dict) is shared with the game" in failure
+        for failure in report.failures
+    ), report.failures
     assert check_variant("toy-race", games=2, registry=registry).ok
 
 
@@ -282,8 +288,11 @@ def test_a_hook_cannot_play_the_game_and_the_record_still_replays():
     player = PlaysFromAHook()
     registry = _rules_registry(player=player)
     game = unodice.new_game("toy-race", seed=3, registry=registry, house_rules=["player"])
-    with pytest.raises(PluginError, match=r"house rule 'player' failed in unodice_event: "
-                                          r"UnodiceError: game\.play"):
+    with pytest.raises(
+        PluginError,
+        match=r"house rule 'player' failed in unodice_event: "
+        r"UnodiceError: game\.play",
+    ):
         game.play("roll")
     assert player.refusals and "a hook may read the game, not play it" in player.refusals[0]
     assert len(game.moves) == 1  # the move it observed stands, and nothing more was played
@@ -304,8 +313,9 @@ def test_observers_hear_only_of_moves_that_stand():
     """Attack: observers heard of a move that another house rule then refused."""
     listens, later, fails = Listens(), Listens(), FailsOnRoll()
     registry = _rules_registry(listens=listens, fails=fails, later=later)
-    game = unodice.new_game("toy-race", seed=3, registry=registry,
-                            house_rules=["listens", "fails", "later"])
+    game = unodice.new_game(
+        "toy-race", seed=3, registry=registry, house_rules=["listens", "fails", "later"]
+    )
     with pytest.raises(PluginError, match=r"house rule 'fails'.*the move it observed stands"):
         game.play("roll")
     # Every other observer heard the whole move, and the move is the game's.
@@ -324,8 +334,11 @@ def test_a_wrapper_rule_hook_is_refused_at_registration():
 
     registry = _rules_registry(wraps=Wraps())
     assert "wraps" not in registry.house_rules()
-    assert any("rule hooks are plain functions" in str(info.error)
-               for info in registry.plugins() if info.error)
+    assert any(
+        "rule hooks are plain functions" in str(info.error)
+        for info in registry.plugins()
+        if info.error
+    )
 
 
 # -- item 9: render and house_rules=None ---------------------------------------------------------

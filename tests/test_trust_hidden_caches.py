@@ -40,9 +40,10 @@ def _snapshot(root: object) -> Any:
             return (type(value).__name__, tuple(walk(item) for item in value))
         slots = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
         if isinstance(value, (PlayTable, Landing)):
-            return (type(value).__name__, tuple(
-                (name, walk(getattr(value, name))) for name in slots if hasattr(value, name)
-            ))
+            return (
+                type(value).__name__,
+                tuple((name, walk(getattr(value, name))) for name in slots if hasattr(value, name)),
+            )
         if hasattr(value, "items") and hasattr(value, "keys"):  # a read-only mapping
             return ("mapping", tuple((repr(key), walk(item)) for key, item in value.items()))
         return repr(value)
@@ -72,8 +73,9 @@ def test_dominoes_play_table_is_the_same_after_many_games(options: dict[str, Any
     table.plays_at(table.tiles.lays[0][0], table.tiles.max_lines, False)  # every line made
     before = _snapshot(table)
     for seed in range(30):
-        _play_randomly(unodice.new_game("dominoes", 3, seed=seed, options=options),
-                       random.Random(seed))
+        _play_randomly(
+            unodice.new_game("dominoes", 3, seed=seed, options=options), random.Random(seed)
+        )
     assert _snapshot(table) == before
 
 
@@ -98,8 +100,10 @@ def test_dominoes_play_table_does_not_depend_on_hidden_hands() -> None:
             game.play(game.legal_moves()[0])
         tables.append(fresh)
     assert tables[0].landings.keys() == tables[1].landings.keys()
-    masks = [[[len(by_mask) for _, _, by_mask, _ in ways] for ways in table.offers[0]]
-             for table in tables]
+    masks = [
+        [[len(by_mask) for _, _, by_mask, _ in ways] for ways in table.offers[0]]
+        for table in tables
+    ]
     assert masks[0] == masks[1]
     assert _snapshot(tables[0].offers) == _snapshot(tables[1].offers)
 
@@ -116,8 +120,12 @@ def test_dominoes_offers_cannot_name_opponents_tiles() -> None:
     det = game.determinize(0, 7)
     tiles = det.variant._tiles.components.tiles
     for table in (det.variant._fast, PlayTable(det.variant._tiles)):
-        filled = {tile.id for tile in tiles
-                  for _, _, by_mask, _ in table.offers[0][tile.id] if any(by_mask)}
+        filled = {
+            tile.id
+            for tile in tiles
+            for _, _, by_mask, _ in table.offers[0][tile.id]
+            if any(by_mask)
+        }
         assert filled == {tile.id for tile in tiles}
     assert _snapshot(det.variant._fast.offers) == _snapshot(PlayTable(det.variant._tiles).offers)
 

@@ -81,9 +81,13 @@ def test_players_in_a_game_string_in_other_digits_are_refused(text: str):
 
 @pytest.mark.parametrize(
     "argv",
-    [["play", "centre-die", "--players", "٣"], ["play", "centre-die", "--seed", "1_0"],
-     ["play", "centre-die", "--human", "０"], ["replay", "game.json", "--at", "٣"],
-     ["replay", "game.json", "--seat", "+1"]],
+    [
+        ["play", "centre-die", "--players", "٣"],
+        ["play", "centre-die", "--seed", "1_0"],
+        ["play", "centre-die", "--human", "０"],
+        ["replay", "game.json", "--at", "٣"],
+        ["replay", "game.json", "--seat", "+1"],
+    ],
 )
 def test_the_command_lines_numbers_in_other_digits_are_usage_errors(argv, capsys):
     """Issue 25, item 7: argparse's ``int`` and ``str.isdecimal`` took them."""

@@ -96,9 +96,17 @@ def test_a_record_relabelled_with_the_negative_seed_is_refused(seed):
 
 @pytest.mark.parametrize(
     ("name", "spelling"),
-    [("target", "500"), ("target", "0500"), ("target", 500.0), ("target", True),
-     ("two_player_reverse_skips", " ON "), ("two_player_reverse_skips", "true"),
-     ("two_player_reverse_skips", 1), ("dice", " centre-die-40 "), ("dice", "centre-die-40\n")],
+    [
+        ("target", "500"),
+        ("target", "0500"),
+        ("target", 500.0),
+        ("target", True),
+        ("two_player_reverse_skips", " ON "),
+        ("two_player_reverse_skips", "true"),
+        ("two_player_reverse_skips", 1),
+        ("dice", " centre-die-40 "),
+        ("dice", "centre-die-40\n"),
+    ],
 )
 def test_options_spelled_other_than_the_writer_writes_are_refused(record, name, spelling):
     """Issue 25, item 8: ``' ON '`` and ``'0500'`` were accepted and normalised."""

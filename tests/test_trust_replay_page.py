@@ -90,8 +90,11 @@ def test_a_game_past_the_limit_is_refused_before_it_is_replayed():
     """Issue 25, item 5: the limit is checked on the record, before any replay."""
     game = long_game("centre-die", MAX_PAGE_MOVES + 1)
     record = game.record()
-    with pytest.raises(UnodiceError, match=f"has {MAX_PAGE_MOVES + 1:,} moves, more than a "
-                                           f"replay page shows \\({MAX_PAGE_MOVES:,}\\)"):
+    with pytest.raises(
+        UnodiceError,
+        match=f"has {MAX_PAGE_MOVES + 1:,} moves, more than a "
+        f"replay page shows \\({MAX_PAGE_MOVES:,}\\)",
+    ):
         replay_page(record)
     with pytest.raises(UnodiceError, match="more than a replay page shows"):
         replay_page(game)
@@ -109,8 +112,10 @@ def test_the_command_refuses_a_game_past_the_limit_with_one_line(tmp_path, capsy
     status = main(["replay", str(saved), "--html", str(page)], io.StringIO())
     err = capsys.readouterr().err
     assert status == 1
-    assert err == ("unodice: error: the game has 31 moves, more than a replay page shows (30); "
-                   "see its positions with unodice replay FILE --at N\n")
+    assert err == (
+        "unodice: error: the game has 31 moves, more than a replay page shows (30); "
+        "see its positions with unodice replay FILE --at N\n"
+    )
     assert not page.exists()
     saved.write_text(json.dumps(long_game("centre-die", 30).record()), encoding="utf-8")
     assert main(["replay", str(saved), "--html", str(page)], io.StringIO()) == 0

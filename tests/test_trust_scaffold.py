@@ -34,8 +34,9 @@ def test_the_pyproject_written_for_an_accepted_name_is_valid_toml(tmp_path: Path
     assert project["project"]["name"] == "unodice-race"
 
 
-@pytest.mark.parametrize(("name", "taken"), [("rolled", "Rolled"), ("die", "Die"),
-                                             ("face", "Face")])
+@pytest.mark.parametrize(
+    ("name", "taken"), [("rolled", "Rolled"), ("die", "Die"), ("face", "Face")]
+)
 def test_a_name_whose_class_the_templates_already_use_is_refused(name: str, taken: str):
     """Issue 25, item 9: ``rolled`` named the variant's class ``Rolled``, as the event is."""
     with pytest.raises(ScaffoldError, match=f"would name {taken} in the code written"):

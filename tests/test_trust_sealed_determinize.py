@@ -31,8 +31,9 @@ SETTINGS = [
 IDS = ["coverall", "coverall-whole-tray", "centre-die", "dominoes", "dominoes-all-doubles-spin"]
 
 
-def _decisions(variant: str, options: dict[str, Any], players: int, seed: int,
-               limit: int = 60) -> Iterator[Game]:
+def _decisions(
+    variant: str, options: dict[str, Any], players: int, seed: int, limit: int = 60
+) -> Iterator[Game]:
     """A seeded random game, yielded at each of its first ``limit`` decisions."""
     game = unodice.new_game(variant, players, seed, options)
     rng = random.Random(seed)

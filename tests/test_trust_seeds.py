@@ -37,8 +37,13 @@ class Spy(RandomAgent):
 
 def _found(seeds: list[int], games: int, seats: int) -> list[int]:
     """The searched master seeds that would give one of ``seeds`` as an agent seed."""
-    return [master for master in SEARCHED for index in range(games) for seat in range(seats)
-            if agent_seed(master, index, seat) in seeds]
+    return [
+        master
+        for master in SEARCHED
+        for index in range(games)
+        for seat in range(seats)
+        if agent_seed(master, index, seat) in seeds
+    ]
 
 
 def test_a_simulation_given_no_seed_draws_one_a_bot_cannot_find():
@@ -47,8 +52,10 @@ def test_a_simulation_given_no_seed_draws_one_a_bot_cannot_find():
     report = simulate("coverall", 6, players=2, agents=[Spy, "random"], workers=1)
     assert len(Spy.seen) == 6 and not _found(Spy.seen, 6, 2)
     assert report.seed not in SEARCHED and report.seed.bit_length() > 32
-    assert simulate("coverall", 6, players=2, agents=[Spy, "random"], workers=1,
-                    seed=report.seed) == report
+    assert (
+        simulate("coverall", 6, players=2, agents=[Spy, "random"], workers=1, seed=report.seed)
+        == report
+    )
     assert simulate("coverall", 6, players=2, workers=1).seed != report.seed
 
 
@@ -57,8 +64,9 @@ def test_a_tournament_given_no_seed_draws_one_and_reports_it():
     Spy.seen = []
     report = tournament("coverall", {"spy": Spy, "random": "random"}, games=4, workers=1)
     assert report.seed not in SEARCHED and not _found(Spy.seen, 4, 2)
-    again = tournament("coverall", {"spy": Spy, "random": "random"}, games=4, workers=1,
-                       seed=report.seed)
+    again = tournament(
+        "coverall", {"spy": Spy, "random": "random"}, games=4, workers=1, seed=report.seed
+    )
     assert again == report
 
 
@@ -80,8 +88,22 @@ def test_the_command_line_draws_a_seed_and_prints_it(capsys):
     """Issue 25, item 2: ``--seed`` defaulted to 0."""
     seeds = []
     for command in ("simulate", "arena"):
-        assert main([command, "coverall", "--games", "2", "--agents", "random,greedy",
-                     "--workers", "1", "--json"]) == 0
+        assert (
+            main(
+                [
+                    command,
+                    "coverall",
+                    "--games",
+                    "2",
+                    "--agents",
+                    "random,greedy",
+                    "--workers",
+                    "1",
+                    "--json",
+                ]
+            )
+            == 0
+        )
         seeds.append(json.loads(capsys.readouterr().out)["seed"])
     assert all(seed not in SEARCHED for seed in seeds) and seeds[0] != seeds[1]
 

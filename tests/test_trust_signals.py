@@ -29,8 +29,10 @@ TESTS = Path(__file__).resolve().parent
 RACES = 500
 RACE_BOUND = 60.0  # seconds one race may take before it counts as hung (a loaded machine)
 
-posix = pytest.mark.skipif(not hasattr(os, "killpg") or not hasattr(os, "register_at_fork"),
-                           reason="needs POSIX signals and fork")
+posix = pytest.mark.skipif(
+    not hasattr(os, "killpg") or not hasattr(os, "register_at_fork"),
+    reason="needs POSIX signals and fork",
+)
 
 
 def _script(body: str) -> list[str]:
@@ -40,8 +42,14 @@ def _script(body: str) -> list[str]:
 
 @contextlib.contextmanager
 def _session(argv: list[str]) -> Iterator[subprocess.Popen[bytes]]:
-    process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, start_new_session=True, cwd=TESTS)
+    process = subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        cwd=TESTS,
+    )
     try:
         yield process
     finally:
@@ -121,8 +129,12 @@ RACE = """
 
 def _run_races(races: int, seed: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [*_script(RACE), str(races), str(seed)], stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, cwd=TESTS,
+        [*_script(RACE), str(races), str(seed)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        cwd=TESTS,
     )
 
 

@@ -89,13 +89,15 @@ def blocks_of(page: Path) -> list[Block]:
             (heading for start, heading in reversed(headings) if start < match.start()), ""
         )
         title = TITLE.search(match["info"])
-        found.append(Block(
-            line=text.count("\n", 0, match.start()) + 1,
-            lang=match["lang"],
-            title=title["title"] if title else "",
-            section=section,
-            code=expand_snippets(textwrap.dedent(match["body"])),
-        ))
+        found.append(
+            Block(
+                line=text.count("\n", 0, match.start()) + 1,
+                lang=match["lang"],
+                title=title["title"] if title else "",
+                section=section,
+                code=expand_snippets(textwrap.dedent(match["body"])),
+            )
+        )
     return found
 
 
@@ -136,15 +138,19 @@ def build(page: Path, folder: Path) -> list[str]:
 def files_in(folder: Path) -> set[str]:
     """The package's files under ``folder``, as paths relative to it (no caches)."""
     return {
-        path.relative_to(folder).as_posix() for path in folder.rglob("*")
+        path.relative_to(folder).as_posix()
+        for path in folder.rglob("*")
         if path.is_file() and not any(part in path.as_posix() for part in NOT_SOURCE)
     }
 
 
 def layout_of(page: Path) -> set[str]:
     """The files the layout tree of the page lists, relative to the package's folder."""
-    tree = next(block for block in blocks_of(page) if block.lang == "text"
-                and block.code.startswith("unodice-pig/"))
+    tree = next(
+        block
+        for block in blocks_of(page)
+        if block.lang == "text" and block.code.startswith("unodice-pig/")
+    )
     folders: list[str] = []
     files = set()
     for line in tree.code.splitlines()[1:]:
@@ -208,7 +214,8 @@ def test_the_tutorial_writes_the_example_package_file_for_file(package: Path):
 def test_every_file_shown_whole_is_the_file_built(package: Path):
     whole = [block for block in blocks_of(TUTORIAL) if block.section == FINISHED]
     assert {block.title for block in whole} == {
-        name for name in files_in(package) if name.startswith(f"src/{MODULE}/")}
+        name for name in files_in(package) if name.startswith(f"src/{MODULE}/")
+    }
     for block in whole:
         assert block.code == (package / block.title).read_text(), block.where
 
@@ -218,9 +225,7 @@ def test_the_layout_lists_exactly_the_files_written(package: Path):
 
 
 def test_the_plugin_module_comes_last_and_imports_only_modules_written_before_it():
-    order = [
-        Path(name).stem for name in build_order(TUTORIAL) if name.startswith(f"src/{MODULE}/")
-    ]
+    order = [Path(name).stem for name in build_order(TUTORIAL) if name.startswith(f"src/{MODULE}/")]
     assert order[-1] == "__init__"
     init = next(block for block in steps_of(TUTORIAL) if block.title.endswith("__init__.py"))
     imported_modules = set(relative_imports(init.code))
@@ -248,9 +253,7 @@ def test_the_package_built_passes_its_own_tests(package: Path, tmp_path: Path):
     assert " passed" in result.stdout and "failed" not in result.stdout
 
 
-@pytest.mark.parametrize(
-    "block", examples_of(TUTORIAL), ids=lambda block: f"line {block.line}"
-)
+@pytest.mark.parametrize("block", examples_of(TUTORIAL), ids=lambda block: f"line {block.line}")
 def test_each_example_of_the_tutorial_runs_on_its_own(
     block: Block, plugin: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
@@ -265,14 +268,15 @@ def test_each_example_of_the_tutorial_runs_on_its_own(
 def test_the_house_rule_guide_shows_the_files_of_the_package(package: Path):
     shown = [block for block in blocks_of(HOUSE_RULES) if block.title]
     assert {block.title for block in shown} >= {
-        f"src/{MODULE}/round_up.py", f"src/{MODULE}/__init__.py", "tests/test_round_up.py"}
+        f"src/{MODULE}/round_up.py",
+        f"src/{MODULE}/__init__.py",
+        "tests/test_round_up.py",
+    }
     for block in shown:
         assert block.code == (package / block.title).read_text(), block.where
 
 
-@pytest.mark.parametrize(
-    "block", examples_of(HOUSE_RULES), ids=lambda block: f"line {block.line}"
-)
+@pytest.mark.parametrize("block", examples_of(HOUSE_RULES), ids=lambda block: f"line {block.line}")
 def test_each_example_of_the_house_rule_guide_runs_on_its_own(
     block: Block, plugin: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):

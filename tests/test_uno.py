@@ -178,18 +178,29 @@ def test_words_are_read_only_among_those_a_variant_offers():
 
 def test_shared_events_have_the_same_fields_whatever_the_variant():
     assert uno.Skipped(1, 2, "S").to_json() == {
-        "kind": "skipped", "seat": 1, "victim": 2, "cause": "S"
+        "kind": "skipped",
+        "seat": 1,
+        "victim": 2,
+        "cause": "S",
     }
     assert uno.Challenged(0, 3, True).to_json() == {
-        "kind": "challenged", "seat": 0, "offender": 3, "upheld": True
+        "kind": "challenged",
+        "seat": 0,
+        "offender": 3,
+        "upheld": True,
     }
     assert uno.Caught(4, 1).to_json() == {"kind": "caught", "seat": 4, "offender": 1}
 
 
 @pytest.mark.parametrize(
     "event",
-    [uno.Skipped(1, 2, "S"), uno.Reversed(0, -1), uno.Challenged(0, 3, False), uno.UnoCalled(2),
-     uno.Caught(4, 1)],
+    [
+        uno.Skipped(1, 2, "S"),
+        uno.Reversed(0, -1),
+        uno.Challenged(0, 3, False),
+        uno.UnoCalled(2),
+        uno.Caught(4, 1),
+    ],
 )
 def test_every_shared_event_says_itself_naming_its_seats(event):
     text = uno.describe(event)

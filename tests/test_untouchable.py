@@ -49,8 +49,9 @@ def names_of(value: Any) -> list[str]:
     for cls in type(value).__mro__:
         names += [name for name in vars(cls).get("__annotations__", {}) if name not in names]
         slots = vars(cls).get("__slots__", ())
-        names += [name for name in ((slots,) if isinstance(slots, str) else slots)
-                  if name not in names]
+        names += [
+            name for name in ((slots,) if isinstance(slots, str) else slots) if name not in names
+        ]
     return names
 
 
@@ -62,13 +63,18 @@ def children(value: Any) -> Iterator[Any]:
     if isinstance(value, list | tuple | set | frozenset):
         yield from value
     if not isinstance(value, list | tuple | set | frozenset) or type(value) not in (
-        list, tuple, set, frozenset
+        list,
+        tuple,
+        set,
+        frozenset,
     ):
         for name in names_of(value):
             found = getattr(value, name, _MISSING)
             # What the class itself holds (its constants, its metadata) is not the value's.
-            if found is not _MISSING and not callable(found) and (
-                getattr(type(value), name, _MISSING) is not found
+            if (
+                found is not _MISSING
+                and not callable(found)
+                and (getattr(type(value), name, _MISSING) is not found)
             ):
                 yield found
 
@@ -110,8 +116,10 @@ def attempts(value: Any, decoys: list[type]) -> Iterator[tuple[str, Any]]:
         yield f"delattr {name}", lambda n=name: delattr(value, n)
     for decoy in decoys:
         if decoy is not type(value):
-            yield (f"__class__ = {decoy.__name__}",
-                   lambda d=decoy: object.__setattr__(value, "__class__", d))
+            yield (
+                f"__class__ = {decoy.__name__}",
+                lambda d=decoy: object.__setattr__(value, "__class__", d),
+            )
     yield "vars()", lambda: vars(value)
     yield "__dict__", lambda: value.__dict__
 
@@ -175,8 +183,12 @@ def played(name: str, seed: int, attack_too: bool) -> tuple[Game, list[str]]:
         if attack_too and step in ATTACK_AT:
             position = fingerprint(game)
             notation = [str(move) for move in moves]
-            roots = [moves, tuple(game.events), tuple(game.moves),
-                     game.variant.components(game.state)]
+            roots = [
+                moves,
+                tuple(game.events),
+                tuple(game.moves),
+                game.variant.components(game.state),
+            ]
             for value in [*targets(*roots), *targets(dict(view.data))]:
                 if id(value) not in attacked:
                     attacked.add(id(value))
@@ -207,8 +219,10 @@ def test_the_attacks_reach_moves_events_and_pieces():
     for _ in range(3):
         game.play(game.legal_moves()[0])
     view = game.view(game.to_act)
-    found = [*targets(game.legal_moves(), tuple(game.events), game.variant.components(game.state)),
-             *pieces_seen(view)]
+    found = [
+        *targets(game.legal_moves(), tuple(game.events), game.variant.components(game.state)),
+        *pieces_seen(view),
+    ]
     for kind in (Move, Event, Face, Domino, ComponentSet):
         assert any(isinstance(value, kind) for value in found), kind
     dice = unodice.new_game("centre-die", players=2, seed=1)

@@ -131,8 +131,10 @@ def test_a_new_of_its_own_needs_every_field_value():
         ({"__annotations__": {"a": int, "b": int}, "a": 1}, "no default but comes after"),
         ({"__annotations__": {"_a": int}}, "may not start with '_'"),
         ({"__annotations__": {"a": list}, "a": []}, "cannot be a list"),
-        ({"__annotations__": {"a": int, "b": int}, "a": field(init=False, default=0)},
-         "such fields come last"),
+        (
+            {"__annotations__": {"a": int, "b": int}, "a": field(init=False, default=0)},
+            "such fields come last",
+        ),
         ({"__annotations__": {"a": int}, "a": field(init=False)}, "own __new__"),
         ({"__slots__": ("a",)}, "declare no __slots__"),
     ],
@@ -229,8 +231,9 @@ def test_repr_names_the_class_and_each_field():
     assert repr(Local(1)) == "Local(x=1)"
 
 
-@pytest.mark.parametrize("value", [Box("b", 3, 2, "x"), Mark(), Named("Ann", "Lee"), Checked(1),
-                                   Stamped(3)], ids=repr)
+@pytest.mark.parametrize(
+    "value", [Box("b", 3, 2, "x"), Mark(), Named("Ann", "Lee"), Checked(1), Stamped(3)], ids=repr
+)
 def test_values_pickle_and_copy(value):
     for twin in (pickle.loads(pickle.dumps(value)), copy.copy(value), copy.deepcopy(value)):
         assert twin == value and type(twin) is type(value)
@@ -239,8 +242,10 @@ def test_values_pickle_and_copy(value):
 
 def test_a_copy_goes_through_the_class_new():
     checked = Checked(1)
-    with mock.patch.object(Checked, "__new__", side_effect=ValueError("checked again")), \
-            pytest.raises(ValueError, match="checked again"):
+    with (
+        mock.patch.object(Checked, "__new__", side_effect=ValueError("checked again")),
+        pytest.raises(ValueError, match="checked again"),
+    ):
         copy.copy(checked)
 
 
@@ -265,9 +270,16 @@ def test_values_sits_at_the_bottom_and_imports_only_the_standard_library():
     import unodice.values
 
     tree = ast.parse(inspect.getsource(unodice.values))
-    imported = {alias.name.split(".")[0] for node in ast.walk(tree)
-                if isinstance(node, ast.Import) for alias in node.names}
-    imported |= {node.module.split(".")[0] for node in ast.walk(tree)
-                 if isinstance(node, ast.ImportFrom) and node.module and node.level == 0}
+    imported = {
+        alias.name.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+    imported |= {
+        node.module.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0
+    }
     imported -= {"__future__", "annotationlib"}  # annotationlib: Python 3.14's standard library
     assert imported <= set(sys.stdlib_module_names), imported - set(sys.stdlib_module_names)

@@ -172,14 +172,16 @@ class ToyRace(Variant):
                 out[2 + players + offset] = 1
 
     def write_position(self, state: ToyState) -> str:
-        return positions.write_fields([
-            ("current", str(state.seats.current)),
-            ("direction", positions.write_direction(state.seats.direction)),
-            ("total", str(state.turn_total)),
-            ("banked", positions.write_items(map(str, state.banked))),
-            ("pile", positions.write_items(positions.die_token(d) for d in state.pile)),
-            ("bag", positions.write_items(positions.die_token(d) for d in state.bag)),
-        ])
+        return positions.write_fields(
+            [
+                ("current", str(state.seats.current)),
+                ("direction", positions.write_direction(state.seats.direction)),
+                ("total", str(state.turn_total)),
+                ("banked", positions.write_items(map(str, state.banked))),
+                ("pile", positions.write_items(positions.die_token(d) for d in state.pile)),
+                ("bag", positions.write_items(positions.die_token(d) for d in state.bag)),
+            ]
+        )
 
     def read_position(self, table: Any, text: str) -> ToyState:
         fields = positions.read_fields(
@@ -188,15 +190,17 @@ class ToyRace(Variant):
         pieces: positions.PieceReader[Die] = positions.PieceReader(self.components().dice)
         pile = [pieces.die(t, "pile")[0] for t in positions.items(fields["pile"])]
         bag = fields["bag"]
-        dice = pieces.rest() if bag == positions.REST else [
-            pieces.die(t, "bag")[0] for t in positions.items(bag)
-        ]
+        dice = (
+            pieces.rest()
+            if bag == positions.REST
+            else [pieces.die(t, "bag")[0] for t in positions.items(bag)]
+        )
         pieces.check_all_named()
         state = ToyState(self.player_count, Bag(dice))
         state.pile = pile
-        state.seats.current = positions.read_seat(
-            fields["current"], self.player_count, "current", nobody=False
-        ) or 0
+        state.seats.current = (
+            positions.read_seat(fields["current"], self.player_count, "current", nobody=False) or 0
+        )
         state.seats.direction = positions.read_direction(fields["direction"])
         state.turn_total = positions.read_number(fields["total"], "total", 0, 10_000)
         banked = positions.items(fields["banked"])

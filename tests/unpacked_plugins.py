@@ -50,20 +50,27 @@ def run_with_package(
     environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, path))}
     environment.pop("UNODICE_ALLOW_OVERRIDE", None)
     return subprocess.run(
-        [sys.executable, *command], cwd=cwd or package, env=environment,
-        capture_output=True, text=True, timeout=300, check=False,
+        [sys.executable, *command],
+        cwd=cwd or package,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
 
 
 def run_package_tests(package: Path, metadata: Path) -> subprocess.CompletedProcess[str]:
     """Run the package's own tests with pytest, as its README says to."""
-    return run_with_package(package, metadata, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                            "tests")
+    return run_with_package(
+        package, metadata, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"
+    )
 
 
 def _modules_of(module: str) -> dict[str, ModuleType]:
     return {
-        name: found for name, found in sys.modules.items()
+        name: found
+        for name, found in sys.modules.items()
         if name == module or name.startswith(f"{module}.")
     }
 

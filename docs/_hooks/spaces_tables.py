@@ -37,8 +37,7 @@ def actions_table(name: str) -> str:
     sizes = _by_seats({players: len(catalogue(_variant(name, players))) for players in seats})
     moves = catalogue(_variant(name, seats.start)).moves
     rows = [
-        f"With default options the catalogue holds {sizes}. With {seats.start} players, "
-        "in order:",
+        f"With default options the catalogue holds {sizes}. With {seats.start} players, in order:",
         "",
         "| indices | moves | first | last |",
         "| --- | --- | --- | --- |",
@@ -57,8 +56,11 @@ def actions_table(name: str) -> str:
         if words:
             first, last = words[0][0], words[-1][0]
             listed = ", ".join(f"`{moves[at]}`" for at, _ in words)
-            rows.append(f"| {first}–{last} | {listed} | | |" if first != last
-                        else f"| {first} | {listed} | | |")
+            rows.append(
+                f"| {first}–{last} | {listed} | | |"
+                if first != last
+                else f"| {first} | {listed} | | |"
+            )
             words = []
         if run[0] < len(moves):
             first, stop = run
@@ -86,12 +88,11 @@ def observation_table(name: str) -> str:
     """The observation layout of ``name`` with default options and the least seat count."""
     seats = default_registry().variant(name).players
     layouts = {players: _variant(name, players).observation_layout() for players in seats}
-    sizes = _by_seats({
-        players: sum(slot.size for slot in layout) for players, layout in layouts.items()
-    })
+    sizes = _by_seats(
+        {players: sum(slot.size for slot in layout) for players, layout in layouts.items()}
+    )
     rows = [
-        f"With default options an observation holds {sizes}. With {seats.start} "
-        "players, in order:",
+        f"With default options an observation holds {sizes}. With {seats.start} players, in order:",
         "",
         "| offset | size | slot | meaning |",
         "| --- | --- | --- | --- |",

@@ -49,8 +49,9 @@ class LinearPolicy:
             return int(np.argmax(chances))
         return int(self.rng.choice(len(chances), p=chances))
 
-    def learn(self, steps: Sequence[tuple[np.ndarray, np.ndarray, int]], advantage: float,
-              rate: float) -> None:
+    def learn(
+        self, steps: Sequence[tuple[np.ndarray, np.ndarray, int]], advantage: float, rate: float
+    ) -> None:
         """One REINFORCE update: make the moves of a game more likely by ``advantage``."""
         for observation, mask, action in steps:
             chances = self.probabilities(observation, mask)
@@ -61,8 +62,9 @@ class LinearPolicy:
             self.bias[legal] += rate * advantage * gradient[legal]
 
 
-def play(env: Any, policy: LinearPolicy | None, seed: int, greedy: bool = False
-         ) -> tuple[float, list[tuple[np.ndarray, np.ndarray, int]]]:
+def play(
+    env: Any, policy: LinearPolicy | None, seed: int, greedy: bool = False
+) -> tuple[float, list[tuple[np.ndarray, np.ndarray, int]]]:
     """One game: the learner's total reward and its decisions (``None``: random moves)."""
     observation, _ = env.reset(seed=seed)
     steps: list[tuple[np.ndarray, np.ndarray, int]] = []
@@ -88,8 +90,11 @@ def win_rate(env: Any, policy: LinearPolicy | None, games: int, first_seed: int)
 
 def main(argv: Sequence[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--variant", default="centre-die(rounds=1)",
-                        help="a game string (default: centre-die, one round a game)")
+    parser.add_argument(
+        "--variant",
+        default="centre-die(rounds=1)",
+        help="a game string (default: centre-die, one round a game)",
+    )
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--episodes", type=int, default=2_000, help="training games")
     parser.add_argument("--evaluation", type=int, default=1_000, help="evaluation games")

@@ -221,11 +221,13 @@ def unodice_register(registry: Registrar) -> None:
     registry.add_agent("random", RandomAgent, "chooses uniformly at random among the legal moves")
     registry.add_agent("greedy", GreedyAgent, "takes the move that gains the most at once")
     registry.add_agent(
-        "heuristic", _no_heuristic,
+        "heuristic",
+        _no_heuristic,
         "the variant's own heuristic bot (heuristic-VARIANT, from the variant's package)",
     )
     registry.add_agent(
-        "ismcts", ismcts,
+        "ismcts",
+        ismcts,
         "information-set Monte Carlo tree search over determinizations (any variant)",
     )
 
@@ -247,8 +249,12 @@ def ismcts(seed: int | None = None) -> Agent:
     from unodice.bots.ismcts import ISMCTSAgent
 
     return ISMCTSAgent(
-        iterations=ISMCTS_ITERATIONS, seed=seed, playout="greedy", epsilon=0.0,
-        prior=VariantHeuristic, width=2,
+        iterations=ISMCTS_ITERATIONS,
+        seed=seed,
+        playout="greedy",
+        epsilon=0.0,
+        prior=VariantHeuristic,
+        width=2,
     )
 
 
@@ -612,8 +618,13 @@ def agent_failed(game: Game, labels: Sequence[str], seat: int, cause: str) -> Ag
 
 
 def call_agent(
-    game: Game, labels: Sequence[str], seat: int, watch: SignalWatch, during: str,
-    method: Callable[..., Any], *args: Any,
+    game: Game,
+    labels: Sequence[str],
+    seat: int,
+    watch: SignalWatch,
+    during: str,
+    method: Callable[..., Any],
+    *args: Any,
 ) -> Any:
     """Call one of an agent's methods; whatever it raises (a real interrupt aside) is its fault.
 
@@ -630,7 +641,12 @@ def call_agent(
 
 
 def agent_method(
-    game: Game, labels: Sequence[str], seat: int, watch: SignalWatch, agent: Any, name: str,
+    game: Game,
+    labels: Sequence[str],
+    seat: int,
+    watch: SignalWatch,
+    agent: Any,
+    name: str,
 ) -> Any:
     """The agent's method ``name``, or ``None`` when it has none (looking may fail, too)."""
     return call_agent(game, labels, seat, watch, f"looking up {name}", getattr, agent, name, None)
@@ -672,8 +688,12 @@ def resolve_choice(
 
 
 def ask_agent(
-    game: Game, labels: Sequence[str], seat: int, watch: SignalWatch,
-    choose: Callable[[View, Sequence[Move]], Any], moves: Sequence[Move],
+    game: Game,
+    labels: Sequence[str],
+    seat: int,
+    watch: SignalWatch,
+    choose: Callable[[View, Sequence[Move]], Any],
+    moves: Sequence[Move],
 ) -> Any:
     """Ask the agent at ``seat`` (its ``choose``) for its move; what it chose, unchecked.
 
@@ -698,7 +718,11 @@ def choose_method(
 
 
 def play_choice(
-    game: Game, labels: Sequence[str], seat: int, watch: SignalWatch, moves: Sequence[Move],
+    game: Game,
+    labels: Sequence[str],
+    seat: int,
+    watch: SignalWatch,
+    moves: Sequence[Move],
     choice: Any,
 ) -> tuple[Event, ...]:
     """Play what the agent at ``seat`` chose from ``moves``; every fault of it is the agent's.
@@ -723,14 +747,23 @@ def play_choice(
     except BaseException as error:
         if offered or watch.is_interrupt(error):
             raise
-        cause = (f"it chose {describe(choice)}, which the game could not read "
-                 f"({failure(error, 'reading it')})")
+        cause = (
+            f"it chose {describe(choice)}, which the game could not read "
+            f"({failure(error, 'reading it')})"
+        )
         raise agent_failed(game, labels, seat, cause) from error
 
 
 def build_agent(
-    game: Game, labels: Sequence[str], place: int, watch: SignalWatch, seat: Seat,
-    seed: int | None, registry: Registry | None, *, fresh: bool,
+    game: Game,
+    labels: Sequence[str],
+    place: int,
+    watch: SignalWatch,
+    seat: Seat,
+    seed: int | None,
+    registry: Registry | None,
+    *,
+    fresh: bool,
 ) -> Agent:
     """Make the agent of ``place`` for ``game`` (see `Seat.build`).
 
@@ -805,8 +838,16 @@ def play_game(
     labels = [seat.label if seat.kind != "object" else describe(seat.source) for seat in seats]
     with SignalWatch() as watch:
         built = [
-            build_agent(game, labels, index, watch, seat, game_agent_seed(game.seed, index),
-                        registry, fresh=False)
+            build_agent(
+                game,
+                labels,
+                index,
+                watch,
+                seat,
+                game_agent_seed(game.seed, index),
+                registry,
+                fresh=False,
+            )
             for index, seat in enumerate(seats)
         ]
         return play_seats(game, built, labels, max_decisions=max_decisions, watch=watch)
@@ -822,8 +863,9 @@ def play_out(game: Game, agents: Sequence[Agent], *, max_decisions: int = 1_000_
         AgentError: An agent failed in any way, or chose a move that is not legal.
         UnodiceError: The game did not end within ``max_decisions``.
     """
-    return play_seats(game, agents, [describe(agent) for agent in agents],
-                      max_decisions=max_decisions)
+    return play_seats(
+        game, agents, [describe(agent) for agent in agents], max_decisions=max_decisions
+    )
 
 
 def play_seats(
@@ -864,8 +906,9 @@ def _play_seats(
     thinking: list[float] | None,
     decisions: list[int] | None,
 ) -> Game:
-    chooses = [choose_method(game, labels, place, watch, agent)
-               for place, agent in enumerate(agents)]
+    chooses = [
+        choose_method(game, labels, place, watch, agent) for place, agent in enumerate(agents)
+    ]
     observers: list[tuple[int, Any]] = []
     for place, agent in enumerate(agents):
         start = agent_method(game, labels, place, watch, agent, "start")
@@ -895,9 +938,19 @@ def _play_seats(
 
 
 def _tell(
-    game: Game, labels: Sequence[str], watch: SignalWatch,
-    observers: Sequence[tuple[int, Any]], events: Sequence[Event],
+    game: Game,
+    labels: Sequence[str],
+    watch: SignalWatch,
+    observers: Sequence[tuple[int, Any]],
+    events: Sequence[Event],
 ) -> None:
     for seat, observe in observers:
-        call_agent(game, labels, seat, watch, "in observe", observe,
-                   events_for_seat(game.variant, events, seat))
+        call_agent(
+            game,
+            labels,
+            seat,
+            watch,
+            "in observe",
+            observe,
+            events_for_seat(game.variant, events, seat),
+        )

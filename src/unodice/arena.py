@@ -204,27 +204,44 @@ class _ArenaSpec:
         for index in range(start, stop):
             seating = self.seating(index)
             try:
-                game = new_game(self.variant, self.players, self.deal(index), self.options,
-                                self.house_rules, registry=registry)
+                game = new_game(
+                    self.variant,
+                    self.players,
+                    self.deal(index),
+                    self.options,
+                    self.house_rules,
+                    registry=registry,
+                )
                 seats = [self.agents[agent] for agent in seating]
                 labels = [seat.label for seat in seats]
                 thinking = [0.0] * self.players
                 decisions = [0] * self.players
                 with SignalWatch() as watch:
                     built = [
-                        build_agent(game, labels, place, watch, seat,
-                                    agent_seed(self.seed, index, place), registry, fresh=True)
+                        build_agent(
+                            game,
+                            labels,
+                            place,
+                            watch,
+                            seat,
+                            agent_seed(self.seed, index, place),
+                            registry,
+                            fresh=True,
+                        )
                         for place, seat in enumerate(seats)
                     ]
-                    play_seats(game, built, labels, thinking=thinking, decisions=decisions,
-                               watch=watch)
+                    play_seats(
+                        game, built, labels, thinking=thinking, decisions=decisions, watch=watch
+                    )
             except AgentError as error:
                 raise error.in_game(index) from None
             except Exception as error:
-                raise SimulationError(_one_line(
-                    f"game {index} of the {self.variant} tournament (seed "
-                    f"{self.deal(index)}) failed: {type(error).__name__}: {error}"
-                )) from error
+                raise SimulationError(
+                    _one_line(
+                        f"game {index} of the {self.variant} tournament (seed "
+                        f"{self.deal(index)}) failed: {type(error).__name__}: {error}"
+                    )
+                ) from error
             tally.add(seating, game.scores, game.winners, decisions, thinking)
         return tally
 
@@ -342,20 +359,22 @@ class TournamentReport:
                 Fraction(0),
             )
             low, high = wilson_interval(float(share), games)
-            results.append(AgentResult(
-                agent=label,
-                games=games,
-                wins=tally.wins.get((agent, 1), 0),
-                shared=sum(n for (a, k), n in tally.wins.items() if a == agent and k > 1),
-                win_share=float(share),
-                win_rate=float(share / games) if games else 0.0,
-                low=low,
-                high=high,
-                mean_score=tally.scores[agent] / games if games else 0.0,
-                seats=tuple(tally.seats[agent, seat] for seat in range(players)),
-                decisions=tally.decisions[agent],
-                seconds=tally.thinking.get(agent, 0.0),
-            ))
+            results.append(
+                AgentResult(
+                    agent=label,
+                    games=games,
+                    wins=tally.wins.get((agent, 1), 0),
+                    shared=sum(n for (a, k), n in tally.wins.items() if a == agent and k > 1),
+                    win_share=float(share),
+                    win_rate=float(share / games) if games else 0.0,
+                    low=low,
+                    high=high,
+                    mean_score=tally.scores[agent] / games if games else 0.0,
+                    seats=tuple(tally.seats[agent, seat] for seat in range(players)),
+                    decisions=tally.decisions[agent],
+                    seconds=tally.thinking.get(agent, 0.0),
+                )
+            )
         count = len(labels)
         together = [
             [tally.ahead[a, b] + tally.ahead[b, a] + tally.level[a, b] for b in range(count)]
@@ -363,9 +382,9 @@ class TournamentReport:
         ]
         pairwise = tuple(
             tuple(
-                None if a == b or not together[a][b]
-                else float(Fraction(2 * tally.ahead[a, b] + tally.level[a, b],
-                                    2 * together[a][b]))
+                None
+                if a == b or not together[a][b]
+                else float(Fraction(2 * tally.ahead[a, b] + tally.level[a, b], 2 * together[a][b]))
                 for b in range(count)
             )
             for a in range(count)
@@ -381,8 +400,7 @@ class TournamentReport:
             agents=tuple(results),
             pairwise=pairwise,
             pairwise_games=tuple(
-                tuple(0 if a == b else together[a][b] for b in range(count))
-                for a in range(count)
+                tuple(0 if a == b else together[a][b] for b in range(count)) for a in range(count)
             ),
             tally=tally,
         )
@@ -434,8 +452,11 @@ def _report_lines(report: TournamentReport) -> list[str]:
             f"{result.agent:<{width}}  {result.win_rate:>8.1%}  {interval:<15}  "
             f"{result.games:>8,}  {result.mean_score:>10.2f}  {result.ms_per_decision:>11.3f}"
         )
-    lines += ["", "how often the row's agent beat the column's (a game both or neither won: half)",
-              f"{'':<{width}}" + "".join(f"  {label[:10]:>10}" for label in labels)]
+    lines += [
+        "",
+        "how often the row's agent beat the column's (a game both or neither won: half)",
+        f"{'':<{width}}" + "".join(f"  {label[:10]:>10}" for label in labels),
+    ]
     for i, label in enumerate(labels):
         cells = "".join(
             f"  {'—' if value is None else f'{value:.1%}':>10}" for value in report.pairwise[i]
@@ -465,9 +486,9 @@ class TournamentInterrupted(KeyboardInterrupt):
         return type(self), (self.report, self.games)
 
 
-def _labelled(agents: Mapping[str, AgentSpec] | Sequence[AgentSpec] | str) -> list[
-    tuple[str, Seat]
-]:
+def _labelled(
+    agents: Mapping[str, AgentSpec] | Sequence[AgentSpec] | str,
+) -> list[tuple[str, Seat]]:
     """The agents with their labels; a label used twice gets ``-2``, ``-3`` … after it."""
     if isinstance(agents, Mapping):
         pairs = []
@@ -572,13 +593,27 @@ def tournament(
 
     def report_of(tally: ArenaTally) -> TournamentReport:
         return TournamentReport.from_tally(
-            tally, labels=labels, variant=probe.variant.name, players=probe.players, seed=seed,
-            options=probe.options_json(), house_rules=house_rules, seatings=len(table),
+            tally,
+            labels=labels,
+            variant=probe.variant.name,
+            players=probe.players,
+            seed=seed,
+            options=probe.options_json(),
+            house_rules=house_rules,
+            seatings=len(table),
         )
 
     try:
-        tally = run_work(spec, total, chunk_size=chunk_size, executor=executor, workers=workers,
-                         progress=progress, registry=registry, local_registry=local)
+        tally = run_work(
+            spec,
+            total,
+            chunk_size=chunk_size,
+            executor=executor,
+            workers=workers,
+            progress=progress,
+            registry=registry,
+            local_registry=local,
+        )
     except WorkInterrupted as stop:
         raise TournamentInterrupted(report_of(stop.counts), total) from None
     return report_of(tally)

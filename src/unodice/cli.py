@@ -87,8 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"unodice {__version__} ({build_kind()})"
     )
-    parser.add_argument("--debug", action="store_true",
-                        help="on an error, print its traceback as well as the one-line message")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="on an error, print its traceback as well as the one-line message",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
@@ -105,30 +108,64 @@ def build_parser() -> argparse.ArgumentParser:
     plugins.set_defaults(run=_run_plugins)
 
     play = commands.add_parser("play", help="play a game between bots, or join it yourself")
-    play.add_argument("variant",
-                      help="variant name or game string, e.g. 'coverall(partition=false)'")
-    play.add_argument("--players", type=_number,
-                      help="number of seats (default: the least allowed)")
-    play.add_argument("--seed", type=seed_argument,
-                      help="seed of the game's chance (default: random)")
-    play.add_argument("--option", action="append", default=[], type=_key_value,
-                      metavar="KEY=VALUE", help="a variant option; repeat for more")
-    play.add_argument("--house-rule", action="append", default=[], metavar="NAME",
-                      help="a house rule to use; repeat for more")
-    play.add_argument("--human", action="append", default=[], type=_number, metavar="SEAT",
-                      help="a seat you play at the terminal; repeat for more")
-    play.add_argument("--agents", default="random", metavar="NAMES",
-                      help="bots for the other seats, comma-separated, cycled (see "
-                           "'unodice agents'; default random)")
-    play.add_argument("--position", metavar="TEXT",
-                      help="start from this position (as Game.position() writes it) instead of "
-                           "dealing a new game; chance from there follows --seed")
-    play.add_argument("--save", metavar="FILE",
-                      help="write the game's record to FILE (checked before the game starts)")
-    play.add_argument("--force", action="store_true",
-                      help="let --save overwrite a file that exists")
-    play.add_argument("--brief", action="store_true",
-                      help="show moves and events only, not the position after each move")
+    play.add_argument(
+        "variant", help="variant name or game string, e.g. 'coverall(partition=false)'"
+    )
+    play.add_argument(
+        "--players", type=_number, help="number of seats (default: the least allowed)"
+    )
+    play.add_argument(
+        "--seed", type=seed_argument, help="seed of the game's chance (default: random)"
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        type=_key_value,
+        metavar="KEY=VALUE",
+        help="a variant option; repeat for more",
+    )
+    play.add_argument(
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a house rule to use; repeat for more",
+    )
+    play.add_argument(
+        "--human",
+        action="append",
+        default=[],
+        type=_number,
+        metavar="SEAT",
+        help="a seat you play at the terminal; repeat for more",
+    )
+    play.add_argument(
+        "--agents",
+        default="random",
+        metavar="NAMES",
+        help="bots for the other seats, comma-separated, cycled (see "
+        "'unodice agents'; default random)",
+    )
+    play.add_argument(
+        "--position",
+        metavar="TEXT",
+        help="start from this position (as Game.position() writes it) instead of "
+        "dealing a new game; chance from there follows --seed",
+    )
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the game's record to FILE (checked before the game starts)",
+    )
+    play.add_argument(
+        "--force", action="store_true", help="let --save overwrite a file that exists"
+    )
+    play.add_argument(
+        "--brief",
+        action="store_true",
+        help="show moves and events only, not the position after each move",
+    )
     play.add_argument("--quiet", action="store_true", help="show only the result")
     _colour_arguments(play)
     play.set_defaults(run=_run_play)
@@ -136,17 +173,29 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="verify a saved game record and show it")
     replay.add_argument("file", help="a record written by 'unodice play --save' or Game.record()")
     replay.add_argument("--quiet", action="store_true", help="only say whether it is valid")
-    replay.add_argument("--at", type=_move_number, metavar="N",
-                        help="show the position after move N (0: as it was set up) and stop")
     replay.add_argument(
-        "--allow-scripted", action="store_true",
+        "--at",
+        type=_move_number,
+        metavar="N",
+        help="show the position after move N (0: as it was set up) and stop",
+    )
+    replay.add_argument(
+        "--allow-scripted",
+        action="store_true",
         help="accept a record whose dice a test scripted (its outcomes prove nothing)",
     )
-    replay.add_argument("--html", metavar="PAGE",
-                        help="write a web page that steps through the game to PAGE instead")
-    replay.add_argument("--seat", type=_number, metavar="N",
-                        help="with --html: show the game as seat N saw it (default: a "
-                             "spectator's pictures with every event)")
+    replay.add_argument(
+        "--html",
+        metavar="PAGE",
+        help="write a web page that steps through the game to PAGE instead",
+    )
+    replay.add_argument(
+        "--seat",
+        type=_number,
+        metavar="N",
+        help="with --html: show the game as seat N saw it (default: a "
+        "spectator's pictures with every event)",
+    )
     replay.add_argument("--force", action="store_true", help="with --html: replace PAGE")
     _colour_arguments(replay)
     replay.set_defaults(run=_run_replay)
@@ -154,17 +203,25 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(commands)
     _add_arena(commands)
 
-    scaffold = commands.add_parser("new-plugin",
-                                   help="write a new plugin package to start from")
-    scaffold.add_argument("name", type=_plugin_name,
-                          help="the plugin's name, e.g. 'my-race': lower-case letters, digits "
-                               "and hyphens; its variant's (or house rule's) name too")
-    scaffold.add_argument("--house-rule", action="store_true",
-                          help="a house rule for centre-die instead of a variant")
-    scaffold.add_argument("--directory", default=".", metavar="DIR",
-                          help="where to write the folder unodice-NAME (default: here)")
-    scaffold.add_argument("--force", action="store_true",
-                          help="write into unodice-NAME even if it is not empty")
+    scaffold = commands.add_parser("new-plugin", help="write a new plugin package to start from")
+    scaffold.add_argument(
+        "name",
+        type=_plugin_name,
+        help="the plugin's name, e.g. 'my-race': lower-case letters, digits "
+        "and hyphens; its variant's (or house rule's) name too",
+    )
+    scaffold.add_argument(
+        "--house-rule", action="store_true", help="a house rule for centre-die instead of a variant"
+    )
+    scaffold.add_argument(
+        "--directory",
+        default=".",
+        metavar="DIR",
+        help="where to write the folder unodice-NAME (default: here)",
+    )
+    scaffold.add_argument(
+        "--force", action="store_true", help="write into unodice-NAME even if it is not empty"
+    )
     scaffold.set_defaults(run=_run_new_plugin)
     return parser
 
@@ -189,10 +246,21 @@ def _add_arena(commands: Any) -> None:
 
 def _colour_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--colour", "--color", dest="colour", action="store_true", default=None,
-                       help="colour the output even when it is not a terminal")
-    group.add_argument("--no-colour", "--no-color", dest="colour", action="store_false",
-                       help="never colour the output")
+    group.add_argument(
+        "--colour",
+        "--color",
+        dest="colour",
+        action="store_true",
+        default=None,
+        help="colour the output even when it is not a terminal",
+    )
+    group.add_argument(
+        "--no-colour",
+        "--no-color",
+        dest="colour",
+        action="store_false",
+        help="never colour the output",
+    )
 
 
 def _use_colour(choice: bool | None, stream: TextIO) -> bool:
@@ -214,8 +282,10 @@ def _run_variants(args: argparse.Namespace, out: TextIO) -> int:
                 "summary": info.summary,
                 "version": info.version,
                 "plugin": info.plugin,
-                "options": {o.name: {"kind": o.kind, "default": o.default, "help": o.help}
-                            for o in info.options},
+                "options": {
+                    o.name: {"kind": o.kind, "default": o.default, "help": o.help}
+                    for o in info.options
+                },
             }
             for name, info in infos.items()
         }
@@ -245,15 +315,25 @@ def _run_variants(args: argparse.Namespace, out: TextIO) -> int:
 def _run_agents(args: argparse.Namespace, out: TextIO) -> int:
     known = known_agents()
     if args.json:
-        print(json.dumps({
-            name: {"summary": info.summary, "plugin": info.plugin} for name, info in known.items()
-        }, indent=2), file=out)
+        print(
+            json.dumps(
+                {
+                    name: {"summary": info.summary, "plugin": info.plugin}
+                    for name, info in known.items()
+                },
+                indent=2,
+            ),
+            file=out,
+        )
         return 0
     width = max((len(name) for name in known), default=0)
     for name, info in known.items():
         print(f"{name:<{width}}  {info.summary}  (from {info.plugin})".rstrip(), file=out)
-    print("\na name NAME stands for NAME-VARIANT in games of VARIANT when that is registered "
-          "(heuristic is heuristic-coverall in coverall)", file=out)
+    print(
+        "\na name NAME stands for NAME-VARIANT in games of VARIANT when that is registered "
+        "(heuristic is heuristic-coverall in coverall)",
+        file=out,
+    )
     refused = sum(len(p.refused) for p in default_registry().plugins())
     if refused:
         print(f"({count(refused, 'refused registration')}: see 'unodice plugins')", file=out)
@@ -265,16 +345,32 @@ def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
     plugins = registry.plugins()
     house_rules = registry.house_rules()
     if args.json:
-        print(json.dumps([
-            {"name": p.name, "distribution": p.distribution, "version": p.version,
-             "hooks": list(p.hooks), "variants": list(p.variants),
-             "house_rules": list(p.house_rules),
-             "house_rule_summaries": {rule: house_rules[rule].summary
-                                      for rule in p.house_rules if rule in house_rules},
-             "components": list(p.components),
-             "agents": list(p.agents), "error": p.error, "refused": list(p.refused)}
-            for p in plugins
-        ], indent=2), file=out)
+        print(
+            json.dumps(
+                [
+                    {
+                        "name": p.name,
+                        "distribution": p.distribution,
+                        "version": p.version,
+                        "hooks": list(p.hooks),
+                        "variants": list(p.variants),
+                        "house_rules": list(p.house_rules),
+                        "house_rule_summaries": {
+                            rule: house_rules[rule].summary
+                            for rule in p.house_rules
+                            if rule in house_rules
+                        },
+                        "components": list(p.components),
+                        "agents": list(p.agents),
+                        "error": p.error,
+                        "refused": list(p.refused),
+                    }
+                    for p in plugins
+                ],
+                indent=2,
+            ),
+            file=out,
+        )
         return 0
     if not plugins:
         print("no plugins installed", file=out)
@@ -282,10 +378,13 @@ def _run_plugins(args: argparse.Namespace, out: TextIO) -> int:
         source = f"{plugin.distribution or '?'} {plugin.version or ''}".strip()
         status = f"BROKEN: {plugin.error}" if plugin.error else "ok"
         print(f"{plugin.name}  ({source})  {status}", file=out)
-        for label, items in (("hooks", plugin.hooks), ("variants", plugin.variants),
-                             ("house rules", plugin.house_rules),
-                             ("component sets", plugin.components),
-                             ("agents", plugin.agents)):
+        for label, items in (
+            ("hooks", plugin.hooks),
+            ("variants", plugin.variants),
+            ("house rules", plugin.house_rules),
+            ("component sets", plugin.components),
+            ("agents", plugin.agents),
+        ):
             if items and label == "house rules":
                 # One line each, with its summary: a house rule is chosen by what it does.
                 print("    house rules:", file=out)
@@ -311,8 +410,7 @@ def _plugin_name(text: str) -> str:
 
 
 def _run_new_plugin(args: argparse.Namespace, out: TextIO) -> int:
-    written = write_plugin(args.name, args.directory, house_rule=args.house_rule,
-                           force=args.force)
+    written = write_plugin(args.name, args.directory, house_rule=args.house_rule, force=args.force)
     root = Path(args.directory) / f"unodice-{args.name}"
     print(f"wrote {count(len(written), 'file')} in {root}:", file=out)
     for path in written:
@@ -337,19 +435,26 @@ def _run_replay(args: argparse.Namespace, out: TextIO) -> int:
     if args.at is not None and (args.quiet or args.html is not None):
         raise InvalidOptions("--at shows a position: it goes without --quiet and --html")
     if args.html is not None:
-        page = write_replay_page(args.file, args.html, args.seat, force=args.force,
-                                 allow_scripted=args.allow_scripted)
+        page = write_replay_page(
+            args.file, args.html, args.seat, force=args.force, allow_scripted=args.allow_scripted
+        )
         print(f"wrote {page}", file=out)
         return 0
     game = load(args.file, allow_scripted=args.allow_scripted)
     if args.quiet:
         state = "finished" if game.is_over else "unfinished"
-        print(f"valid: {game.variant.name}, {count(len(game.moves), 'move')}, {state}, "
-              f"scores {list(game.scores)}", file=out)
+        print(
+            f"valid: {game.variant.name}, {count(len(game.moves), 'move')}, {state}, "
+            f"scores {list(game.scores)}",
+            file=out,
+        )
         return 0
     colour = _use_colour(args.colour, out)
-    print(f"{game.variant.title}: {count(game.players, 'player')}, seed {game.seed}, "
-          f"{count(len(game.moves), 'move')} (verified)", file=out)
+    print(
+        f"{game.variant.title}: {count(game.players, 'player')}, seed {game.seed}, "
+        f"{count(len(game.moves), 'move')} (verified)",
+        file=out,
+    )
     if args.at is not None:
         total = len(game.moves)
         game = _after_moves(game, args.at)
@@ -371,13 +476,21 @@ def _after_moves(game: Game, moves: int) -> Game:
         InvalidOptions: The game has fewer moves.
     """
     if moves > len(game.moves):
-        raise InvalidOptions(f"--at {moves}: the record has {count(len(game.moves), 'move')}; "
-                             f"give a number from 0 to {len(game.moves)}")
+        raise InvalidOptions(
+            f"--at {moves}: the record has {count(len(game.moves), 'move')}; "
+            f"give a number from 0 to {len(game.moves)}"
+        )
     seed = 0 if game.seed is None else game.seed
     # The recorded outcomes, already checked by load: the dice fall as they fell.
-    again = new_game(game.variant.name, game.players, seed, game.options_json(),
-                     game.house_rules, chance=ReplayChance(game.chance.outcomes, seed=seed),
-                     position=game.start_position)
+    again = new_game(
+        game.variant.name,
+        game.players,
+        seed,
+        game.options_json(),
+        game.house_rules,
+        chance=ReplayChance(game.chance.outcomes, seed=seed),
+        position=game.start_position,
+    )
     for move in game.moves[:moves]:
         again.play(move)
     return again
@@ -444,8 +557,9 @@ def _error_line(error: Exception) -> str:
         text = f"{error.strerror or error}: {name}".rstrip(": ")
     else:
         where = f" ({'; '.join(notes)})" if notes else " (inside unodice itself: a bug)"
-        text = (f"{type(error).__name__}: {error}{where}; "
-                "run 'unodice --debug ...' for the traceback")
+        text = (
+            f"{type(error).__name__}: {error}{where}; run 'unodice --debug ...' for the traceback"
+        )
     return _one_line("unodice: " + text)
 
 

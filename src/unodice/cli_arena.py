@@ -38,28 +38,49 @@ def add_arena_command(commands: Any) -> None:
         "The same seed gives the same result however many workers are used.",
     )
     parser.add_argument("variant", help="variant name or game string, e.g. 'coverall(rows=5)'")
-    parser.add_argument("--agents", required=True, metavar="NAMES",
-                        help="the bots, comma-separated (see 'unodice agents'), at least as "
-                             "many as the seats; a name given twice plays as NAME and NAME-2")
-    parser.add_argument("--games", type=number_argument, default=1000, metavar="N",
-                        help="games to play, rounded up so every bot has every seat equally "
-                             "often (default 1000)")
-    parser.add_argument("--players", type=number_argument, default=2,
-                        help="seats per game (default 2)")
-    parser.add_argument("--seed", type=seed_argument,
-                        help="seed of the tournament (default: a fresh random one, printed in "
-                             "the report)")
+    parser.add_argument(
+        "--agents",
+        required=True,
+        metavar="NAMES",
+        help="the bots, comma-separated (see 'unodice agents'), at least as "
+        "many as the seats; a name given twice plays as NAME and NAME-2",
+    )
+    parser.add_argument(
+        "--games",
+        type=number_argument,
+        default=1000,
+        metavar="N",
+        help="games to play, rounded up so every bot has every seat equally often (default 1000)",
+    )
+    parser.add_argument(
+        "--players", type=number_argument, default=2, help="seats per game (default 2)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_argument,
+        help="seed of the tournament (default: a fresh random one, printed in the report)",
+    )
     add_run_arguments(parser)
     parser.set_defaults(run=_run_arena)
 
 
 def _run_arena(args: argparse.Namespace, out: TextIO) -> int:
-    return run_many_games(args, out, _tournament, TournamentInterrupted,
-                          "the bots have not all had every seat equally often")
+    return run_many_games(
+        args,
+        out,
+        _tournament,
+        TournamentInterrupted,
+        "the bots have not all had every seat equally often",
+    )
 
 
-def _tournament(args: argparse.Namespace, options: dict[str, str], workers: int | None,
-                executor: Any, progress: Any) -> Any:
+def _tournament(
+    args: argparse.Namespace,
+    options: dict[str, str],
+    workers: int | None,
+    executor: Any,
+    progress: Any,
+) -> Any:
     return tournament(
         args.variant,
         args.agents,

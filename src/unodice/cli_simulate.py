@@ -55,16 +55,24 @@ def add_simulate_command(commands: Any) -> None:
         "The same seed gives the same result however many workers are used.",
     )
     parser.add_argument("variant", help="variant name or game string, e.g. 'coverall(players=3)'")
-    parser.add_argument("--games", type=number_argument, required=True, metavar="N",
-                        help="how many games to play")
-    parser.add_argument("--players", type=number_argument,
-                        help="seats per game (default: the least allowed)")
-    parser.add_argument("--agents", default="random", metavar="NAMES",
-                        help="agents, comma-separated, cycled over the seats (see "
-                             "'unodice agents'; default random)")
-    parser.add_argument("--seed", type=seed_argument,
-                        help="seed of the simulation (default: a fresh random one, printed in "
-                             "the report)")
+    parser.add_argument(
+        "--games", type=number_argument, required=True, metavar="N", help="how many games to play"
+    )
+    parser.add_argument(
+        "--players", type=number_argument, help="seats per game (default: the least allowed)"
+    )
+    parser.add_argument(
+        "--agents",
+        default="random",
+        metavar="NAMES",
+        help="agents, comma-separated, cycled over the seats (see "
+        "'unodice agents'; default random)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_argument,
+        help="seed of the simulation (default: a fresh random one, printed in the report)",
+    )
     add_run_arguments(parser)
     parser.set_defaults(run=_run_simulate)
 
@@ -75,15 +83,33 @@ def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     They are the options, the house rules, where the games run (``--workers`` or
     ``--scheduler``) and ``--json``.
     """
-    parser.add_argument("--option", action="append", default=[], type=_key_value,
-                        metavar="KEY=VALUE", help="a variant option; repeat for more")
-    parser.add_argument("--house-rule", action="append", default=[], metavar="NAME",
-                        help="a house rule to use; repeat for more")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        type=_key_value,
+        metavar="KEY=VALUE",
+        help="a variant option; repeat for more",
+    )
+    parser.add_argument(
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a house rule to use; repeat for more",
+    )
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=number_argument, metavar="W",
-                       help="local worker processes (default: one per core; 1: no subprocesses)")
-    where.add_argument("--scheduler", metavar="ADDRESS",
-                       help="run on a Dask cluster, e.g. tcp://host:8786 (needs unodice[dask])")
+    where.add_argument(
+        "--workers",
+        type=number_argument,
+        metavar="W",
+        help="local worker processes (default: one per core; 1: no subprocesses)",
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on a Dask cluster, e.g. tcp://host:8786 (needs unodice[dask])",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
@@ -98,8 +124,9 @@ SEED_DIGITS = len(str(SEED_LIMIT))
 
 def seed_argument(text: str) -> int:
     """A ``--seed``: a whole number in the digits 0-9, of at most 256 bits."""
-    return whole_number(text, "a seed", argparse.ArgumentTypeError, negative=True,
-                        digits=SEED_DIGITS)
+    return whole_number(
+        text, "a seed", argparse.ArgumentTypeError, negative=True, digits=SEED_DIGITS
+    )
 
 
 def _key_value(text: str) -> tuple[str, str]:
@@ -110,12 +137,18 @@ def _key_value(text: str) -> tuple[str, str]:
 
 
 def _run_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    return run_many_games(args, out, _simulate, SimulationInterrupted,
-                          "it counts only the games that finished")
+    return run_many_games(
+        args, out, _simulate, SimulationInterrupted, "it counts only the games that finished"
+    )
 
 
-def _simulate(args: argparse.Namespace, options: dict[str, str], workers: int | None,
-              executor: Any, progress: Any) -> Any:
+def _simulate(
+    args: argparse.Namespace,
+    options: dict[str, str],
+    workers: int | None,
+    executor: Any,
+    progress: Any,
+) -> Any:
     return simulate(
         args.variant,
         args.games,
@@ -135,8 +168,13 @@ PlayMany = Callable[[argparse.Namespace, dict[str, str], "int | None", Any, Any]
 to its report."""
 
 
-def run_many_games(args: argparse.Namespace, out: TextIO, play: PlayMany,
-                   interrupted: type[BaseException], partial_note: str) -> int:
+def run_many_games(
+    args: argparse.Namespace,
+    out: TextIO,
+    play: PlayMany,
+    interrupted: type[BaseException],
+    partial_note: str,
+) -> int:
     """Run ``play`` as a command does, and print its report.
 
     The options are read, the workers capped, a progress bar shown on a terminal, and SIGINT
@@ -177,8 +215,13 @@ def run_many_games(args: argparse.Namespace, out: TextIO, play: PlayMany,
             return EXIT_FAILURE
 
 
-def _play_and_print(args: argparse.Namespace, options: dict[str, str], workers: int | None,
-                    out: TextIO, play: PlayMany) -> int:
+def _play_and_print(
+    args: argparse.Namespace,
+    options: dict[str, str],
+    workers: int | None,
+    out: TextIO,
+    play: PlayMany,
+) -> int:
     command = getattr(args, "command", "simulate")
     label = args.variant if command == "simulate" else f"{args.variant} {command}"
     bar = _ProgressBar(sys.stderr, label) if sys.stderr.isatty() else None
@@ -199,20 +242,24 @@ def _play_and_print(args: argparse.Namespace, options: dict[str, str], workers: 
         return 0
     print(report, file=out)
     where = f"on {args.scheduler}" if args.scheduler else _workers_text(workers)
-    print(f"\n{report.games:,} games in {elapsed:.1f} s "
-          f"({report.games / max(elapsed, 1e-9):,.0f} games/s, {where})", file=out)
+    print(
+        f"\n{report.games:,} games in {elapsed:.1f} s "
+        f"({report.games / max(elapsed, 1e-9):,.0f} games/s, {where})",
+        file=out,
+    )
     return 0
 
 
-def _print_partial(
-    stop: Any, signals: _StopSignals, as_json: bool, out: TextIO, note: str
-) -> int:
+def _print_partial(stop: Any, signals: _StopSignals, as_json: bool, out: TextIO, note: str) -> int:
     """Print the report of the games that finished, marked as partial; return the status."""
     report = stop.report
     what = f"stopped by {signals.name} after {report.games:,} of {stop.games:,} games"
     if as_json:
-        partial = {"games_finished": report.games, "games_asked": stop.games,
-                   "stopped_by": signals.name}
+        partial = {
+            "games_finished": report.games,
+            "games_asked": stop.games,
+            "stopped_by": signals.name,
+        }
         print(json.dumps({"partial": partial, **report.to_json()}, indent=2), file=out)
     else:
         print(f"PARTIAL REPORT, {what}: {note}.", file=out)
@@ -306,10 +353,12 @@ def _dask_client(address: str) -> Any:
         except Exception as error:  # a scheduler out of reach
             problem = str(error)
         gc.collect()
-    raise SimulationError(_one_line(
-        f"cannot reach the Dask scheduler at {address}: {problem} (an address looks like "
-        f"tcp://host:8786)"
-    ))
+    raise SimulationError(
+        _one_line(
+            f"cannot reach the Dask scheduler at {address}: {problem} (an address looks like "
+            f"tcp://host:8786)"
+        )
+    )
 
 
 def _address_problem(address: str) -> str | None:
@@ -352,4 +401,3 @@ class _ProgressBar:
         if self._drawn:
             self._stream.write("\n")
             self._stream.flush()
-

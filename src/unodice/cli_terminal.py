@@ -145,8 +145,11 @@ class Eyes:
         checked_from = starts[-1] if starts else 0
         secret = self._secrets(new_round=bool(starts))
         for index, event in enumerate(events):
-            if (secret and index >= checked_from
-                    and any(piece.id in secret for piece in pieces_in(event))):
+            if (
+                secret
+                and index >= checked_from
+                and any(piece.id in secret for piece in pieces_in(event))
+            ):
                 if isinstance(event, MovePlayed):
                     print(f"seat {event.seat}: (a move hidden from seat {self.seat})", file=out)
                 else:
@@ -220,9 +223,12 @@ class Table:
         name_of: What an error calls the agent at a seat (the name it was asked for by).
     """
 
-    def __init__(self, setup: Callable[[], Game],
-                 seat_agents: Callable[[Table], Sequence[Agent]],
-                 name_of: Callable[[int], str] = str):
+    def __init__(
+        self,
+        setup: Callable[[], Game],
+        seat_agents: Callable[[Table], Sequence[Agent]],
+        name_of: Callable[[int], str] = str,
+    ):
         self._setup = setup
         self._seat_agents = seat_agents
         self._name_of = name_of
@@ -241,13 +247,19 @@ class Table:
             for seat, agent in enumerate(self.agents):
                 start = agent_method(game, labels, seat, watch, agent, "start")
                 if start is not None:
-                    call_agent(game, labels, seat, watch, "in start", start, seat,
-                               game.view(seat))
+                    call_agent(game, labels, seat, watch, "in start", start, seat, game.view(seat))
                 observe = agent_method(game, labels, seat, watch, agent, "observe")
                 if observe is not None:
                     self._observers.append((seat, observe))
-                    call_agent(game, labels, seat, watch, "in observe", observe,
-                               events_for_seat(game.variant, tuple(game.events), seat))
+                    call_agent(
+                        game,
+                        labels,
+                        seat,
+                        watch,
+                        "in observe",
+                        observe,
+                        events_for_seat(game.variant, tuple(game.events), seat),
+                    )
 
     def labels(self) -> list[str]:
         """What errors call the agents, seat by seat."""
@@ -265,8 +277,15 @@ class Table:
             labels = self.labels()
             with SignalWatch() as watch:
                 for seat, observe in self._observers:
-                    call_agent(game, labels, seat, watch, "in observe", observe,
-                               events_for_seat(game.variant, events, seat))
+                    call_agent(
+                        game,
+                        labels,
+                        seat,
+                        watch,
+                        "in observe",
+                        observe,
+                        events_for_seat(game.variant, events, seat),
+                    )
         return events
 
     def movers(self) -> list[int]:
@@ -336,8 +355,11 @@ class HumanAgent:
         if not answer:
             return None
         if len(answer) > ANSWER_LIMIT:
-            print(f"  that is {len(answer)} characters long: no move's notation is; type a "
-                  "move's number or its notation", file=out)
+            print(
+                f"  that is {len(answer)} characters long: no move's notation is; type a "
+                "move's number or its notation",
+                file=out,
+            )
             return None
         command = answer.lower()
         if command in ("?", "help"):
@@ -366,8 +388,10 @@ class HumanAgent:
         if str(number) in by_text:
             return by_text[str(number)]
         verb = "is" if len(moves) == 1 else "are"
-        print(f"  there {verb} {count(len(moves), 'move')}; {number} is not one of them",
-              file=self._out)
+        print(
+            f"  there {verb} {count(len(moves), 'move')}; {number} is not one of them",
+            file=self._out,
+        )
         return None
 
     def _notation(self, answer: str, moves: Sequence[Move]) -> Move | None:
@@ -382,8 +406,7 @@ class HumanAgent:
             return None
         if parsed in moves:
             return parsed
-        refusal = ask(game, "in explain_illegal", game.variant.explain_illegal, game.state,
-                      parsed)
+        refusal = ask(game, "in explain_illegal", game.variant.explain_illegal, game.state, parsed)
         print(f"  {refusal}", file=self._out)
         return None
 
@@ -402,13 +425,15 @@ class HumanAgent:
         print("  for example, of the moves you have now:", file=out)
         for kind, examples in _examples(moves).items():
             print(f"    {kind}: {', '.join(map(str, examples))}", file=out)
-        print(f"  type a move's number (1 to {len(moves)}) or its notation, or a command:\n"
-              "    moves   list the moves again\n"
-              "    board   draw the position again\n"
-              "    undo    take back your last move, and the other seats' moves after it\n"
-              "    help    show this (also ?)\n"
-              "    quit    end the game here (with --save, the record so far is written)",
-              file=out)
+        print(
+            f"  type a move's number (1 to {len(moves)}) or its notation, or a command:\n"
+            "    moves   list the moves again\n"
+            "    board   draw the position again\n"
+            "    undo    take back your last move, and the other seats' moves after it\n"
+            "    help    show this (also ?)\n"
+            "    quit    end the game here (with --save, the record so far is written)",
+            file=out,
+        )
 
     def _undo(self, seat: int) -> None:
         if self._table.last_move_of(seat) is None:
@@ -447,8 +472,9 @@ def _examples(moves: Sequence[Move]) -> dict[str, list[Move]]:
             examples[kind] = group
         else:
             last = len(group) - 1
-            picks = sorted({round(i * last / (EXAMPLES_PER_KIND - 1))
-                            for i in range(EXAMPLES_PER_KIND)})
+            picks = sorted(
+                {round(i * last / (EXAMPLES_PER_KIND - 1)) for i in range(EXAMPLES_PER_KIND)}
+            )
             examples[kind] = [group[i] for i in picks]
     return examples
 
@@ -508,8 +534,14 @@ def run_play(args: argparse.Namespace, out: TextIO, colour: bool) -> int:
         # The first set-up draws the seed when none is given; setting the game up again to
         # take moves back uses the same one, and so the same chance.
         nonlocal seed
-        game = new_game(args.variant, args.players, seed, options or None, args.house_rule,
-                        position=args.position)
+        game = new_game(
+            args.variant,
+            args.players,
+            seed,
+            options or None,
+            args.house_rule,
+            position=args.position,
+        )
         seed = game.seed
         return game
 
@@ -525,8 +557,9 @@ def run_play(args: argparse.Namespace, out: TextIO, colour: bool) -> int:
                 # the same command plays the same game, and a bot asked again answers again;
                 # one way only, so that a bot cannot work the game's seed out of its own.
                 bot_seed = None if game.seed is None else game_agent_seed(game.seed, seat)
-                agents.append(make_agent(names[seat % len(names)], bot_seed,
-                                         variant=game.variant.name))
+                agents.append(
+                    make_agent(names[seat % len(names)], bot_seed, variant=game.variant.name)
+                )
         return agents
 
     def name_of(seat: int) -> str:
@@ -541,8 +574,14 @@ def run_play(args: argparse.Namespace, out: TextIO, colour: bool) -> int:
 class _GameAtTheTerminal:
     """The play loop: a position before each decision, the events of each move, the result."""
 
-    def __init__(self, table: Table, humans: Sequence[int], args: argparse.Namespace,
-                 colour: bool, out: TextIO):
+    def __init__(
+        self,
+        table: Table,
+        humans: Sequence[int],
+        args: argparse.Namespace,
+        colour: bool,
+        out: TextIO,
+    ):
         self._table = table
         self._humans = humans
         self._args = args
@@ -580,11 +619,13 @@ class _GameAtTheTerminal:
             # The seed fixes every deal and draw: a person who saw it could work out every
             # hidden piece. It stays in the record that --save writes.
             seats = ("seat " if len(humans) == 1 else "seats ") + " and ".join(map(str, humans))
-            print(f"{game.variant.title}: {count(game.players, 'player')}; you play {seats}",
-                  file=out)
+            print(
+                f"{game.variant.title}: {count(game.players, 'player')}; you play {seats}", file=out
+            )
         else:
-            print(f"{game.variant.title}: {count(game.players, 'player')}, seed {game.seed}",
-                  file=out)
+            print(
+                f"{game.variant.title}: {count(game.players, 'player')}, seed {game.seed}", file=out
+            )
         self._eyes.show(game.events, out)
 
     def _decide(self) -> None:
@@ -634,8 +675,9 @@ class _GameAtTheTerminal:
         table.rewind(index)
         self._eyes = Eyes(table.game, self._humans, seat)
         others = f", and {count(after, 'move')} after it" if after else ""
-        print(f"  undone: your move {yours}{others}; back to your previous decision",
-              file=self._out)
+        print(
+            f"  undone: your move {yours}{others}; back to your previous decision", file=self._out
+        )
 
     def _save(self) -> None:
         if self._args.save:

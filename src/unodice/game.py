@@ -207,7 +207,6 @@ class _Table:
     def house_rules(self) -> tuple[str, ...]:
         return self._game.house_rules
 
-
     def score(self, seat: int, points: int, reason: str, context: Mapping[str, Any]) -> int:
         game = self._game
         if game._hooks is not None:
@@ -482,7 +481,7 @@ class Game:
             self._note(error, f"playing {str(chosen)!r}")
             raise
         self._plays += 1
-        return (played, *self._events[mark + 1:])  # type: ignore[arg-type]
+        return (played, *self._events[mark + 1 :])  # type: ignore[arg-type]
 
     def _play_with_house_rules(self, move: Move | str) -> tuple[Event, ...]:
         """``play`` in a game with house rules, whose hooks may refuse a move or fail.
@@ -522,7 +521,7 @@ class Game:
             self._tell_hooks(mark, played)
         finally:
             table.playing = False
-        return (played, *self._events[mark + 1:])  # type: ignore[arg-type]
+        return (played, *self._events[mark + 1 :])  # type: ignore[arg-type]
 
     def _check_not_playing(self, what: str) -> None:
         """Refuse ``game.play`` or ``next_round`` called from a house rule's hook."""
@@ -559,17 +558,40 @@ class Game:
         # A checkpoint of chance, not a copy: a copy holds every outcome so far, which made
         # each move cost in proportion to the game's length.
         return (
-            self.state.copy(), self._chance.checkpoint(), self._log, len(self._events),
+            self.state.copy(),
+            self._chance.checkpoint(),
+            self._log,
+            len(self._events),
             len(self._movers),
-            list(self._totals), list(self._round_points), self._round, self._round_winners,
-            self._over, self._winners, self._legal, self._by_text, self._paused,
+            list(self._totals),
+            list(self._round_points),
+            self._round,
+            self._round_winners,
+            self._over,
+            self._winners,
+            self._legal,
+            self._by_text,
+            self._paused,
         )
 
     def _restore(self, saved: tuple[Any, ...]) -> None:
         """Put back a snapshot; ``state`` becomes the snapshot's object, chance is rewound."""
-        (self.state, chance, log, events, moves, self._totals, self._round_points,
-         self._round, self._round_winners, self._over, self._winners, self._legal,
-         self._by_text, self._paused) = saved
+        (
+            self.state,
+            chance,
+            log,
+            events,
+            moves,
+            self._totals,
+            self._round_points,
+            self._round,
+            self._round_winners,
+            self._over,
+            self._winners,
+            self._legal,
+            self._by_text,
+            self._paused,
+        ) = saved
         self._chance.rewind(chance)
         # A new log, so that a history read during the refused move stays as it was read.
         self._set_log(log.truncated(events, moves))
@@ -642,8 +664,9 @@ class Game:
         # A move is a tuple of its fields underneath (see unodice.values).
         if len(move) != len(type(move)._fields):  # type: ignore[arg-type]
             return IllegalMove(
-                move, f"a {type(move).__name__} missing some of its fields: make moves with "
-                "their class, or take one from legal_moves()"
+                move,
+                f"a {type(move).__name__} missing some of its fields: make moves with "
+                "their class, or take one from legal_moves()",
             )
         try:
             return self.variant.explain_illegal(self.state, move)
@@ -651,9 +674,10 @@ class Game:
             raise
         except Exception as error:
             refusal = IllegalMove(
-                move, f"not a legal move now, nor a {type(move).__name__} the rules can read "
+                move,
+                f"not a legal move now, nor a {type(move).__name__} the rules can read "
                 f"({type(error).__name__}: {brief(str(error))}): is every field of the kind "
-                "its class declares?"
+                "its class declares?",
             )
             refusal.__cause__ = error
             return refusal
@@ -837,8 +861,7 @@ class Game:
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise InvalidOptions(
-                f"seat must be None (everything) or from 0 to {self.players - 1}, "
-                f"got {brief(seat)}"
+                f"seat must be None (everything) or from 0 to {self.players - 1}, got {brief(seat)}"
             )
         return self._ask_variant("in render", self.variant.render, self.state, seat, colour)
 
@@ -868,8 +891,9 @@ class Game:
             self._note(error, "in write_position")
             raise
         game = options_text(self.variant.name, self.options, type(self.options)())
-        return Header(game, self.players, self._round, tuple(self._totals),
-                      tuple(self._round_points), body).write()
+        return Header(
+            game, self.players, self._round, tuple(self._totals), tuple(self._round_points), body
+        ).write()
 
     def copy(self, history: bool = True) -> Game:
         """An independent copy of the game, for search: playing on it leaves this one as is.
@@ -928,9 +952,7 @@ class Game:
         twin.state = self.state.copy()
         return twin
 
-    def determinize(
-        self, seat: int, rng: random.Random | int, *, history: bool = False
-    ) -> Game:
+    def determinize(self, seat: int, rng: random.Random | int, *, history: bool = False) -> Game:
         """A game that agrees with all ``seat`` has seen, the rest of it drawn afresh.
 
         What ``seat`` may not see (other seats' hidden pieces, the order of the bag) is
@@ -1131,9 +1153,7 @@ def new_game(
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_LIMIT:
         # Not negative: random.Random(-s) is random.Random(s), so -s would be a second
         # spelling of the same game.
-        raise InvalidOptions(
-            f"seed must be a whole number from 0 to 2**256 - 1, got {brief(seed)}"
-        )
+        raise InvalidOptions(f"seed must be a whole number from 0 to 2**256 - 1, got {brief(seed)}")
     if house_rules is None:
         house_rules = ()
     if isinstance(house_rules, str):
@@ -1152,8 +1172,15 @@ def new_game(
         raise InvalidOptions("a house rule is named twice")
     checked = build_options(info.variant_class.Options, values, name)
     instance = info.variant_class(checked, players, registry.component_sets())
-    return Game(instance, seed=seed, chance=chance, house_rules=rules, plugin=info.plugin,
-                position=header, pause_between_rounds=pause_between_rounds)
+    return Game(
+        instance,
+        seed=seed,
+        chance=chance,
+        house_rules=rules,
+        plugin=info.plugin,
+        position=header,
+        pause_between_rounds=pause_between_rounds,
+    )
 
 
 def _agree_with_position(
@@ -1166,9 +1193,7 @@ def _agree_with_position(
     """The game string and players of a position, once what the caller gave agrees with them."""
     name, _ = parse_game_string(header.game)
     if players is not None and players != header.players:
-        raise InvalidPosition(
-            f"the position is for {header.players} players, not {brief(players)}"
-        )
+        raise InvalidPosition(f"the position is for {header.players} players, not {brief(players)}")
     if variant is None and options is None:
         return header.game, header.players, None
     asked, asked_options = parse_game_string(variant if variant is not None else name)
@@ -1180,9 +1205,7 @@ def _agree_with_position(
         return header.game, header.players, None
     options_class = registry.variant(name).variant_class.Options
     _, in_position = parse_game_string(header.game)
-    if build_options(options_class, given, name) != build_options(
-        options_class, in_position, name
-    ):
+    if build_options(options_class, given, name) != build_options(options_class, in_position, name):
         raise InvalidPosition(
             f"the position is of {header.game}, whose options differ from those given; "
             "leave the options out to take the position's"

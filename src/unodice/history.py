@@ -117,10 +117,15 @@ class History(Sequence[_Item], Generic[_Item]):
             entries = log.entries
             return iter(cast("list[_Item]", [entries[i] for i in log.positions()[:length]]))
         movers = iter(log.movers)
-        return iter(cast("list[_Item]", [
-            MovePlayed(next(movers), entry) if isinstance(entry, Move) else entry
-            for entry in log.entries[:length]
-        ]))
+        return iter(
+            cast(
+                "list[_Item]",
+                [
+                    MovePlayed(next(movers), entry) if isinstance(entry, Move) else entry
+                    for entry in log.entries[:length]
+                ],
+            )
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str | bytes):

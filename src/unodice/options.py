@@ -43,6 +43,7 @@ readers everywhere (a record with a thousand-digit option is refused, not carrie
 TEXT_LIMIT = 200
 """The longest value of a ``str`` option (they name things: component sets, styles)."""
 
+
 @attrs.frozen
 class OptionInfo:
     """What the reference and ``unodice variants`` say about one option.
@@ -165,8 +166,9 @@ def _convert(info: OptionInfo, value: Any, owner: str) -> Any:
     if info.kind == "int":
         if isinstance(value, str):
             # Only the digits 0-9: int() would also read "٤", " 7 ", "+7", "1_000" and "0004".
-            value = whole_number(value, f"option {info.name!r} of {owner}", _refusal(info),
-                                 negative=True)
+            value = whole_number(
+                value, f"option {info.name!r} of {owner}", _refusal(info), negative=True
+            )
         if isinstance(value, bool) or not isinstance(value, int):
             raise refuse("a whole number")
         if (info.minimum is not None and value < info.minimum) or (
@@ -213,9 +215,7 @@ def build_options(options_class: type, values: Mapping[str, Any] | None, owner: 
     values = dict(values or {})
     unknown = sorted((name for name in values if name not in infos), key=brief)
     if unknown:
-        raise InvalidOptions(
-            f"{owner} has no option {brief(unknown[0])}; its options: {listing()}"
-        )
+        raise InvalidOptions(f"{owner} has no option {brief(unknown[0])}; its options: {listing()}")
     converted = {name: _convert(infos[name], value, owner) for name, value in values.items()}
     try:
         return frozen_class(options_class)(**converted)
@@ -286,6 +286,7 @@ def frozen_class(options_class: type) -> type:
         "__copy__": lambda self: self,
         "__deepcopy__": lambda self, memo: self,
     }
+
     def field_reader(index: int) -> Callable[[Any], Any]:
         def value(self: Any) -> Any:
             return read(self)[index]

@@ -27,8 +27,17 @@ if TYPE_CHECKING:
     from unodice.variant import View
 
 __all__ = [
-    "COLOURS", "FAINT", "HIGHLIGHT", "INK", "LINE", "PAPER", "Canvas", "draw_face", "seat_label",
-    "svg", "text_picture",
+    "COLOURS",
+    "FAINT",
+    "HIGHLIGHT",
+    "INK",
+    "LINE",
+    "PAPER",
+    "Canvas",
+    "draw_face",
+    "seat_label",
+    "svg",
+    "text_picture",
 ]
 
 COLOURS: Mapping[Colour | None, str] = {
@@ -120,8 +129,9 @@ class Canvas:
         """Text whose baseline starts at (``x``, ``y``) (``text_anchor="middle"`` centres it)."""
         defaults = {"font_family": "sans-serif", "font_size": 14, "fill": LINE}
         merged = {**defaults, **attributes}
-        self._parts.append(f"<text {self._attributes({'x': x, 'y': y, **merged})}>"
-                           f"{escape(content)}</text>")
+        self._parts.append(
+            f"<text {self._attributes({'x': x, 'y': y, **merged})}>{escape(content)}</text>"
+        )
 
     def open_group(self, **attributes: Any) -> None:
         """Start a group: what follows, until ``close_group``, belongs to it."""
@@ -161,22 +171,40 @@ def draw_face(
     foot. ``piece`` is written as the group's ``data-piece`` (``"r5@12"``), for tests and tools
     to find the piece by.
     """
-    canvas.open_group(data_face=face.code, data_piece=piece, data_declared=(
-        declared.letter if declared is not None else None))
-    canvas.rect(x, y, size, size, rx=size * 0.15, fill=COLOURS[face.colour], stroke=LINE,
-                stroke_width=1)
+    canvas.open_group(
+        data_face=face.code,
+        data_piece=piece,
+        data_declared=(declared.letter if declared is not None else None),
+    )
+    canvas.rect(
+        x, y, size, size, rx=size * 0.15, fill=COLOURS[face.colour], stroke=LINE, stroke_width=1
+    )
     if declared is not None:
-        canvas.rect(x + size * 0.1, y + size * 0.78, size * 0.8, size * 0.14,
-                    fill=COLOURS[declared])
-    canvas.text(x + size / 2, y + size * 0.62, face.symbol, text_anchor="middle",
-                font_size=round(size * (0.5 if len(face.symbol) < 2 else 0.34)),
-                font_weight="bold", fill=INK)
+        canvas.rect(
+            x + size * 0.1, y + size * 0.78, size * 0.8, size * 0.14, fill=COLOURS[declared]
+        )
+    canvas.text(
+        x + size / 2,
+        y + size * 0.62,
+        face.symbol,
+        text_anchor="middle",
+        font_size=round(size * (0.5 if len(face.symbol) < 2 else 0.34)),
+        font_weight="bold",
+        fill=INK,
+    )
     canvas.close_group()
 
 
 def seat_label(
-    canvas: Canvas, x: float, middle: float, seat: int, *, viewer: bool, to_act: bool,
-    points: int, points_right: float,
+    canvas: Canvas,
+    x: float,
+    middle: float,
+    seat: int,
+    *,
+    viewer: bool,
+    to_act: bool,
+    points: int,
+    points_right: float,
 ) -> None:
     """A seat's line label: a marker when it is to act, its name, and its points.
 

@@ -357,6 +357,7 @@ class ComponentSet(Value):
 
     def to_json(self) -> dict[str, Any]:
         """The set's JSON form, as [`from_json`][unodice.pieces.ComponentSet.from_json] reads it."""
+
         def face(f: Face) -> dict[str, Any]:
             return {"symbol": f.symbol, "colour": f.colour.value if f.colour else None}
 

@@ -113,12 +113,14 @@ class Header:
 
     def write(self) -> str:
         """The whole position text."""
-        head = write_fields([
-            ("players", str(self.players)),
-            ("round", str(self.round)),
-            ("scores", write_items(map(str, self.scores))),
-            ("points", write_items(map(str, self.points))),
-        ])
+        head = write_fields(
+            [
+                ("players", str(self.players)),
+                ("round", str(self.round)),
+                ("scores", write_items(map(str, self.scores))),
+                ("points", write_items(map(str, self.points))),
+            ]
+        )
         return f"{self.game} {head}{_SEPARATOR}{self.body}"
 
 
@@ -355,7 +357,8 @@ class PieceReader(Generic[Piece]):
             if face is None:
                 raise InvalidPosition(f"in {field}: an empty die token")
             piece = self._first(
-                lambda p: isinstance(p, Die) and face in p.faces, f"a die with a {face.code} face",
+                lambda p: isinstance(p, Die) and face in p.faces,
+                f"a die with a {face.code} face",
                 field,
             )
         self._use(piece, field)
@@ -383,7 +386,8 @@ class PieceReader(Generic[Piece]):
             wanted = sorted(ends, key=_code)
             piece = self._first(
                 lambda p: isinstance(p, Domino) and sorted(p.ends, key=_code) == wanted,
-                f"a tile {code}", field,
+                f"a tile {code}",
+                field,
             )
         self._use(piece, field)
         assert isinstance(piece, Domino)

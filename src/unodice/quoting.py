@@ -69,8 +69,10 @@ def whole_number(
         Exception: ``refuse(message)``, when the text is anything else.
     """
     shape = "a whole number" if negative else "a whole number from 0"
-    if not isinstance(text, str) or not _WHOLE.fullmatch(text) or (
-        text.startswith("-") and not negative
+    if (
+        not isinstance(text, str)
+        or not _WHOLE.fullmatch(text)
+        or (text.startswith("-") and not negative)
     ):
         raise refuse(
             f"{what} must be {shape}, written in the digits 0-9 with no leading zero, "

@@ -111,18 +111,18 @@ def make_record(game: Game, seat: int | None = None) -> dict[str, Any]:
     head: dict[str, Any] = {"format": FORMAT, "format_version": FORMAT_VERSION}
     if seat is not None:
         if type(seat) is not int or not 0 <= seat < game.players:
-            raise InvalidOptions(
-                f"seat must be from 0 to {game.players - 1}, got {brief(seat)}"
-            )
+            raise InvalidOptions(f"seat must be from 0 to {game.players - 1}, got {brief(seat)}")
         head["redacted_for"] = seat
-    head.update({
-        "unodice_version": __version__,
-        "variant": game.variant.name,
-        "variant_version": game.variant.version,
-        "players": game.players,
-        "options": game.options_json(),
-        "house_rules": list(game.house_rules),
-    })
+    head.update(
+        {
+            "unodice_version": __version__,
+            "variant": game.variant.name,
+            "variant_version": game.variant.version,
+            "players": game.players,
+            "options": game.options_json(),
+            "house_rules": list(game.house_rules),
+        }
+    )
     moves = [str(move) for move in game.moves]
     result = {"over": game.is_over, "scores": list(game.scores), "winners": list(game.winners)}
     if seat is not None:
@@ -174,8 +174,9 @@ def _limits(variant: AnyVariant, plugin: str) -> tuple[int, int]:
     moves = variant.move_limit()
     if type(moves) is not int or moves < 1:
         raise PluginError(
-            plugin, f"variant {variant.name!r}: move_limit returned {brief(moves)}, not a "
-            "whole number from 1"
+            plugin,
+            f"variant {variant.name!r}: move_limit returned {brief(moves)}, not a "
+            "whole number from 1",
         )
     return moves, MAX_OUTCOMES * moves // MAX_MOVES
 
@@ -209,8 +210,9 @@ def _check_shape(record: Any) -> None:
         )
     unknown = sorted((field for field in record if field not in _FIELDS), key=brief)
     if unknown:
-        raise InvalidRecord("unknown field; a record has " + ", ".join(_FIELDS),
-                            _field_name(unknown[0]))
+        raise InvalidRecord(
+            "unknown field; a record has " + ", ".join(_FIELDS), _field_name(unknown[0])
+        )
     for field, kind in _FIELDS.items():
         if field not in record:
             if field in _OPTIONAL:
@@ -234,11 +236,16 @@ def _check_shape(record: Any) -> None:
         raise InvalidRecord("must be 'seed' or 'script'", "chance.source")
     if not isinstance(chance["outcomes"], list):
         raise InvalidRecord("must be a list of whole numbers", "chance.outcomes")
-    for field, most in (("variant", MAX_NAME), ("variant_version", MAX_VERSION),
-                        ("unodice_version", MAX_VERSION), ("position", MAX_POSITION)):
+    for field, most in (
+        ("variant", MAX_NAME),
+        ("variant_version", MAX_VERSION),
+        ("unodice_version", MAX_VERSION),
+        ("position", MAX_POSITION),
+    ):
         if field in record and len(record[field]) > most:
-            raise InvalidRecord(f"must be at most {most} characters, not {len(record[field])}",
-                                field)
+            raise InvalidRecord(
+                f"must be at most {most} characters, not {len(record[field])}", field
+            )
     for index, rule in enumerate(record["house_rules"]):
         if not isinstance(rule, str) or len(rule) > MAX_NAME:
             raise InvalidRecord(

@@ -307,8 +307,10 @@ class Registrar:
 
     def _check_free(self, name: str, what: str) -> None:
         registered: dict[str, Mapping[str, object]] = {
-            "variant": self.variants, "house rule": self.house_rules,
-            "component set": self.components, "agent": self.agents,
+            "variant": self.variants,
+            "house rule": self.house_rules,
+            "component set": self.components,
+            "agent": self.agents,
         }
         mine = registered[what]
         if name in mine:
@@ -356,8 +358,10 @@ def _text_problem(attribute: str, value: Any, required: bool) -> str | None:
     and at most ``_MAX_LENGTH[attribute]`` long; a ``required`` one must not be empty.
     """
     if not isinstance(value, str) or (required and not value):
-        return f"{attribute} must be a string and not empty" if required else (
-            f"{attribute} must be a string (one line, or empty)"
+        return (
+            f"{attribute} must be a string and not empty"
+            if required
+            else (f"{attribute} must be a string (one line, or empty)")
         )
     if not value.isprintable():
         return f"{attribute} must be one line of printable text"
@@ -430,7 +434,8 @@ class Registry:
 
     def __init__(self, allow_override: str | Iterable[str] | None = None) -> None:
         self._allow_override = _plugin_names(
-            os.environ.get(ALLOW_OVERRIDE_VARIABLE, "") if allow_override is None
+            os.environ.get(ALLOW_OVERRIDE_VARIABLE, "")
+            if allow_override is None
             else allow_override
         )
         self._pm = pluggy.PluginManager(PROJECT)
@@ -536,7 +541,9 @@ class Registry:
         if unknown:
             self._pm.unregister(plugin)
             return self._record_failure(
-                name, distribution, version,
+                name,
+                distribution,
+                version,
                 f"implements {unknown[0]!r}, which is not an unodice hook "
                 f"(the hooks are {', '.join(_HOOK_NAMES)})",
             )
@@ -605,8 +612,10 @@ class Registry:
             leaders = []  # the shipped set stays: no plugin replaces it unless allowed to
         winner = leaders[0] if len(leaders) == 1 else None
         tables: dict[str, dict[str, Any]] = {
-            "variant": self._variants, "house rule": self._house_rules,
-            "component set": self._components, "agent": self._agents,
+            "variant": self._variants,
+            "house rule": self._house_rules,
+            "component set": self._components,
+            "agent": self._agents,
         }
         table = tables[kind]
         table.pop(name, None)
@@ -635,8 +644,10 @@ class Registry:
                     f"it: uninstall one, or {choose}"
                 )
             elif top == _ALLOWED:
-                who = f"plugin {leaders[0]!r}" if len(leaders) == 1 else (
-                    f"plugins {_listing(leaders)}"
+                who = (
+                    f"plugin {leaders[0]!r}"
+                    if len(leaders) == 1
+                    else (f"plugins {_listing(leaders)}")
                 )
                 refusals[plugin] = (
                     f"{kind} {name!r} is overridden by {who}, which the user allows to override"
@@ -653,7 +664,9 @@ class Registry:
         if kind == "component set":
             return self._component_owners.get(name)
         tables: dict[str, Mapping[str, Any]] = {
-            "variant": self._variants, "house rule": self._house_rules, "agent": self._agents,
+            "variant": self._variants,
+            "house rule": self._house_rules,
+            "agent": self._agents,
         }
         entry = tables[kind].get(name)
         return entry.plugin if entry is not None else None
@@ -668,7 +681,8 @@ class Registry:
         for kind, names in registered.items():
             provided[kind] = tuple(n for n in names if self._holder(kind, n) == info.name)
             refused.extend(
-                self._refusals[(kind, n)][info.name] for n in names
+                self._refusals[(kind, n)][info.name]
+                for n in names
                 if info.name in self._refusals[(kind, n)]
             )
         return attrs.evolve(
@@ -683,7 +697,9 @@ class Registry:
     def _all_house_rules(self) -> list[HouseRule]:
         """Every house rule any working plugin registered, whether it got its name or not."""
         return [
-            rule for (kind, _), claims in self._claims.items() if kind == "house rule"
+            rule
+            for (kind, _), claims in self._claims.items()
+            if kind == "house rule"
             for rule in claims.values()
         ]
 

@@ -210,9 +210,7 @@ def _won_by(winners: Sequence[int]) -> str:
 
 # An SVG inside HTML takes its namespaces from the HTML parser; declaring them would put the
 # only addresses into a page that refers to nothing outside itself.
-_NAMESPACES = re.compile(
-    r'\s+xmlns(?::xlink)?\s*=\s*"http://www\.w3\.org/(?:2000/svg|1999/xlink)"'
-)
+_NAMESPACES = re.compile(r'\s+xmlns(?::xlink)?\s*=\s*"http://www\.w3\.org/(?:2000/svg|1999/xlink)"')
 
 
 def _inline(picture: str) -> str:
@@ -362,8 +360,11 @@ def _changes(previous: Sequence[int], current: Sequence[int]) -> list[int]:
             start = first.get(current[index], -1)
         length = 0
         if start >= 0:
-            while (index + length < len(current) and start + length < len(previous)
-                   and previous[start + length] == current[index + length]):
+            while (
+                index + length < len(current)
+                and start + length < len(previous)
+                and previous[start + length] == current[index + length]
+            ):
                 length += 1
         if length >= _SHORTEST_COPY:
             changes += [-(start + 1), length]

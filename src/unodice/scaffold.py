@@ -56,10 +56,19 @@ MAX_NAME = 12
 BUILTIN_NAMES = frozenset({"coverall", "centre-die", "dominoes", "agents", "unodice"})
 """Names unodice itself uses for its plugins and variants: a new plugin cannot take them."""
 
-_TAKEN_CLASS_NAMES = frozenset({
-    "Event", "IllegalMove", "Move", "Reference", "RoundOutcome", "State", "Table", "Variant",
-    "View",
-})
+_TAKEN_CLASS_NAMES = frozenset(
+    {
+        "Event",
+        "IllegalMove",
+        "Move",
+        "Reference",
+        "RoundOutcome",
+        "State",
+        "Table",
+        "Variant",
+        "View",
+    }
+)
 """Names the variant's modules import: its class, named after the plugin, must differ."""
 
 _TEMPLATES = "scaffold"
@@ -278,9 +287,9 @@ def _write_inside(root: Path, relative: Path, text: str) -> None:
         stream.write(text)
 
 
-def _template_files(folder: Traversable, prefix: tuple[str, ...] = ()) -> Iterator[
-    tuple[tuple[str, ...], Traversable]
-]:
+def _template_files(
+    folder: Traversable, prefix: tuple[str, ...] = ()
+) -> Iterator[tuple[tuple[str, ...], Traversable]]:
     """Every template file under ``folder``, with its path as parts, sorted by path."""
     for entry in sorted(folder.iterdir(), key=lambda entry: entry.name):
         if entry.is_dir():
@@ -292,8 +301,7 @@ def _template_files(folder: Traversable, prefix: tuple[str, ...] = ()) -> Iterat
 def _output_path(parts: tuple[str, ...], names: PluginNames) -> Path:
     """Where a template's file goes in the package: placeholders filled, ``.tmpl`` dropped."""
     filled = [
-        part.replace("__module__", names.module).replace("__snake__", names.snake)
-        for part in parts
+        part.replace("__module__", names.module).replace("__snake__", names.snake) for part in parts
     ]
     filled[-1] = filled[-1].removesuffix(".tmpl")
     return Path(*filled)

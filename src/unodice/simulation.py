@@ -246,8 +246,16 @@ class _Spec:
         labels = [agent.label for agent in self.agents]
         with SignalWatch() as watch:
             agents = [
-                build_agent(game, labels, seat, watch, agent, agent_seed(self.seed, index, seat),
-                            registry, fresh=True)
+                build_agent(
+                    game,
+                    labels,
+                    seat,
+                    watch,
+                    agent,
+                    agent_seed(self.seed, index, seat),
+                    registry,
+                    fresh=True,
+                )
                 for seat, agent in enumerate(self.agents)
             ]
             return play_seats(game, agents, labels, watch=watch)
@@ -295,10 +303,12 @@ def run_chunk(spec: _Spec, start: int, stop: int, registry: Registry | None = No
         except AgentError as error:
             raise error.in_game(index) from None
         except Exception as error:
-            raise SimulationError(_one_line(
-                f"game {index} of {spec.variant} (seed {game_seed(spec.seed, index)}) failed: "
-                f"{type(error).__name__}: {error}"
-            )) from error
+            raise SimulationError(
+                _one_line(
+                    f"game {index} of {spec.variant} (seed {game_seed(spec.seed, index)}) failed: "
+                    f"{type(error).__name__}: {error}"
+                )
+            ) from error
         tally.add(game.scores, game.winners, len(game.moves), game.round)
     return tally
 
@@ -319,12 +329,14 @@ def _sent_chunk(spec: Work, start: int, stop: int, registry: Registry | None) ->
         try:
             pickle.loads(pickle.dumps(error))
         except Exception:
-            raise SimulationError(_one_line(
-                f"games {start} to {stop - 1} of {getattr(spec, 'variant', '?')} failed in a "
-                f"worker with "
-                f"{type(error).__name__}: {error} (an error that cannot be sent back from "
-                f"a worker; run with workers=1 to see it where it happens)"
-            )) from None
+            raise SimulationError(
+                _one_line(
+                    f"games {start} to {stop - 1} of {getattr(spec, 'variant', '?')} failed in a "
+                    f"worker with "
+                    f"{type(error).__name__}: {error} (an error that cannot be sent back from "
+                    f"a worker; run with workers=1 to see it where it happens)"
+                )
+            ) from None
         raise
 
 
@@ -461,11 +473,13 @@ def _broken(error: BrokenExecutor, processes: Mapping[int, Any]) -> SimulationEr
         cause = error.__cause__
         last = str(cause).strip().splitlines()[-1:] if cause is not None else []
         what = f"a worker process ended abruptly ({last[0].strip() if last else error})"
-    return SimulationError(_one_line(
-        f"{what} while it was playing games, so the simulation stopped; to see why, run it "
-        f"in this process (workers=1, or --workers 1 on the command line) or look for the "
-        f"process in the system's log (the out-of-memory killer names the processes it kills)"
-    ))
+    return SimulationError(
+        _one_line(
+            f"{what} while it was playing games, so the simulation stopped; to see why, run it "
+            f"in this process (workers=1, or --workers 1 on the command line) or look for the "
+            f"process in the system's log (the out-of-memory killer names the processes it kills)"
+        )
+    )
 
 
 # -- stopping on a signal ------------------------------------------------------------------------
@@ -525,8 +539,9 @@ def _choose_executor(
                 "function that builds it, or run in this process (workers=1)"
             )
         return executor, None
-    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
-                                or workers < 1):
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
         raise InvalidOptions(f"workers must be a whole number of at least 1, not {workers!r}")
     if local_registry and workers is not None and workers > 1:
         raise InvalidOptions(
@@ -545,8 +560,10 @@ def _choose_executor(
 
 
 def _too_many_workers(count: int) -> str:
-    return (f"{count} worker processes asked for, more than this machine can use: starting "
-            f"{max_workers()} ({WORKERS_PER_CORE} per core, {_cores()} cores)")
+    return (
+        f"{count} worker processes asked for, more than this machine can use: starting "
+        f"{max_workers()} ({WORKERS_PER_CORE} per core, {_cores()} cores)"
+    )
 
 
 def _pending_limit(executor: Executor) -> int:
@@ -603,8 +620,9 @@ class _Run:
                     pending.add(executor.submit(_sent_chunk, self.spec, start, stop, registry))
                 if not pending:
                     return
-                finished, pending = futures_wait(pending, timeout=STOP_POLL,
-                                                 return_when=FIRST_COMPLETED)
+                finished, pending = futures_wait(
+                    pending, timeout=STOP_POLL, return_when=FIRST_COMPLETED
+                )
                 for future in finished:
                     self._add(future.result())
                 _act_on_stop()
@@ -684,8 +702,10 @@ def check_counts(games: int, chunk_size: int | None) -> int:
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise InvalidOptions(f"games must be a whole number of at least 1, not {games!r}")
     if games > MAX_GAMES:
-        raise InvalidOptions(f"games must be at most {MAX_GAMES:,} (a million million), "
-                             f"not {games:,}; run several simulations with different seeds")
+        raise InvalidOptions(
+            f"games must be at most {MAX_GAMES:,} (a million million), "
+            f"not {games:,}; run several simulations with different seeds"
+        )
     if chunk_size is None:
         return _default_chunk_size(games)
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
@@ -696,8 +716,10 @@ def check_counts(games: int, chunk_size: int | None) -> int:
 def check_seed(seed: int) -> None:
     """Refuse a seed that is not a whole number of at most 256 bits."""
     if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > SEED_LIMIT:
-        raise InvalidOptions(f"seed must be a whole number of at most {SEED_LIMIT.bit_length()} "
-                             f"bits, got {brief(seed)}")
+        raise InvalidOptions(
+            f"seed must be a whole number of at most {SEED_LIMIT.bit_length()} "
+            f"bits, got {brief(seed)}"
+        )
 
 
 def registries(
@@ -827,9 +849,16 @@ def simulate(
         )
 
     try:
-        tally = run_work(spec, games, chunk_size=chunk_size, executor=executor,
-                         workers=workers, progress=progress, registry=registry,
-                         local_registry=local_registry)
+        tally = run_work(
+            spec,
+            games,
+            chunk_size=chunk_size,
+            executor=executor,
+            workers=workers,
+            progress=progress,
+            registry=registry,
+            local_registry=local_registry,
+        )
     except WorkInterrupted as stop:
         raise SimulationInterrupted(report_of(stop.counts), games) from None
     return report_of(tally)
@@ -873,4 +902,3 @@ def simulated_game(
         variant, players, agents, seed, options, house_rules, registry
     )
     return spec.play(index, local_registry)
-

@@ -89,8 +89,9 @@ class ActionCatalogue:
                 raise PluginError(variant, f"action {number} is {type(move).__name__}, not a move")
             if move in index:
                 raise PluginError(
-                    variant, f"the action catalogue holds {str(move)!r} twice (at "
-                    f"{index[move]} and {number})"
+                    variant,
+                    f"the action catalogue holds {str(move)!r} twice (at "
+                    f"{index[move]} and {number})",
                 )
             index[move] = number
         self._index = index

@@ -95,7 +95,10 @@ class TablesPerSet(Generic[_Table]):
 
 
 def load_set(
-    variant: str, option: str | None, name: str, extra: Mapping[str, ComponentSet] | None,
+    variant: str,
+    option: str | None,
+    name: str,
+    extra: Mapping[str, ComponentSet] | None,
     kind: str,
 ) -> ComponentSet:
     """The component set an option names, checked to be of the ``kind`` the variant plays with.

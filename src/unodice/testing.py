@@ -113,8 +113,15 @@ def scripted_game(
         registry, values = _with_components(variant, position, components, registry, values)
     chance = ScriptedChance(script, seed, lenient=lenient)
     return new_game(
-        variant, players, seed, values or options, house_rules, chance=chance,
-        registry=registry, position=position, pause_between_rounds=pause_between_rounds,
+        variant,
+        players,
+        seed,
+        values or options,
+        house_rules,
+        chance=chance,
+        registry=registry,
+        position=position,
+        pause_between_rounds=pause_between_rounds,
     )
 
 
@@ -162,9 +169,7 @@ def refused(game: Game, move: Move | str) -> IllegalMove:
         if after != before:
             raise AssertionError(f"refusing {str(move)!r} changed the game") from None
         return error
-    raise AssertionError(
-        f"{str(move)!r} was accepted, with the events {[str(e) for e in events]}"
-    )
+    raise AssertionError(f"{str(move)!r} was accepted, with the events {[str(e) for e in events]}")
 
 
 def _observed(game: Game) -> tuple[str, str | None]:
@@ -285,13 +290,12 @@ def _reachable(roots: Mapping[str, Any]) -> Iterator[tuple[str, Any]]:
         if not isinstance(item, Mapping | list | set | frozenset | deque | array) or (
             hasattr(item, "_fields")
         ):
-            stack.extend((f"{path}.{name}", value)
-                         for name, value in reversed(list(_public_values(item))))
+            stack.extend(
+                (f"{path}.{name}", value) for name, value in reversed(list(_public_values(item)))
+            )
 
 
-def boundary_problems(
-    roots: Mapping[str, Any], hidden: Iterable[Die | Domino] = ()
-) -> list[str]:
+def boundary_problems(roots: Mapping[str, Any], hidden: Iterable[Die | Domino] = ()) -> list[str]:
     """What a bot could misuse among everything it reaches from ``roots``.
 
     Args:
@@ -354,13 +358,15 @@ def shared_problems(game: Game, determinized: Game) -> list[str]:
     read what it may not see as the game fills it, or to spoil the game. Returns one line per
     such object, with the path that reaches it from the determinized game.
     """
+
     # The variant's plain reading of its rules (``Variant.reference``) is left out: it serves
     # the checks, not play, and a test may share a counting one between games on purpose.
     def played(path: str) -> bool:
         return path.split(".", 3)[1:3] != ["variant", "reference"]
 
-    live = {id(item) for path, item in _reachable({"game": game})
-            if played(path) and _changeable(item)}
+    live = {
+        id(item) for path, item in _reachable({"game": game}) if played(path) and _changeable(item)
+    }
     live.discard(id(game))
     return [
         f"{path} ({type(item).__name__}) is shared with the game and can be changed"
@@ -392,10 +398,19 @@ def _position(game: Game) -> str:
     outcomes = game.chance.outcomes
     return json.dumps(
         [
-            len(game.moves), [str(move) for move in game.moves[-3:]],
-            len(game.events), [event.to_json() for event in game.events[-3:]],
-            len(outcomes), list(outcomes[-3:]), game.scores, game.to_act, game.round, game.is_over,
-            [str(move) for move in game.legal_moves()], game.render(), views,
+            len(game.moves),
+            [str(move) for move in game.moves[-3:]],
+            len(game.events),
+            [event.to_json() for event in game.events[-3:]],
+            len(outcomes),
+            list(outcomes[-3:]),
+            game.scores,
+            game.to_act,
+            game.round,
+            game.is_over,
+            [str(move) for move in game.legal_moves()],
+            game.render(),
+            views,
         ],
         sort_keys=True,
     )
@@ -466,12 +481,20 @@ def check_variant(
         for _ in range(games):
             game_seed = rng.randrange(2**32)
             try:
-                _check_one(report, variant, count, game_seed, options, house_rules,
-                           max_decisions, registry, reference)
+                _check_one(
+                    report,
+                    variant,
+                    count,
+                    game_seed,
+                    options,
+                    house_rules,
+                    max_decisions,
+                    registry,
+                    reference,
+                )
             except Exception as error:
                 report.failures.append(
-                    f"{variant} players={count} seed={game_seed}: "
-                    f"{type(error).__name__}: {error}"
+                    f"{variant} players={count} seed={game_seed}: {type(error).__name__}: {error}"
                 )
             report.games += 1
     if report.failures and raise_on_failure:
@@ -575,13 +598,19 @@ def _reference_before(game: Game, move: Any, fail: Any, step: int) -> tuple[int,
     missing = sorted(map(str, set(plain) - set(fast)))
     extra = sorted(map(str, set(fast) - set(plain)))
     if missing or extra:
-        fail(f"decision {step}: the fast path's legal moves differ from the reference's: "
-             f"missing {missing[:4]}, not in the reference {extra[:4]}")
+        fail(
+            f"decision {step}: the fast path's legal moves differ from the reference's: "
+            f"missing {missing[:4]}, not in the reference {extra[:4]}"
+        )
     return tuple(reading.move_points(game.variant, game.state, move))
 
 
 def _reference_after(
-    game: Game, move: Any, events: Sequence[Any], expected: tuple[int, ...], fail: Any,
+    game: Game,
+    move: Any,
+    events: Sequence[Any],
+    expected: tuple[int, ...],
+    fail: Any,
     step: int,
 ) -> None:
     """Compare the points the move scored with the reference's, a round's end included."""
@@ -598,8 +627,7 @@ def _reference_after(
             for seat, points in enumerate(reading.round_points(game.variant, ended)):
                 total[seat] += points
     if scored != total:
-        fail(f"decision {step}: playing {str(move)!r} scored {scored}, the reference says "
-             f"{total}")
+        fail(f"decision {step}: playing {str(move)!r} scored {scored}, the reference says {total}")
 
 
 def _check_conservation(game: Game, fail: Any, step: int) -> None:
@@ -640,7 +668,7 @@ def _check_views(game: Game, fail: Any, step: int) -> None:
             fail(f"decision {step}: view of seat {seat} is not JSON-ready: {error}")
     # Events stay as they happened (a die shown then may be back in the bag now): they are
     # checked for what could be changed, not against today's hidden pieces.
-    recent = {"events": game.events[max(0, len(game.events) - 8):]}
+    recent = {"events": game.events[max(0, len(game.events) - 8) :]}
     for problem in boundary_problems(recent)[:3]:
         fail(f"decision {step}: {problem}")
     acting = game.to_act
@@ -656,8 +684,10 @@ def _check_views(game: Game, fail: Any, step: int) -> None:
         except UnodiceError:
             break  # a move legal_moves offers but play refuses: _check_copy reports it
     if _signature(roots) != before:
-        fail(f"decision {step}: what seat {acting}'s view reaches changed while a copy of the game "
-             "played on, so it depends on more than the seat's own position")
+        fail(
+            f"decision {step}: what seat {acting}'s view reaches changed while a copy of the game "
+            "played on, so it depends on more than the seat's own position"
+        )
 
 
 _SHARED_EVERY = 8
@@ -681,8 +711,10 @@ def _check_determinize(game: Game, fail: Any, step: int, seed: int) -> None:
             fail(f"decision {step}: determinize for seat {seat} failed: {error}")
             continue
         if twin.view(seat) != game.view(seat):
-            fail(f"decision {step}: seat {seat}'s view of its determinized game differs from "
-                 "its view of the game: resample changed something the seat can see")
+            fail(
+                f"decision {step}: seat {seat}'s view of its determinized game differs from "
+                "its view of the game: resample changed something the seat can see"
+            )
             continue
         if seat == acting and twin.legal_moves() != game.legal_moves():
             fail(f"decision {step}: the determinized game offers seat {seat} other moves")
@@ -694,8 +726,10 @@ def _check_determinize(game: Game, fail: Any, step: int, seed: int) -> None:
         try:
             twin.play(twin.legal_moves()[-1])
         except UnodiceError as error:
-            fail(f"decision {step}: a determinized game for seat {seat} cannot be played on: "
-                 f"{type(error).__name__}: {error}")
+            fail(
+                f"decision {step}: a determinized game for seat {seat} cannot be played on: "
+                f"{type(error).__name__}: {error}"
+            )
     if _position(game) != before:
         fail(f"decision {step}: determinizing or playing on a determinized game changed it")
 
@@ -736,13 +770,18 @@ def _check_position(game: Game, fail: Any, step: int, seed: int, registry: Regis
             fail(f"{where}: the positions differ:\n  {started.position()}\n  {twin.position()}")
             return
         differs = [
-            name for name, a, b in (
+            name
+            for name, a, b in (
                 ("legal moves", started.legal_moves(), twin.legal_moves()),
                 ("rendering", started.render(), twin.render()),
                 ("scores", started.scores, twin.scores),
-                ("views", [started.view(s) for s in range(game.players)],
-                 [twin.view(s) for s in range(game.players)]),
-            ) if a != b
+                (
+                    "views",
+                    [started.view(s) for s in range(game.players)],
+                    [twin.view(s) for s in range(game.players)],
+                ),
+            )
+            if a != b
         ]
         if differs:
             fail(f"{where}: the game from the position differs in its {', '.join(differs)}")
@@ -780,8 +819,10 @@ def _check_pictures(game: Game, fail: Any, step: int) -> None:
             fail(f"decision {step}: the picture for {who} is not SVG: {error}")
             continue
         if shown & hidden:
-            fail(f"decision {step}: the picture for {who} shows hidden pieces "
-                 f"{sorted(shown & hidden)[:5]}")
+            fail(
+                f"decision {step}: the picture for {who} shows hidden pieces "
+                f"{sorted(shown & hidden)[:5]}"
+            )
 
 
 def pieces_drawn(picture: str) -> set[int]:

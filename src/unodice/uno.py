@@ -272,8 +272,9 @@ class UnoRules(Protocol[_State]):
         """``seat`` draws ``penalty.count`` pieces (what there is); return how many she drew."""
         ...
 
-    def keep_wild_draw_four(self, table: Table, state: _State,
-                            pending: PendingWildDrawFour) -> None:
+    def keep_wild_draw_four(
+        self, table: Table, state: _State, pending: PendingWildDrawFour
+    ) -> None:
         """The Wild Draw Four stands (accepted, or challenged and legal): settle what it covered."""
         ...
 
@@ -309,8 +310,9 @@ def skip_or_reverse(table: Table, seats: Seats, seat: int, symbol: str) -> int:
     return 0
 
 
-def command_effect(rules: UnoRules[Any], table: Table, state: Any, seats: Seats, seat: int,
-                   symbol: str) -> int:
+def command_effect(
+    rules: UnoRules[Any], table: Table, state: Any, seats: Seats, seat: int, symbol: str
+) -> int:
     """S, R and D2 of a piece ``seat`` played; return how many seats the turn skips.
 
     A D2 makes the next player draw two and lose her turn; S and R are
@@ -324,8 +326,9 @@ def command_effect(rules: UnoRules[Any], table: Table, state: Any, seats: Seats,
     return skip_or_reverse(table, seats, seat, symbol)
 
 
-def final_draw(rules: UnoRules[Any], table: Table, state: Any, seats: Seats, seat: int,
-               symbol: str) -> None:
+def final_draw(
+    rules: UnoRules[Any], table: Table, state: Any, seats: Seats, seat: int, symbol: str
+) -> None:
     """A D2 or WD4 that was ``seat``'s last piece still makes the next player draw."""
     penalty = DRAW_TWO if symbol == "D2" else WILD_DRAW_FOUR if symbol == "WD4" else None
     if penalty is not None:
@@ -350,9 +353,16 @@ class PendingWildDrawFour(Value):
     before: Any
 
 
-def answer_wild_draw_four(rules: UnoRules[Any], table: Table, state: Any, seats: Seats,
-                          pending: PendingWildDrawFour, victim: int, challenged: bool,
-                          extra_penalty: int) -> None:
+def answer_wild_draw_four(
+    rules: UnoRules[Any],
+    table: Table,
+    state: Any,
+    seats: Seats,
+    pending: PendingWildDrawFour,
+    victim: int,
+    challenged: bool,
+    extra_penalty: int,
+) -> None:
     """Settle the victim's ``accept`` or ``challenge`` of a pending Wild Draw Four.
 
     Accepted, or challenged when legal, it stands: the victim draws four (a failed challenge

@@ -196,9 +196,10 @@ def _generated_new(cls: type, fields: dict[str, _Field]) -> Callable[..., Any]:
     )
     exec(source, namespace)
     new = namespace["__new__"]
-    new.__defaults__ = tuple(
-        fields[name].default for name in taken if fields[name].default is not _MISSING
-    ) or None
+    new.__defaults__ = (
+        tuple(fields[name].default for name in taken if fields[name].default is not _MISSING)
+        or None
+    )
     new.__qualname__ = f"{cls.__qualname__}.__new__"
     new.__module__ = cls.__module__
     new.__doc__ = f"Make a {cls.__name__}({', '.join(taken)})."

@@ -47,8 +47,9 @@ def main() -> None:
 
     installed: dict[str, VariantInfo] = unodice.variants()
     seats: range = installed["dominoes"].players
-    simulated: Report = unodice.simulate("dominoes", games=4, players=seats.start, seed=2,
-                                         workers=1)
+    simulated: Report = unodice.simulate(
+        "dominoes", games=4, players=seats.start, seed=2, workers=1
+    )
     print(simulated.games)
 
     report: CheckReport = check_variant("coverall", games=1)

@@ -36,8 +36,14 @@ def test_it_holds_at_20_and_rolls_below():
 
 
 def test_it_beats_random_play_in_the_arena():
-    report = unodice.tournament("pig", {"hold": "hold-at-20", "random": "random"}, games=200,
-                                seed=1, workers=1, registry=pig_registry())
+    report = unodice.tournament(
+        "pig",
+        {"hold": "hold-at-20", "random": "random"},
+        games=200,
+        seed=1,
+        workers=1,
+        registry=pig_registry(),
+    )
     hold = report.agents[0]
     assert hold.agent == "hold" and hold.low > 0.5
     assert report.agents[0].seats == report.agents[1].seats == (100, 100)

@@ -43,8 +43,9 @@ def test_pig2_a_roll_from_a_hand_written_position_adds_to_the_turn_total():
 
 
 def test_pig4_holding_nothing_is_refused_at_a_position_with_nothing_rolled():
-    game = new_game(position="pig players=2 round=1 scores=5,0 points=5,0 | turn=1 rolled=- "
-                             "bag=rest")
+    game = new_game(
+        position="pig players=2 round=1 scores=5,0 points=5,0 | turn=1 rolled=- bag=rest"
+    )
     assert refused(game, "hold").clause == "PIG-4"
 
 
@@ -67,5 +68,7 @@ def test_a_malformed_position_is_refused_saying_what_is_wrong(body, why):
 
 def test_pig5_a_position_in_which_a_score_has_reached_the_target_is_refused():
     with pytest.raises(InvalidPosition, match=r"the game would be over \(PIG-5\)"):
-        new_game(position="pig(target=20) players=2 round=1 scores=20,0 points=20,0 | turn=1 "
-                          "rolled=- bag=rest")
+        new_game(
+            position="pig(target=20) players=2 round=1 scores=20,0 points=20,0 | turn=1 "
+            "rolled=- bag=rest"
+        )

@@ -53,8 +53,9 @@ def test_the_check_catches_a_reference_that_is_wrong(monkeypatch):
     ]:
         with monkeypatch.context() as patch:
             patch.setattr(reference, name, wrong)
-            found = check_variant("pig", players=[2], games=2, reference=True,
-                                  raise_on_failure=False)
+            found = check_variant(
+                "pig", players=[2], games=2, reference=True, raise_on_failure=False
+            )
         assert any(re.search(words, failure) for failure in found.failures), found.failures
     assert check_variant("pig", players=[2], games=2, reference=True).ok
 
@@ -66,7 +67,9 @@ def test_pig4_the_reference_scores_a_hold_from_the_faces_rolled():
     (hold,) = [move for move in game.legal_moves() if str(move) == "hold"]
     assert reference.move_points(game.variant, game.state, hold) == [7, 0]
     assert {str(move) for move in reference.legal_moves(game.variant, game.state)} == {
-        "roll", "hold"}
+        "roll",
+        "hold",
+    }
 
 
 # -- the dice (PIG-1) ---------------------------------------------------------------------------

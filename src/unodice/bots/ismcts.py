@@ -176,14 +176,16 @@ class ISMCTSAgent:
                 f"iterations must be a whole number from 1, not {brief(iterations)}"
             )
         if time_budget is not None and not (
-            isinstance(time_budget, int | float) and not isinstance(time_budget, bool)
+            isinstance(time_budget, int | float)
+            and not isinstance(time_budget, bool)
             and time_budget > 0
         ):
             raise InvalidOptions(
                 f"time_budget is seconds per decision, above 0, not {brief(time_budget)}"
             )
         if playout_depth is not None and (
-            isinstance(playout_depth, bool) or not isinstance(playout_depth, int)
+            isinstance(playout_depth, bool)
+            or not isinstance(playout_depth, int)
             or playout_depth < 0
         ):
             raise InvalidOptions(
@@ -220,7 +222,8 @@ class ISMCTSAgent:
         self._policy = _resolve(playout, "playout", agent_seed)  # type: ignore[arg-type]
         self._prior = (
             _resolve("greedy" if prior is None else prior, "prior", agent_seed)  # type: ignore[arg-type]
-            if width is not None else None
+            if width is not None
+            else None
         )
         self.last_iterations = 0
         """How many iterations the latest search ran (0 when the move was forced)."""
@@ -254,9 +257,7 @@ class ISMCTSAgent:
             return self._choose_paired(view, by_text)
         root = _Node(view.seat)
         players = view.players
-        deadline = (
-            time.perf_counter() + self.time_budget if self.time_budget is not None else None
-        )
+        deadline = time.perf_counter() + self.time_budget if self.time_budget is not None else None
         limit = self.iterations
         done = 0
         while limit is None or done < limit:
@@ -305,9 +306,7 @@ class ISMCTSAgent:
         players = view.players
         root = _Node(seat)
         children = [_Node(seat) for _ in ranked]
-        deadline = (
-            time.perf_counter() + self.time_budget if self.time_budget is not None else None
-        )
+        deadline = time.perf_counter() + self.time_budget if self.time_budget is not None else None
         limit = self.iterations
         done = 0
         rng = self._rng
@@ -343,7 +342,12 @@ class ISMCTSAgent:
         return by_text[ranked[best]]
 
     def _descend(
-        self, game: Game, node: _Node, path: list[_Node], start_round: int, players: int,
+        self,
+        game: Game,
+        node: _Node,
+        path: list[_Node],
+        start_round: int,
+        players: int,
         rng: random.Random,
     ) -> list[float]:
         """One iteration from ``node`` (already on ``path``): select, expand, play out, back up."""
@@ -426,8 +430,10 @@ class ISMCTSAgent:
         scored = sum(gained)
         if not scored:
             return outcome
-        return [(1 - weight) * won + weight * points / scored
-                for won, points in zip(outcome, gained, strict=True)]
+        return [
+            (1 - weight) * won + weight * points / scored
+            for won, points in zip(outcome, gained, strict=True)
+        ]
 
     def _select(self, available: list[tuple[_Node, Move]]) -> tuple[_Node, Move]:
         """UCB over the children available in this determinization (availability counts)."""
@@ -493,9 +499,7 @@ def _greedy(view: View, legal: Sequence[Move]) -> Move:
     return best
 
 
-def _round_result(
-    game: Game, events: Sequence[object], start_round: int
-) -> list[float] | None:
+def _round_result(game: Game, events: Sequence[object], start_round: int) -> list[float] | None:
     """The rewards per seat if the events end the round the search started in, else ``None``."""
     for event in events:
         if type(event) is RoundEnded:

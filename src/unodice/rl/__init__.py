@@ -20,8 +20,7 @@ try:
     import pettingzoo  # noqa: F401
 except ImportError as missing:  # pragma: no cover - the extra is installed where it is tested
     raise ImportError(
-        f"unodice.rl needs the rl extra ({missing.name} is missing): "
-        "pip install 'unodice[rl]'"
+        f"unodice.rl needs the rl extra ({missing.name} is missing): pip install 'unodice[rl]'"
     ) from missing
 
 from unodice.rl.aec import UnodiceAECEnv, env, raw_env

@@ -28,10 +28,12 @@ class Arrays:
         self.catalogue: ActionCatalogue = catalogue(variant)
         self.size = observation_size(variant)
         actions = len(self.catalogue)
-        self.observation_space = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (self.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (actions,), np.int8),
-        })
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (self.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+            }
+        )
         self.action_space = spaces.Discrete(actions)
 
     def observe(self, game: Game, seat: int, acting: bool) -> dict[str, Any]:

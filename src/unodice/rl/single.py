@@ -99,8 +99,7 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         for index, place in enumerate(others):
             self._seats[place] = specs[index % len(specs)]
         self._agents: list[Agent | None] = [None] * players
-        self._labels = [source.label if source is not None else "learner"
-                        for source in self._seats]
+        self._labels = [source.label if source is not None else "learner" for source in self._seats]
         self._ended = False
         self._arrays = Arrays(self.game.variant)
         self.observation_space: gymnasium.spaces.Space[dict[str, Any]] = (
@@ -180,8 +179,16 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
             if source is None:
                 self._agents[place] = None
                 continue
-            agent = build_agent(game, labels, place, watch, source,
-                                game_agent_seed(game_seed, place), registry, fresh=True)
+            agent = build_agent(
+                game,
+                labels,
+                place,
+                watch,
+                source,
+                game_agent_seed(game_seed, place),
+                registry,
+                fresh=True,
+            )
             start = agent_method(game, labels, place, watch, agent, "start")
             if start is not None:
                 call_agent(game, labels, place, watch, "in start", start, place, game.view(place))
@@ -214,8 +221,15 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
                 continue
             observe = agent_method(game, labels, place, watch, agent, "observe")
             if observe is not None:
-                call_agent(game, labels, place, watch, "in observe", observe,
-                           events_for_seat(game.variant, events, place))
+                call_agent(
+                    game,
+                    labels,
+                    place,
+                    watch,
+                    "in observe",
+                    observe,
+                    events_for_seat(game.variant, events, place),
+                )
 
     def _observation(self) -> dict[str, Any]:
         return self._arrays.observe(self.game, self.seat, acting=not self.game.is_over)

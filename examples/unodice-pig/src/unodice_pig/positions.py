@@ -45,11 +45,13 @@ FIELDS = ("turn", "rolled", "bag")
 
 def write(variant: Pig, state: PigState) -> str:
     """The body of a position: ``state`` as ``key=value`` fields (see ``FIELDS``)."""
-    return write_fields([
-        ("turn", write_seat(state.to_act)),
-        ("rolled", write_items(map(die_token, state.set_aside, state.faces))),
-        ("bag", write_items(die_token(die) for die in state.bag)),
-    ])
+    return write_fields(
+        [
+            ("turn", write_seat(state.to_act)),
+            ("rolled", write_items(map(die_token, state.set_aside, state.faces))),
+            ("bag", write_items(die_token(die) for die in state.bag)),
+        ]
+    )
 
 
 def read(variant: Pig, table: Table, text: str) -> PigState:
@@ -65,9 +67,11 @@ def read(variant: Pig, table: Table, text: str) -> PigState:
     turn = read_seat(fields["turn"], variant.player_count, "turn", nobody=False)
     pieces: PieceReader[Die] = PieceReader(variant.tables.dice)
     rolled = [_rolled(pieces, token) for token in items(fields["rolled"])]
-    bag = pieces.rest() if fields["bag"] == REST else [
-        pieces.die(token, "bag")[0] for token in items(fields["bag"])
-    ]
+    bag = (
+        pieces.rest()
+        if fields["bag"] == REST
+        else [pieces.die(token, "bag")[0] for token in items(fields["bag"])]
+    )
     pieces.check_all_named()
     _check_not_won(variant, table)
     state = PigState(Bag(bag))
@@ -82,9 +86,7 @@ def _rolled(pieces: PieceReader[Die], token: str) -> tuple[Die, Face]:
     """A die rolled this turn and the number it shows (PIG-2)."""
     die, face = pieces.die(token, "rolled")
     if face is None:
-        raise InvalidPosition(
-            f"in rolled: write the face die {die.id} shows, as r4@{die.id}"
-        )
+        raise InvalidPosition(f"in rolled: write the face die {die.id} shows, as r4@{die.id}")
     if face.number is None:
         raise InvalidPosition(
             f"in rolled: {face.code} is a letter, which would have busted the turn (PIG-3); "

@@ -25,6 +25,4 @@ def explain(rules: Pig, state: PigState, move: Move) -> IllegalMove:
         return IllegalMove(move, "the game is over: a player has reached the target", "PIG-5")
     if isinstance(move, Hold):
         return IllegalMove(move, "there is nothing to hold yet: roll first", "PIG-4")
-    return IllegalMove(
-        move, "not a move of pig: roll, or hold once you have a turn total", "PIG-2"
-    )
+    return IllegalMove(move, "not a move of pig: roll, or hold once you have a turn total", "PIG-2")

@@ -32,6 +32,7 @@ def unodice_register(registry: Registrar) -> None:
     """Register the centre-die variant."""
     registry.add_variant(CentreDie)
     registry.add_agent(
-        "heuristic-centre-die", CentreDieHeuristic,
+        "heuristic-centre-die",
+        CentreDieHeuristic,
         "Centre-die by priorities: catch, challenge what broke CD-7, go out, block, hold wilds",
     )

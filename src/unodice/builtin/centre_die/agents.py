@@ -86,9 +86,7 @@ class CentreDieHeuristic:
         attack = 0.0
         if len(theirs) <= 2 and (face.symbol in _ATTACKS or (face.symbol == "R" and players == 2)):
             attack = 1.0
-        others_play = any(
-            isinstance(other, Play) and not other.face.is_wild for other in moves
-        )
+        others_play = any(isinstance(other, Play) and not other.face.is_wild for other in moves)
         wild_held = -1.0 if face.is_wild and others_play else 0.0
         colour = face.colour or move.colour
         rest = list(mine)

@@ -109,9 +109,6 @@ class Drew(Event):
     reason: str
 
 
-
-
-
 class CentreReverted(Event):
     """After a successful challenge the die the WD4 covered is the centre die again (CD-8).
 
@@ -123,7 +120,6 @@ class CentreReverted(Event):
     kind: ClassVar[str] = "centre-reverted"
     face: Face
     colour: Colour | None
-
 
 
 class RoundBlocked(Event):

@@ -95,8 +95,9 @@ class SharedEvents:
             event = _keep(self._rerolled, key, Rerolled(seat, self._faces_of(codes)))
         return event
 
-    def drew(self, seat: int, codes: Sequence[int], rolled: Sequence[Face], wanted: int,
-             reason: str) -> Drew:
+    def drew(
+        self, seat: int, codes: Sequence[int], rolled: Sequence[Face], wanted: int, reason: str
+    ) -> Drew:
         """``Drew(seat, faces, wanted, reason)`` for dice drawn and rolled to ``rolled``."""
         if len(codes) > MAX_SHARED_FACES:
             return Drew(seat, tuple(rolled), wanted, reason)

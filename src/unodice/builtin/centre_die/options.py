@@ -25,11 +25,10 @@ class CentreDieOptions:
         dice: The name of the component set of dice.
     """
 
-    target: int = option(
-        500, "match points that end the match (CD-11)", minimum=1, maximum=100_000
-    )
+    target: int = option(500, "match points that end the match (CD-11)", minimum=1, maximum=100_000)
     rounds: int | None = option(
-        None, "play this many rounds instead of playing to the target (CD-11)",
+        None,
+        "play this many rounds instead of playing to the target (CD-11)",
         kind=int,
         minimum=1,
         maximum=10_000,

@@ -59,8 +59,14 @@ def draw(variant: CentreDie, view: View, spectator: bool) -> str:
     who = "a spectator" if viewer is None else f"seat {viewer}"
     canvas = Canvas(width, height, f"{variant.title}, round {view.round}, as {who} sees it")
     canvas.text(MARGIN, MARGIN + 18, variant.title, font_size=18, font_weight="bold")
-    canvas.text(width - MARGIN, MARGIN + 18, f"as {who} sees it", font_size=13, fill=FAINT,
-                text_anchor="end")
+    canvas.text(
+        width - MARGIN,
+        MARGIN + 18,
+        f"as {who} sees it",
+        font_size=13,
+        fill=FAINT,
+        text_anchor="end",
+    )
     canvas.text(MARGIN, MARGIN + 42, f"{_round(view)} · {_task(view)}", font_size=14)
     _centre(canvas, data, MARGIN + 64, width)
     y = hands_top
@@ -107,9 +113,15 @@ def _centre(canvas: Canvas, data: Mapping[str, Any], top: float, width: float) -
     colour: Colour = data["centre_colour"]
     canvas.rect(MARGIN - 8, top - 8, width - 2 * MARGIN + 16, CENTRE + 16, rx=10, fill=TABLE)
     canvas.open_group(data_centre="true")
-    draw_face(canvas, MARGIN, top, CENTRE, centre,
-              declared=colour if centre.colour is None else None,
-              piece=die_token(data["centre_die"], centre))
+    draw_face(
+        canvas,
+        MARGIN,
+        top,
+        CENTRE,
+        centre,
+        declared=colour if centre.colour is None else None,
+        piece=die_token(data["centre_die"], centre),
+    )
     canvas.close_group()
     x = MARGIN + CENTRE + 20
     counts = f"Centre: {centre.code}" + (f", declared {colour.value}" if centre.is_wild else "")
@@ -126,15 +138,22 @@ def _centre(canvas: Canvas, data: Mapping[str, Any], top: float, width: float) -
         canvas.text(MARGIN, top + CENTRE + 34, note, font_size=14, fill=WARNING)
 
 
-def _covered(canvas: Canvas, covered: tuple[Die, Face, Colour | None], x: float,
-             y: float) -> None:
+def _covered(canvas: Canvas, covered: tuple[Die, Face, Colour | None], x: float, y: float) -> None:
     """The die that a WD4 awaiting its answer covers: it comes back if a challenge wins."""
     die, face, colour = covered
-    canvas.text(x - 10, y + DIE / 2 + 5, "under the WD4:", font_size=12, fill=FAINT,
-                text_anchor="end")
+    canvas.text(
+        x - 10, y + DIE / 2 + 5, "under the WD4:", font_size=12, fill=FAINT, text_anchor="end"
+    )
     canvas.open_group(data_covered="true")
-    draw_face(canvas, x, y, DIE, face, declared=colour if face.colour is None else None,
-              piece=die_token(die, face))
+    draw_face(
+        canvas,
+        x,
+        y,
+        DIE,
+        face,
+        declared=colour if face.colour is None else None,
+        piece=die_token(die, face),
+    )
     canvas.close_group()
 
 
@@ -143,8 +162,7 @@ def _note(data: Mapping[str, Any]) -> str:
     turn = data["turn"]
     if data["phase"] == ANSWERING_WD4:
         kept = "kept to CD-7" if data["wd4_legal"] else "broke CD-7"
-        return (f"Seat {turn}'s WD4 awaits its answer: challenge it or accept it "
-                f"(it {kept}, CD-8).")
+        return f"Seat {turn}'s WD4 awaits its answer: challenge it or accept it (it {kept}, CD-8)."
     if data["catchable"] is not None:
         return f"Seat {data['catchable']} did not call Uno and may be caught (CD-9)."
     if data["phase"] == STEP_THREE:
@@ -159,28 +177,46 @@ def _note(data: Mapping[str, Any]) -> str:
 
 def _bag(canvas: Canvas, x: float, y: float) -> None:
     """A small drawstring bag."""
-    canvas.add("path", d=f"M{x + 6} {y + 8} Q{x - 2} {y + 30} {x + 13} {y + 30} "
-               f"Q{x + 28} {y + 30} {x + 20} {y + 8} Z", fill="#b08d57", stroke="#444444",
-               stroke_width=1)
+    canvas.add(
+        "path",
+        d=f"M{x + 6} {y + 8} Q{x - 2} {y + 30} {x + 13} {y + 30} "
+        f"Q{x + 28} {y + 30} {x + 20} {y + 8} Z",
+        fill="#b08d57",
+        stroke="#444444",
+        stroke_width=1,
+    )
     canvas.rect(x + 5, y + 4, 16, 5, rx=2, fill="#8c6d3f")
 
 
 # -- the hands -----------------------------------------------------------------------------------
 
 
-def _hand(canvas: Canvas, view: View, seat: int, is_viewer: bool, top: float,
-          width: float) -> None:
+def _hand(canvas: Canvas, view: View, seat: int, is_viewer: bool, top: float, width: float) -> None:
     """A seat's line: to act or not, its points, and its open hand."""
     data = view.data
     dice: Sequence[Die] = data["hand_dice"][seat]
     faces: Sequence[Face] = data["hands"][seat]
     canvas.open_group(data_seat=seat, data_viewer="true" if is_viewer else None)
     if is_viewer:
-        canvas.rect(MARGIN - 8, top - 6, width - 2 * MARGIN + 16, _hand_height(len(dice)),
-                    rx=6, fill=HIGHLIGHT)
+        canvas.rect(
+            MARGIN - 8,
+            top - 6,
+            width - 2 * MARGIN + 16,
+            _hand_height(len(dice)),
+            rx=6,
+            fill=HIGHLIGHT,
+        )
     middle = top + DIE / 2 + 5
-    seat_label(canvas, MARGIN, middle, seat, viewer=is_viewer, to_act=seat == view.to_act,
-               points=view.scores[seat], points_right=200)
+    seat_label(
+        canvas,
+        MARGIN,
+        middle,
+        seat,
+        viewer=is_viewer,
+        to_act=seat == view.to_act,
+        points=view.scores[seat],
+        points_right=200,
+    )
     if not dice:
         canvas.text(DICE_X, middle, "no dice: went out", font_size=12, fill=FAINT)
     drawn_index = len(dice) - 1 if data["phase"] == STEP_THREE and seat == data["turn"] else -1
@@ -189,8 +225,17 @@ def _hand(canvas: Canvas, view: View, seat: int, is_viewer: bool, top: float,
         x, y = DICE_X + column * (DIE + GAP), top + row * LINE_HEIGHT
         if index == drawn_index:
             canvas.open_group(data_drawn="true")
-            canvas.rect(x - 3, y - 3, DIE + 6, DIE + 6, rx=8, fill="none", stroke=WARNING,
-                        stroke_width=2, stroke_dasharray="4 3")
+            canvas.rect(
+                x - 3,
+                y - 3,
+                DIE + 6,
+                DIE + 6,
+                rx=8,
+                fill="none",
+                stroke=WARNING,
+                stroke_width=2,
+                stroke_dasharray="4 3",
+            )
         draw_face(canvas, x, y, DIE, face, piece=die_token(die, face))
         if index == drawn_index:
             canvas.close_group()

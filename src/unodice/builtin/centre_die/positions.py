@@ -61,7 +61,15 @@ if TYPE_CHECKING:
 __all__ = ["FIELDS", "read", "write"]
 
 FIELDS = (
-    "phase", "turn", "direction", "centre", "wd4", "covered", "catchable", "starter", "hands",
+    "phase",
+    "turn",
+    "direction",
+    "centre",
+    "wd4",
+    "covered",
+    "catchable",
+    "starter",
+    "hands",
     "bag",
 )
 """The body's fields, in the order they are written."""
@@ -105,18 +113,20 @@ def write(variant: CentreDie, state: CentreDieState) -> str:
         (die_token(die, face) for die, face in zip(dice, shown, strict=True))
         for dice, shown in zip(state.dice, state.shown, strict=True)
     )
-    return write_fields([
-        ("phase", _PHASE_WORDS[state.phase]),
-        ("turn", str(state.seats.current)),
-        ("direction", write_direction(state.seats.direction)),
-        ("centre", centre),
-        ("wd4", wd4),
-        ("covered", covered),
-        ("catchable", write_seat(state.catchable)),
-        ("starter", str(state.starter)),
-        ("hands", write_per_seat(hands)),
-        ("bag", write_items(die_token(die) for die in state.bag)),
-    ])
+    return write_fields(
+        [
+            ("phase", _PHASE_WORDS[state.phase]),
+            ("turn", str(state.seats.current)),
+            ("direction", write_direction(state.seats.direction)),
+            ("centre", centre),
+            ("wd4", wd4),
+            ("covered", covered),
+            ("catchable", write_seat(state.catchable)),
+            ("starter", str(state.starter)),
+            ("hands", write_per_seat(hands)),
+            ("bag", write_items(die_token(die) for die in state.bag)),
+        ]
+    )
 
 
 def _shown_token(die: Die, face: Face, declared: Colour | None) -> str:
@@ -161,7 +171,11 @@ def read(variant: CentreDie, table: Table, text: str) -> CentreDieState:
     pieces.check_all_named()
 
     state = CentreDieState(
-        players, Bag(bag), starter, table.round, table.totals,
+        players,
+        Bag(bag),
+        starter,
+        table.round,
+        table.totals,
         variant.options.two_player_reverse_skips,
     )
     state.seats.current = turn
@@ -216,8 +230,14 @@ def _read_shown(
     return die, _own_face(die, face), colour
 
 
-def _read_pending(variant: CentreDie, pieces: PieceReader[Die], fields: dict[str, str],
-                  turn: int, phase: Phase, centre: Face) -> PendingWildDrawFour | None:
+def _read_pending(
+    variant: CentreDie,
+    pieces: PieceReader[Die],
+    fields: dict[str, str],
+    turn: int,
+    phase: Phase,
+    centre: Face,
+) -> PendingWildDrawFour | None:
     """The WD4 awaiting its answer (``wd4`` and ``covered``), present in phase challenge only."""
     wd4, covered = fields["wd4"], fields["covered"]
     if phase != ANSWERING_WD4:
@@ -270,8 +290,7 @@ def _read_bag(pieces: PieceReader[Die], value: str) -> list[Die]:
     if tokens.count(REST) > 1:
         raise InvalidPosition(f"in bag: {REST!r} is given twice; write it once")
     named = {
-        index: pieces.die(token, "bag")[0]
-        for index, token in enumerate(tokens) if token != REST
+        index: pieces.die(token, "bag")[0] for index, token in enumerate(tokens) if token != REST
     }
     bag: list[Die] = []
     for index, token in enumerate(tokens):

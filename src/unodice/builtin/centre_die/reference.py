@@ -216,16 +216,14 @@ def plays_from_hand(variant: CentreDie, state: CentreDieState, seat: int) -> lis
     centre = centre_face(variant, state)
     moves: list[Move] = []
     for index, face in enumerate(faces):
-        others = faces[:index] + faces[index + 1:]
+        others = faces[:index] + faces[index + 1 :]
         for move in plays_of_die(face, others, centre, state.centre_colour):
             if move not in moves:
                 moves.append(move)
     return moves
 
 
-def cd5_plays_of_the_drawn_die(
-    variant: CentreDie, state: CentreDieState, seat: int
-) -> list[Move]:
+def cd5_plays_of_the_drawn_die(variant: CentreDie, state: CentreDieState, seat: int) -> list[Move]:
     """CD-5: the plays of the die just drawn (the last of the hand), and of no other die.
 
     Args:

@@ -98,7 +98,8 @@ def _refused_play(rules: CentreDie, state: CentreDieState, move: Play | Bluff) -
         )
     if isinstance(move, Bluff) and not matching:
         return IllegalMove(
-            move, f"this WD4 is legal, so it is no bluff: write 'play WD4:{move.colour.letter}'",
+            move,
+            f"this WD4 is legal, so it is no bluff: write 'play WD4:{move.colour.letter}'",
             "CD-7",
         )
     if kind == NORMAL:

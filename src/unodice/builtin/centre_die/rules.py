@@ -74,7 +74,7 @@ MOVES_PER_POINT = 10
 
 def _without(items: tuple[_Item, ...], index: int) -> tuple[_Item, ...]:
     """The tuple ``items`` without its item at ``index`` (a hand after a die is played)."""
-    return items[:index] + items[index + 1:]
+    return items[:index] + items[index + 1 :]
 
 
 def _die_id(die: Die) -> int:
@@ -125,7 +125,11 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """
         first = previous.winners[0] if previous is not None and previous.winners else 0
         state = CentreDieState(
-            self.player_count, Bag(self.dice_set.dice), first, table.round, table.totals,
+            self.player_count,
+            Bag(self.dice_set.dice),
+            first,
+            table.round,
+            table.totals,
             self.options.two_player_reverse_skips,
         )
         table.emit(shared_event(Starter, first))
@@ -169,8 +173,9 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         rolled = table.chance.roll_all(dice)
         return rolled, self._faces.codes(rolled)
 
-    def _set_centre(self, state: CentreDieState, die: Die, code: int,
-                    colour: Colour | None) -> None:
+    def _set_centre(
+        self, state: CentreDieState, die: Die, code: int, colour: Colour | None
+    ) -> None:
         """Make ``die``, showing face ``code`` (declared ``colour`` if wild), the centre die."""
         state.centre_die = die
         state.centre_code = code
@@ -283,7 +288,9 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         wild_draw_four = faces.kinds[code] == WILD_DRAW_FOUR
         illegal = wild_draw_four and faces.any_match(codes, state.centre_key)
         covered: CoveredCentre = (
-            state.centre_die, state.centre_code, state.centre_colour  # type: ignore[assignment]
+            state.centre_die,
+            state.centre_code,
+            state.centre_colour,  # type: ignore[assignment]
         )
         self._set_centre(state, die, code, move.colour)
         if not codes:
@@ -299,7 +306,8 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         # Most plays are of numbers and W, which act on nobody: they need not ask the family.
         skip = (
             uno.command_effect(self, table, state, state.seats, seat, symbol)
-            if faces.commands[code] else 0
+            if faces.commands[code]
+            else 0
         )
         self._pass_turn(table, state, state.seats.advance(skip))
 
@@ -361,8 +369,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
 
     # -- CD-6: R, S and D2, and the dice drawn by rule ---------------------------------------------
 
-    def penalise(self, table: Table, state: CentreDieState, seat: int,
-                 penalty: Penalty) -> int:
+    def penalise(self, table: Table, state: CentreDieState, seat: int, penalty: Penalty) -> int:
         """``seat`` draws the penalty's dice, rolled into her hand (CD-6 to CD-9).
 
         Part of [`UnoRules`][unodice.uno.UnoRules]: with fewer dice in the bag she takes those
@@ -370,8 +377,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """
         return self._draw(table, state, seat, penalty.count, penalty.reason)
 
-    def _draw(self, table: Table, state: CentreDieState, seat: int, count: int,
-              reason: str) -> int:
+    def _draw(self, table: Table, state: CentreDieState, seat: int, count: int, reason: str) -> int:
         """Draw up to ``count`` dice into a hand, rolling each; return how many were drawn."""
         dice = table.chance.draw_up_to(state.bag, count)
         rolled, codes = self._roll(table, dice)
@@ -398,12 +404,19 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         """The hit player accepts the WD4 (CD-7) or challenges it (CD-8)."""
         assert state.pending is not None and state.to_act is not None
         uno.answer_wild_draw_four(
-            self, table, state, state.seats, state.pending, state.to_act, challenged,
+            self,
+            table,
+            state,
+            state.seats,
+            state.pending,
+            state.to_act,
+            challenged,
             self.options.failed_challenge_penalty,
         )
 
-    def keep_wild_draw_four(self, table: Table, state: CentreDieState,
-                            pending: PendingWildDrawFour) -> None:
+    def keep_wild_draw_four(
+        self, table: Table, state: CentreDieState, pending: PendingWildDrawFour
+    ) -> None:
         """The WD4 stands: the die it covered goes back into the bag, before the victim draws.
 
         Part of [`UnoRules`][unodice.uno.UnoRules] (CD-3, CD-7).
@@ -411,8 +424,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         state.bag.put(pending.before[0])
         state.pending = None
 
-    def take_back(self, table: Table, state: CentreDieState,
-                  pending: PendingWildDrawFour) -> None:
+    def take_back(self, table: Table, state: CentreDieState, pending: PendingWildDrawFour) -> None:
         """An illegal WD4 returns to its player's hand and the centre die reverts (CD-8).
 
         Part of [`UnoRules`][unodice.uno.UnoRules].
@@ -426,8 +438,9 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         self._set_centre(state, die, code, colour)
         table.emit(self._shared.centre_reverted(code, colour))
 
-    def after_take_back(self, table: Table, state: CentreDieState, challenger: int,
-                        drew: int) -> None:
+    def after_take_back(
+        self, table: Table, state: CentreDieState, challenger: int, drew: int
+    ) -> None:
         """The challenger of an illegal WD4 takes her turn normally (CD-8).
 
         Part of [`UnoRules`][unodice.uno.UnoRules].
@@ -441,6 +454,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         Part of [`UnoRules`][unodice.uno.UnoRules].
         """
         self._pass_turn(table, state, next_seat)
+
     # --8<-- [end:wild-draw-four]
 
     # -- CD-9: Uno and the catch -------------------------------------------------------------------
@@ -588,7 +602,6 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             "catchable": state.catchable,
         }
 
-
     def resample(self, state: CentreDieState, seat: int, rng: random.Random) -> None:
         """Put the bag in a new order: hands are open, and only what the bag holds is hidden (CD-1).
 
@@ -630,8 +643,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             places[f"hand {seat}"] = tuple(dice)
         return places
 
-    def render(self, state: CentreDieState, seat: int | None = None,
-               colour: bool = False) -> str:
+    def render(self, state: CentreDieState, seat: int | None = None, colour: bool = False) -> str:
         """The table as text: centre die, every hand, bag, direction, turn and scores."""
         return text.render(self, state, seat, colour)
 

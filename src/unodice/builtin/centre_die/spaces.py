@@ -156,15 +156,17 @@ observation_tables: TablesPerSet[ObservationTable] = TablesPerSet(ObservationTab
 
 def _slots(faces: int, players: int) -> tuple[Slot, ...]:
     return (
-        Slot("hands", players * faces,
-             "per relative seat (observer first, then in play order), per face: dice showing "
-             "it over the set's dice bearing it"),
+        Slot(
+            "hands",
+            players * faces,
+            "per relative seat (observer first, then in play order), per face: dice showing "
+            "it over the set's dice bearing it",
+        ),
         Slot("hand sizes", players, "per relative seat: dice in the hand over the set's dice"),
         Slot("centre", faces, "the centre die's face, one-hot"),
         Slot("centre colour", len(_COLOURS), "the colour the centre die counts as, one-hot"),
         Slot("drawn", faces, "in step 3, the drawn die's face, one-hot (CD-5)"),
-        Slot("phase", len(PHASES),
-             "step 1, step 2, step 3, answering a WD4, round over; one-hot"),
+        Slot("phase", len(PHASES), "step 1, step 2, step 3, answering a WD4, round over; one-hot"),
         Slot("wd4 illegal", 1, "1 while a WD4 that broke CD-7 awaits its answer (CD-8)"),
         Slot("to act", players, "the relative seat that must decide, one-hot"),
         Slot("turn", players, "the relative seat whose turn it is, one-hot"),

@@ -93,8 +93,15 @@ class CentreDieState(State):
         "uno_missed",
     )
 
-    def __init__(self, players: int, bag: Bag[Die], starter: int, round_number: int,
-                 scores: tuple[int, ...], two_player_reverse_skips: bool):
+    def __init__(
+        self,
+        players: int,
+        bag: Bag[Die],
+        starter: int,
+        round_number: int,
+        scores: tuple[int, ...],
+        two_player_reverse_skips: bool,
+    ):
         self.seats = Seats.around(players, starter, two_player_reverse_skips)
         self.bag = bag
         self.dice: list[tuple[Die, ...]] = [()] * players

@@ -216,7 +216,9 @@ def load_dice(name: str, extra: Mapping[str, ComponentSet], players: int) -> Com
     needed = 1 + HAND_SIZE * players
     if len(dice_set.dice) < needed:
         raise unsuitable_set(
-            "centre-die", "dice", name,
+            "centre-die",
+            "dice",
+            name,
             f"has {len(dice_set.dice)} dice; {players} players need at least {needed} "
             "(a centre die and five per hand)",
         )

@@ -97,15 +97,17 @@ def describe(event: Event) -> str | None:
 _DESCRIBERS: dict[type[Event], Callable[[Any], str]] = {
     Starter: lambda e: f"seat {e.seat} starts the round",
     # A seat is not told which die went back into the bag (CD-1): its event has no die.
-    CentreRedrawn: lambda e: f"seat {e.seat} drew {'a die' if e.die is None else f'die {e.die.id}'}"
-    " (no number face) and puts it back",
+    CentreRedrawn: lambda e: (
+        f"seat {e.seat} drew {'a die' if e.die is None else f'die {e.die.id}'}"
+        " (no number face) and puts it back"
+    ),
     CentreRolled: lambda e: f"seat {e.seat} rolls the centre die: {e.face.code}",
     Dealt: lambda e: f"seat {e.seat} rolls a hand of {_hand_text(e.faces)}",
     Rerolled: lambda e: f"seat {e.seat} re-rolls her hand: {_hand_text(e.faces)}",
     Drew: _describe_draw,
-    CentreReverted: lambda e: f"the centre die is {e.face.code}"
-    + (f":{e.colour.letter}" if e.colour else "")
-    + " again",
+    CentreReverted: lambda e: (
+        f"the centre die is {e.face.code}" + (f":{e.colour.letter}" if e.colour else "") + " again"
+    ),
     WentOut: lambda e: f"seat {e.seat} plays her last die and wins the round",
     RoundBlocked: lambda e: "nobody can play any more: the round ends without a winner",
 }

@@ -62,6 +62,7 @@ def unodice_register(registry: Registrar) -> None:
     """Make Coverall available as ``coverall``."""
     registry.add_variant(Coverall)
     registry.add_agent(
-        "heuristic-coverall", CoverallHeuristic,
+        "heuristic-coverall",
+        CoverallHeuristic,
         "Coverall by priorities: score now, deny the next player, keep spaces open",
     )

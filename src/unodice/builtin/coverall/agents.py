@@ -86,8 +86,9 @@ class CoverallHeuristic:
             value = gains[move]
             keeps_them = two and face.symbol in ("S", "R")
             if not keeps_them:
-                value -= _DENIAL * max((best_by_face.get(other, 0.0) for other in rest),
-                                       default=0.0)
+                value -= _DENIAL * max(
+                    (best_by_face.get(other, 0.0) for other in rest), default=0.0
+                )
             if face.symbol in ("D2", "WD4"):
                 value += _RESERVE
             space = (move.row, move.column)

@@ -207,7 +207,11 @@ class SharedRolls:
 # -- CV-11: runs -----------------------------------------------------------------------------------
 
 VALUES: dict[str, int] = {str(n): n for n in range(10)} | {
-    "R": 20, "S": 20, "D2": 20, "W": 0, "WD4": 0,
+    "R": 20,
+    "S": 20,
+    "D2": 20,
+    "W": 0,
+    "WD4": 0,
 }
 """CV-11: what each symbol is worth in a run: numbers their value, R/S/D2 20, W and WD4 nothing.
 

@@ -62,8 +62,9 @@ def draw(variant: Coverall, view: View, spectator: bool) -> str:
     if tray.partition:
         tray_width += PARTITION_GAP - GAP
     dice_in_a_line = max([len(view.data["hand"]), *map(len, view.data["reserves"])])
-    width = max(2 * MARGIN + tray_width, 2 * MARGIN + 560,
-                DICE_X + dice_in_a_line * (SMALL + GAP) + MARGIN)
+    width = max(
+        2 * MARGIN + tray_width, 2 * MARGIN + 560, DICE_X + dice_in_a_line * (SMALL + GAP) + MARGIN
+    )
     tray_top = MARGIN + 64
     tray_height = LABEL + tray.rows * CELL + (tray.rows - 1) * GAP + 22
     panel_top = tray_top + tray_height + 16
@@ -79,8 +80,14 @@ def draw(variant: Coverall, view: View, spectator: bool) -> str:
 def _title(canvas: Canvas, variant: Coverall, view: View, who: str, width: float) -> None:
     """The variant, the round, whose turn it is and whose eyes the picture is drawn for."""
     canvas.text(MARGIN, MARGIN + 18, variant.title, font_size=18, font_weight="bold")
-    canvas.text(width - MARGIN, MARGIN + 18, f"as {who} sees it", font_size=13, fill=FAINT,
-                text_anchor="end")
+    canvas.text(
+        width - MARGIN,
+        MARGIN + 18,
+        f"as {who} sees it",
+        font_size=13,
+        fill=FAINT,
+        text_anchor="end",
+    )
     canvas.text(MARGIN, MARGIN + 42, f"Round {view.round} · {_task(view)}", font_size=14)
 
 
@@ -133,26 +140,61 @@ def _tray(canvas: Canvas, tray: Tray, view: View, left: float, top: float) -> No
         label = f"{name} · {word}"
         if len(label) * 6.6 > x1 - x0:  # a narrow half has room for the word alone
             label = word
-        canvas.open_group(data_half=("left", "right")[region] if tray.partition else "tray",
-                          data_open="true" if is_open else "false")
-        canvas.rect(x0, grid_top - GAP / 2, x1 - x0, grid_height + GAP, rx=8,
-                    fill=OPEN_FILL if is_open else SHUT_FILL,
-                    stroke=OPEN_EDGE if is_open else None, stroke_width=2 if is_open else None)
-        canvas.text((x0 + x1) / 2, grid_top + grid_height + GAP / 2 + 16, label,
-                    text_anchor="middle", font_size=12, fill=FAINT)
+        canvas.open_group(
+            data_half=("left", "right")[region] if tray.partition else "tray",
+            data_open="true" if is_open else "false",
+        )
+        canvas.rect(
+            x0,
+            grid_top - GAP / 2,
+            x1 - x0,
+            grid_height + GAP,
+            rx=8,
+            fill=OPEN_FILL if is_open else SHUT_FILL,
+            stroke=OPEN_EDGE if is_open else None,
+            stroke_width=2 if is_open else None,
+        )
+        canvas.text(
+            (x0 + x1) / 2,
+            grid_top + grid_height + GAP / 2 + 16,
+            label,
+            text_anchor="middle",
+            font_size=12,
+            fill=FAINT,
+        )
         canvas.close_group()
     if tray.partition:
         x = _column_x(tray, left, tray.columns // 2) - PARTITION_GAP / 2
-        canvas.add("line", x1=x, y1=grid_top - 14, x2=x, y2=grid_top + grid_height + 4,
-                   stroke=PARTITION, stroke_width=4, stroke_linecap="round",
-                   data_partition="true")
+        canvas.add(
+            "line",
+            x1=x,
+            y1=grid_top - 14,
+            x2=x,
+            y2=grid_top + grid_height + 4,
+            stroke=PARTITION,
+            stroke_width=4,
+            stroke_linecap="round",
+            data_partition="true",
+        )
     for column in range(tray.columns):
-        canvas.text(_column_x(tray, left, column) + CELL / 2, top + 16, str(column + 1),
-                    text_anchor="middle", font_size=13, fill=FAINT)
+        canvas.text(
+            _column_x(tray, left, column) + CELL / 2,
+            top + 16,
+            str(column + 1),
+            text_anchor="middle",
+            font_size=13,
+            fill=FAINT,
+        )
     for row in range(tray.rows):
         y = grid_top + row * (CELL + GAP)
-        canvas.text(left + LABEL / 2 - 4, y + CELL / 2 + 5, tray.row_letter(row),
-                    text_anchor="middle", font_size=13, fill=FAINT)
+        canvas.text(
+            left + LABEL / 2 - 4,
+            y + CELL / 2 + 5,
+            tray.row_letter(row),
+            text_anchor="middle",
+            font_size=13,
+            fill=FAINT,
+        )
         for column in range(tray.columns):
             _space(canvas, tray, data, tray.space(row, column), _column_x(tray, left, column), y)
 
@@ -173,15 +215,23 @@ def _half_state(tray: Tray, data: Mapping[str, Any], region: int) -> tuple[bool,
     return False, "opens next"
 
 
-def _space(canvas: Canvas, tray: Tray, data: Mapping[str, Any], space: int, x: float,
-           y: float) -> None:
+def _space(
+    canvas: Canvas, tray: Tray, data: Mapping[str, Any], space: int, x: float, y: float
+) -> None:
     """One space: its die, a wild with the colour it counts as, or its name when empty."""
     face: Face | None = data["tray"][space]
     if face is None:
-        canvas.rect(x, y, CELL, CELL, rx=CELL * 0.15, fill=EMPTY_FILL, stroke="#cfc8b6",
-                    stroke_width=1)
-        canvas.text(x + CELL / 2, y + CELL / 2 + 4, tray.names[space], text_anchor="middle",
-                    font_size=11, fill="#c2bba8")
+        canvas.rect(
+            x, y, CELL, CELL, rx=CELL * 0.15, fill=EMPTY_FILL, stroke="#cfc8b6", stroke_width=1
+        )
+        canvas.text(
+            x + CELL / 2,
+            y + CELL / 2 + 4,
+            tray.names[space],
+            text_anchor="middle",
+            font_size=11,
+            fill="#c2bba8",
+        )
         return
     die: Die = data["tray_dice"][space]
     declared: Colour | None = data["colours"][space] if face.colour is None else None
@@ -199,9 +249,13 @@ def _panel(canvas: Canvas, view: View, viewer: int | None, top: float, width: fl
     bottom = top + ROW * (view.players + 1)
     _bag(canvas, MARGIN, bottom + 4)
     way = "increasing" if data["direction"] == 1 else "decreasing"
-    canvas.text(MARGIN + 34, bottom + 24,
-                f"Bag: {data['bag']} dice · play runs towards {way} seat numbers · "
-                f"seat {data['starter']} started", font_size=13)
+    canvas.text(
+        MARGIN + 34,
+        bottom + 24,
+        f"Bag: {data['bag']} dice · play runs towards {way} seat numbers · "
+        f"seat {data['starter']} started",
+        font_size=13,
+    )
 
 
 def _hand(canvas: Canvas, view: View, top: float) -> None:
@@ -222,21 +276,31 @@ def _hand(canvas: Canvas, view: View, top: float) -> None:
         x += SMALL + GAP
 
 
-def _seat_line(canvas: Canvas, view: View, seat: int, is_viewer: bool, y: float,
-               width: float) -> None:
+def _seat_line(
+    canvas: Canvas, view: View, seat: int, is_viewer: bool, y: float, width: float
+) -> None:
     """A seat: to act or not, its points, and the dice it keeps for its next turn."""
     canvas.open_group(data_seat=seat, data_viewer="true" if is_viewer else None)
     _seat_details(canvas, view, seat, is_viewer, y, width)
     canvas.close_group()
 
 
-def _seat_details(canvas: Canvas, view: View, seat: int, is_viewer: bool, y: float,
-                  width: float) -> None:
+def _seat_details(
+    canvas: Canvas, view: View, seat: int, is_viewer: bool, y: float, width: float
+) -> None:
     if is_viewer:
         canvas.rect(MARGIN - 8, y - 4, width - 2 * MARGIN + 16, SMALL + 8, rx=6, fill=HIGHLIGHT)
     middle = y + SMALL / 2 + 5
-    seat_label(canvas, MARGIN, middle, seat, viewer=is_viewer, to_act=seat == view.to_act,
-               points=view.scores[seat], points_right=220)
+    seat_label(
+        canvas,
+        MARGIN,
+        middle,
+        seat,
+        viewer=is_viewer,
+        to_act=seat == view.to_act,
+        points=view.scores[seat],
+        points_right=220,
+    )
     reserve: Sequence[Die] = view.data["reserves"][seat]
     if not reserve:
         canvas.text(DICE_X - 60, middle, "no reserve", font_size=12, fill=FAINT)
@@ -251,8 +315,7 @@ def _seat_details(canvas: Canvas, view: View, seat: int, is_viewer: bool, y: flo
 def _unrolled_die(canvas: Canvas, x: float, y: float, die: Die) -> None:
     """A die kept in a reserve, not yet rolled: a plain die showing five pips (CV-7, CV-8)."""
     canvas.open_group(data_piece=die_token(die))
-    canvas.rect(x, y, SMALL, SMALL, rx=SMALL * 0.15, fill="#ffffff", stroke=LINE,
-                stroke_width=1)
+    canvas.rect(x, y, SMALL, SMALL, rx=SMALL * 0.15, fill="#ffffff", stroke=LINE, stroke_width=1)
     for dx, dy in ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)):
         canvas.circle(x + SMALL * dx, y + SMALL * dy, SMALL * 0.07, fill=LINE)
     canvas.close_group()
@@ -260,7 +323,12 @@ def _unrolled_die(canvas: Canvas, x: float, y: float, die: Die) -> None:
 
 def _bag(canvas: Canvas, x: float, y: float) -> None:
     """A small drawstring bag."""
-    canvas.add("path", d=f"M{x + 6} {y + 8} Q{x - 2} {y + 30} {x + 13} {y + 30} "
-               f"Q{x + 28} {y + 30} {x + 20} {y + 8} Z", fill="#b08d57", stroke=LINE,
-               stroke_width=1)
+    canvas.add(
+        "path",
+        d=f"M{x + 6} {y + 8} Q{x - 2} {y + 30} {x + 13} {y + 30} "
+        f"Q{x + 28} {y + 30} {x + 20} {y + 8} Z",
+        fill="#b08d57",
+        stroke=LINE,
+        stroke_width=1,
+    )
     canvas.rect(x + 5, y + 4, 16, 5, rx=2, fill="#8c6d3f")

@@ -49,7 +49,16 @@ if TYPE_CHECKING:
 __all__ = ["FIELDS", "read", "write"]
 
 FIELDS = (
-    "phase", "turn", "direction", "starter", "half", "tray", "hand", "reserves", "bag", "points",
+    "phase",
+    "turn",
+    "direction",
+    "starter",
+    "half",
+    "tray",
+    "hand",
+    "reserves",
+    "bag",
+    "points",
 )
 """The body's fields, in the order they are written."""
 
@@ -72,18 +81,20 @@ def write(variant: Coverall, state: CoverallState) -> str:
         for space, (die, face) in enumerate(zip(state.dice, state.faces, strict=True))
         if die is not None and face is not None
     ]
-    return write_fields([
-        ("phase", state.phase),
-        ("turn", str(state.to_act)),
-        ("direction", write_direction(state.seats.direction)),
-        ("starter", str(state.starter)),
-        ("half", _half_name(variant, state.open_region)),
-        ("tray", write_items(in_tray)),
-        ("hand", write_items(map(die_token, state.hand, state.showing))),
-        ("reserves", write_per_seat(map(die_token, r) for r in state.reserves)),
-        ("bag", write_items(map(die_token, state.bag))),
-        ("points", write_items(map(str, state.points))),
-    ])
+    return write_fields(
+        [
+            ("phase", state.phase),
+            ("turn", str(state.to_act)),
+            ("direction", write_direction(state.seats.direction)),
+            ("starter", str(state.starter)),
+            ("half", _half_name(variant, state.open_region)),
+            ("tray", write_items(in_tray)),
+            ("hand", write_items(map(die_token, state.hand, state.showing))),
+            ("reserves", write_per_seat(map(die_token, r) for r in state.reserves)),
+            ("bag", write_items(map(die_token, state.bag))),
+            ("points", write_items(map(str, state.points))),
+        ]
+    )
 
 
 def read(variant: Coverall, table: Table, text: str) -> CoverallState:
@@ -169,14 +180,13 @@ def _half(variant: Coverall, value: str) -> int:
     names = HALVES if variant._tray.partition else (WHOLE_TRAY,)
     if value not in names:
         which = "with the partition" if variant._tray.partition else "without the partition"
-        raise InvalidPosition(
-            f"half must be {' or '.join(names)} {which}, not {brief(value)}"
-        )
+        raise InvalidPosition(f"half must be {' or '.join(names)} {which}, not {brief(value)}")
     return names.index(value)
 
 
-def _read_tray(variant: Coverall, state: CoverallState, value: str, pieces: PieceReader[Die]
-               ) -> None:
+def _read_tray(
+    variant: Coverall, state: CoverallState, value: str, pieces: PieceReader[Die]
+) -> None:
     """Put each die of the ``tray`` field on its space, as a placement would (CV-5)."""
     tray = variant._tray
     for item in items(value):
@@ -365,14 +375,16 @@ def _check_halves(variant: Coverall, state: CoverallState) -> None:
             "it (CV-12, CV-13); name a half with empty spaces"
         )
     if (
-        first is not None and first != open_half
-        and state.empty[first] and variant._can_fill(state, first)
+        first is not None
+        and first != open_half
+        and state.empty[first]
+        and variant._can_fill(state, first)
     ):
         raise InvalidPosition(
-                f"half: the {tray.region_name(open_half)} is open, but the first half, the "
-                f"{tray.region_name(first)}, can still be filled; the second half opens only "
-                "once the first is full or dead (CV-12)"
-            )
+            f"half: the {tray.region_name(open_half)} is open, but the first half, the "
+            f"{tray.region_name(first)}, can still be filled; the second half opens only "
+            "once the first is full or dead (CV-12)"
+        )
 
 
 def _check_round(variant: Coverall, table: Table, state: CoverallState) -> None:

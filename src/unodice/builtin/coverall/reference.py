@@ -192,7 +192,8 @@ def open_half(variant: Coverall, state: CoverallState) -> int:
 def placeable_spaces(variant: Coverall, state: CoverallState, face: Face) -> list[Space]:
     """CV-5, CV-12: the spaces of the open half a die showing ``face`` may go on."""
     return [
-        space for space in spaces_of_half(variant, open_half(variant, state))
+        space
+        for space in spaces_of_half(variant, open_half(variant, state))
         if fits(variant, state, face, space)
     ]
 

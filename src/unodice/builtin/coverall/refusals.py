@@ -38,8 +38,9 @@ def explain(rules: Coverall, state: CoverallState, move: Move) -> IllegalMove:
     if state.phase == DECLARE:
         name = rules._tray.names[state.undeclared]  # type: ignore[index]
         return IllegalMove(
-            move, f"first declare the colour of the starting W on {name}, like "
-            "'declare red'", "CV-2"
+            move,
+            f"first declare the colour of the starting W on {name}, like 'declare red'",
+            "CV-2",
         )
     return _placement(rules, state, move)
 
@@ -49,8 +50,9 @@ def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMov
     tray = rules._tray
     if not tray.contains(move.row, move.column):
         return IllegalMove(
-            move, f"there is no space {move.space_name}: the tray has "
-            f"{tray.describe_shape()}", "CV-5"
+            move,
+            f"there is no space {move.space_name}: the tray has {tray.describe_shape()}",
+            "CV-5",
         )
     if move.face not in state.showing:
         shown = " ".join(face.code for face in state.showing) or "nothing"
@@ -63,14 +65,17 @@ def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMov
         return IllegalMove(move, f"{name} already holds {state.faces[space]}", "CV-5")
     if state.phase == START:
         return IllegalMove(
-            move, f"the starting W is placed without a colour ('W {name}'): the next "
-            "player declares it", "CV-2"
+            move,
+            f"the starting W is placed without a colour ('W {name}'): the next player declares it",
+            "CV-2",
         )
     if move.face.is_wild and move.colour is None:
         clause = "CV-7" if move.face.symbol == "WD4" else "CV-6"
         return IllegalMove(
-            move, f"declare the {move.face.symbol}'s colour as you place it, like "
-            f"'{move.face.symbol}:r {name}'", clause
+            move,
+            f"declare the {move.face.symbol}'s colour as you place it, like "
+            f"'{move.face.symbol}:r {name}'",
+            clause,
         )
     region = tray.region_of[space]
     if region != state.open_region:
@@ -83,8 +88,10 @@ def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMov
     if move.face.symbol == "WD4":
         others = sorted({str(m.face) for m in state.moves if isinstance(m, Place)})
         return IllegalMove(
-            move, "a WD4 may be placed only when no other die you hold can be; you can "
-            f"place {', '.join(others)}", "CV-7"
+            move,
+            "a WD4 may be placed only when no other die you hold can be; you can "
+            f"place {', '.join(others)}",
+            "CV-7",
         )
     return IllegalMove(move, "not a legal move now")
 
@@ -96,18 +103,16 @@ def _closed_half(rules: Coverall, state: CoverallState, move: Place, region: int
     if region == state.first_region:
         why = "is full" if not state.empty[region] else "can take no more dice"
         return IllegalMove(
-            move, f"the {tray.region_name(region)} {why}; dice now go to the "
-            f"{open_name}", "CV-12"
+            move, f"the {tray.region_name(region)} {why}; dice now go to the {open_name}", "CV-12"
         )
     return IllegalMove(
-        move, f"while the {open_name} has spaces a die can fill, every die goes there",
+        move,
+        f"while the {open_name} has spaces a die can fill, every die goes there",
         "CV-12",
     )
 
 
-def _no_match(
-    rules: Coverall, state: CoverallState, move: Place, space: int
-) -> IllegalMove | None:
+def _no_match(rules: Coverall, state: CoverallState, move: Place, space: int) -> IllegalMove | None:
     """CV-5 / CV-12 reasons a placement next to (or away from) dice is refused."""
     tray = rules._tray
     name = tray.names[space]
@@ -119,24 +124,30 @@ def _no_match(
     if not offered & NEXT_TO_A_DIE:
         if across:
             return IllegalMove(
-                move, f"{name}'s only neighbours are across the partition, which no "
-                "match crosses", "CV-12"
+                move,
+                f"{name}'s only neighbours are across the partition, which no match crosses",
+                "CV-12",
             )
         return IllegalMove(
             move, f"{name} has no die beside it; a die goes next to one it matches", "CV-5"
         )
     if any(offers(state.faces[s], state.colours[s]) & want for s in across):  # type: ignore[arg-type]
         return IllegalMove(
-            move, f"{move.face.code} matches a die beside {name} only across the "
-            "partition, which no match crosses", "CV-12"
+            move,
+            f"{move.face.code} matches a die beside {name} only across the "
+            "partition, which no match crosses",
+            "CV-12",
         )
     beside = " ".join(
         tray_code(state.faces[s], state.colours[s])
-        for s in tray.neighbours[space] if state.faces[s] is not None
+        for s in tray.neighbours[space]
+        if state.faces[s] is not None
     )
     return IllegalMove(
-        move, f"{move.face.code} matches none of the dice beside {name} ({beside}): it needs "
-        "the same number, letter or colour", "CV-5"
+        move,
+        f"{move.face.code} matches none of the dice beside {name} ({beside}): it needs "
+        "the same number, letter or colour",
+        "CV-5",
     )
 
 

@@ -284,8 +284,9 @@ class Coverall(Variant[CoverallState, CoverallMove]):
                 seats.advance()
                 continue
             state.showing = chance.roll_all(hand)
-            table.emit(shared_rolls.rolled(seat, state.showing, len(passed), len(drawn),
-                                           len(reserve)))
+            table.emit(
+                shared_rolls.rolled(seat, state.showing, len(passed), len(drawn), len(reserve))
+            )
             if state.undeclared is not None:
                 state.phase = DECLARE
                 state.moves = DECLARATIONS
@@ -368,9 +369,9 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         else:
             index = showing.index(face)
         die = hand[index]
-        passed = hand[:index] + hand[index + 1:]
+        passed = hand[:index] + hand[index + 1 :]
         state.hand = passed
-        state.showing = showing[:index] + showing[index + 1:]
+        state.showing = showing[:index] + showing[index + 1 :]
         space = move.row * self._tray.columns + move.column
         self._put(state, space, die, face, colour)
         self._score(table, state, seat, space, die, face, colour)
@@ -469,15 +470,19 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             runs = tuple(made)
         name = tray.names[space]
         table.emit(Placed(seat, die.id, face, colour, name, runs, points))
-        context = {
-            "space": name,
-            "die": die,
-            "face": face,
-            "declared": colour,
-            "runs": runs,
-            "faces": tuple(state.faces),
-            "colours": tuple(state.colours),
-        } if table.house_rules else _NO_CONTEXT
+        context = (
+            {
+                "space": name,
+                "die": die,
+                "face": face,
+                "declared": colour,
+                "runs": runs,
+                "faces": tuple(state.faces),
+                "colours": tuple(state.colours),
+            }
+            if table.house_rules
+            else _NO_CONTEXT
+        )
         state.points[seat] += table.score(seat, points, "placement", context)
 
     def gain(self, view: View, move: CoverallMove) -> float:
@@ -488,8 +493,9 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         counts_as = move.colour if face.colour is None else face.colour
         space = self._tray.space(move.row, move.column)
         data = view.data
-        found = counting_runs(self._tray, data["kinds"], data["colours"], space, face.symbol,
-                              counts_as)
+        found = counting_runs(
+            self._tray, data["kinds"], data["colours"], space, face.symbol, counts_as
+        )
         return float(sum(run[3] for run in found))
 
     # -- CV-12, CV-13: the halves and the end of the game ------------------------------------------
@@ -504,9 +510,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         """
         region = state.open_region
         # An undeclared starting W keeps its half alive: any colour may yet be named for it.
-        if state.empty[region] and (
-            state.undeclared is not None or self._can_fill(state, region)
-        ):
+        if state.empty[region] and (state.undeclared is not None or self._can_fill(state, region)):
             return False
         if self._tray.partition and region == state.first_region:
             other = 1 - region
@@ -627,7 +631,6 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             "starter": state.starter,
             "points": tuple(state.points),
         }
-
 
     def resample(self, state: CoverallState, seat: int, rng: random.Random) -> None:
         """Put the bag in a new order: everything else is open (CV-1).

@@ -117,29 +117,47 @@ class Plan(SealedTable):
         symbols = ", ".join(tables.symbols)
         slots = [
             Slot("phase", len(PHASES), "one-hot: start, declare, place, over (CV-2, CV-3, CV-13)"),
-            Slot("tray kinds", spaces * self.kind_count,
-                 f"per space, row by row: one-hot of its die's symbol ({symbols}); 0 if empty"),
-            Slot("tray colours", spaces * _COLOURS,
-                 "per space: one-hot of the colour its die counts as (red, yellow, green, "
-                 "blue; a wild's declared colour); 0 if empty or an undeclared starting W"),
+            Slot(
+                "tray kinds",
+                spaces * self.kind_count,
+                f"per space, row by row: one-hot of its die's symbol ({symbols}); 0 if empty",
+            ),
+            Slot(
+                "tray colours",
+                spaces * _COLOURS,
+                "per space: one-hot of the colour its die counts as (red, yellow, green, "
+                "blue; a wild's declared colour); 0 if empty or an undeclared starting W",
+            ),
             Slot("open half", regions, "one-hot: the half placements go to (CV-12)"),
-            Slot("hand", len(tables.faces),
-                 "per face (codes in text order): the holder's rolled dice showing it / the "
-                 "set's dice with that face (CV-3)"),
+            Slot(
+                "hand",
+                len(tables.faces),
+                "per face (codes in text order): the holder's rolled dice showing it / the "
+                "set's dice with that face (CV-3)",
+            ),
             Slot("holder", players, "one-hot by relative seat: who holds the rolled dice"),
-            Slot("reserves", players,
-                 f"per relative seat: the dice in her reserve / {MOST_IN_RESERVE} (CV-7, CV-8)"),
+            Slot(
+                "reserves",
+                players,
+                f"per relative seat: the dice in her reserve / {MOST_IN_RESERVE} (CV-7, CV-8)",
+            ),
             Slot("bag", 1, "the dice in the bag / the dice in the set"),
             Slot("direction", 1, "1 while play runs to higher seat numbers, 0 reversed (CV-8)"),
             Slot("starter", players, "one-hot by relative seat: the starting player (CV-1)"),
-            Slot("points", players,
-                 f"per relative seat: this game's points / {self.points_scale}, clipped (CV-11)"),
+            Slot(
+                "points",
+                players,
+                f"per relative seat: this game's points / {self.points_scale}, clipped (CV-11)",
+            ),
         ]
         if in_a_set:
             slots += [
-                Slot("totals", players,
-                     f"per relative seat: the match total / {self.points_scale * players}, "
-                     "clipped (CV-14)"),
+                Slot(
+                    "totals",
+                    players,
+                    f"per relative seat: the match total / {self.points_scale * players}, "
+                    "clipped (CV-14)",
+                ),
                 Slot("game", players, "one-hot: which game of the set this is (CV-14)"),
             ]
         self.slots: tuple[Slot, ...] = tuple(slots)
@@ -178,7 +196,10 @@ def plan(variant: Coverall) -> Plan:
     """The observation plan of a game's variant, built once and shared."""
     tray = variant._tray
     return _plans(
-        variant.dice_set, tray.size, len(tray.regions), variant.player_count,
+        variant.dice_set,
+        tray.size,
+        len(tray.regions),
+        variant.player_count,
         variant.options.set_of_games,
     )
 

@@ -59,13 +59,35 @@ class CoverallState(State):
     """
 
     __slots__ = (
-        "bag", "codes", "colours", "dice", "earlier", "empty", "faces", "first_region", "hand",
-        "holder", "in_tray", "kinds", "moves", "open_region", "phase", "points",
-        "reach", "reserves", "seats", "showing", "starter", "to_act", "undeclared", "vacant",
+        "bag",
+        "codes",
+        "colours",
+        "dice",
+        "earlier",
+        "empty",
+        "faces",
+        "first_region",
+        "hand",
+        "holder",
+        "in_tray",
+        "kinds",
+        "moves",
+        "open_region",
+        "phase",
+        "points",
+        "reach",
+        "reserves",
+        "seats",
+        "showing",
+        "starter",
+        "to_act",
+        "undeclared",
+        "vacant",
     )
 
-    def __init__(self, seats: Seats, size: int, regions: int, bag: Bag[Die],
-                 earlier: tuple[int, ...]):
+    def __init__(
+        self, seats: Seats, size: int, regions: int, bag: Bag[Die], earlier: tuple[int, ...]
+    ):
         players = seats.count
         self.phase: Phase = START
         self.to_act: int | None = None

@@ -133,16 +133,26 @@ class Tray(SealedTable):
             for space, rays in enumerate(self.lines)
         )
         # Read-only views: every game of the shape shares them.
-        self.stretch_names: Mapping[tuple[int, ...], tuple[str, ...]] = MappingProxyType({
-            stretch: tuple(self.names[s] for s in stretch)
-            for pair in self.walks for walk in pair for ahead_of in walk[3] for stretch in ahead_of
-            if len(stretch) > 1
-        })
-        self.stretch_readings: Mapping[int, StretchReading] = MappingProxyType({
-            id(stretch): (self.stretch_names[stretch], itemgetter(*stretch))
-            for pair in self.walks for walk in pair for ahead_of in walk[3] for stretch in ahead_of
-            if len(stretch) > 1
-        })
+        self.stretch_names: Mapping[tuple[int, ...], tuple[str, ...]] = MappingProxyType(
+            {
+                stretch: tuple(self.names[s] for s in stretch)
+                for pair in self.walks
+                for walk in pair
+                for ahead_of in walk[3]
+                for stretch in ahead_of
+                if len(stretch) > 1
+            }
+        )
+        self.stretch_readings: Mapping[int, StretchReading] = MappingProxyType(
+            {
+                id(stretch): (self.stretch_names[stretch], itemgetter(*stretch))
+                for pair in self.walks
+                for walk in pair
+                for ahead_of in walk[3]
+                for stretch in ahead_of
+                if len(stretch) > 1
+            }
+        )
         self.seal()
 
     # -- names -------------------------------------------------------------------------------------
@@ -262,10 +272,12 @@ class FaceInfo(SealedTable):
         wanted = bit_numbers(self.wants)
         self.want_bits: tuple[int, int] = (wanted[0], wanted[-1])
         self.wild_draw = face.symbol == "WD4"
-        self.moves = MovesOnSpaces([
-            tuple(Place(face, row, column, colour) for colour in colours)
-            for row, column in spaces
-        ])
+        self.moves = MovesOnSpaces(
+            [
+                tuple(Place(face, row, column, colour) for colour in colours)
+                for row, column in spaces
+            ]
+        )
         self.starts = tuple(Place(face, row, column) for row, column in spaces)
         self.as_shown = _in_tray(face, face.colour)
         declared = tuple(Colour) if face.is_wild else ()
@@ -310,9 +322,7 @@ class DiceTables(SealedTable):
         self.outside_checks = tuple((1 << die.id, die_wants(die)) for die in dice_set.dice)
         self.all_dice = sum(1 << die.id for die in dice_set.dice)
         self.reach_all = (-1,) * BIT_COUNT
-        self.wild_dice = sum(
-            1 << die.id for die in dice_set.dice if die_wants(die) & NEXT_TO_A_DIE
-        )
+        self.wild_dice = sum(1 << die.id for die in dice_set.dice if die_wants(die) & NEXT_TO_A_DIE)
         self.fixed_roll = frozenset(
             die.id for die in dice_set.dice if len({roll_value(f) for f in die.faces}) == 1
         )
@@ -347,18 +357,27 @@ def dice_tables(
     count = len(dice_set.dice)
     if count < tray.size:
         raise unsuitable_set(
-            "coverall", "dice", name, f"has only {count} dice but the {tray.rows} x "
-            f"{tray.columns} tray has {tray.size} spaces; use a smaller tray or a larger set"
+            "coverall",
+            "dice",
+            name,
+            f"has only {count} dice but the {tray.rows} x "
+            f"{tray.columns} tray has {tray.size} spaces; use a smaller tray or a larger set",
         )
     if count < players:
         raise unsuitable_set(
-            "coverall", "dice", name, f"has only {count} dice but the roll-off (CV-1) needs "
-            f"a die per player: {players} players"
+            "coverall",
+            "dice",
+            name,
+            f"has only {count} dice but the roll-off (CV-1) needs "
+            f"a die per player: {players} players",
         )
     if tables.only_wd4:
         raise unsuitable_set(
-            "coverall", "dice", name, f"has die {tables.only_wd4[0]}, which shows only WD4, "
-            "so as a starting die it would be rolled again for ever (CV-2)"
+            "coverall",
+            "dice",
+            name,
+            f"has die {tables.only_wd4[0]}, which shows only WD4, "
+            "so as a starting die it would be rolled again for ever (CV-2)",
         )
     return tables
 

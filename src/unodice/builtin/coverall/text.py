@@ -76,9 +76,7 @@ def _cell(face: Face | None, declared: Colour | None, colour: bool) -> str:
     return paint_face(face, colour, wild_colour, width=_CELL)
 
 
-def _status(
-    rules: Coverall, state: CoverallState, seat: int | None, colour: bool
-) -> list[str]:
+def _status(rules: Coverall, state: CoverallState, seat: int | None, colour: bool) -> list[str]:
     tray = rules._tray
     players = rules.player_count
 
@@ -102,7 +100,8 @@ def _status(
         lines.append("Game over.")
     reserves = [
         f"{who(other)}: {len(state.reserves[other])}"
-        for other in range(players) if state.reserves[other]
+        for other in range(players)
+        if state.reserves[other]
     ]
     lines.append("Reserves: " + (", ".join(reserves) if reserves else "none"))
     lines.append(f"Bag: {len(state.bag)} dice")
@@ -143,8 +142,11 @@ def _starting_die(event: StartingDie) -> str:
 def _rolled(event: Rolled) -> str:
     sources = [
         f"{count} {what}"
-        for count, what in ((event.passed, "passed"), (event.drawn, "drawn"),
-                            (event.reserve, "from reserve"))
+        for count, what in (
+            (event.passed, "passed"),
+            (event.drawn, "drawn"),
+            (event.reserve, "from reserve"),
+        )
         if count
     ]
     return f"seat {event.seat} rolls {_codes(event.faces)} ({', '.join(sources)})"
@@ -186,8 +188,9 @@ _DESCRIBERS: dict[type[Event], Callable[[Any], str]] = {
     WildDeclared: lambda e: f"seat {e.seat} declares the W on {e.space} {e.colour.value}",
     Placed: _placed,
     ReserveDrawn: _reserve_drawn,
-    TurnLost: lambda e: f"seat {e.seat} can place nothing and loses the turn; "
-    f"{_dice(e.returned)} back to the bag",
+    TurnLost: lambda e: (
+        f"seat {e.seat} can place nothing and loses the turn; {_dice(e.returned)} back to the bag"
+    ),
     NoDice: lambda e: f"seat {e.seat} has no dice and passes",
     HalfOpened: lambda e: f"the {e.half} opens (the first half is {e.reason})",
     TrayClosed: _tray_closed,

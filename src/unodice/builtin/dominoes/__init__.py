@@ -37,6 +37,7 @@ def unodice_register(registry: Registrar) -> None:
     """Register the ``dominoes`` variant."""
     registry.add_variant(UnoDominoes)
     registry.add_agent(
-        "heuristic-dominoes", DominoesHeuristic,
+        "heuristic-dominoes",
+        DominoesHeuristic,
         "Dominoes by priorities: catch, challenge when likely, go out, block, hold wild tiles",
     )

@@ -92,7 +92,8 @@ class DominoesHeuristic:
         calls = 1.0 if move.uno else 0.0
         attack = 0.0
         if threatened and (
-            touching.symbol in _ATTACKS or (touching.symbol == "R" and players == 2)
+            touching.symbol in _ATTACKS
+            or (touching.symbol == "R" and players == 2)
             or far.symbol == "DE"
         ):
             attack = 1.0
@@ -108,9 +109,7 @@ class DominoesHeuristic:
                 del rest[index]
                 break
         colour = move.colour
-        open_for_me = sum(
-            1 for tile in rest if any(_fits(end, far, colour) for end in tile.ends)
-        )
+        open_for_me = sum(1 for tile in rest if any(_fits(end, far, colour) for end in tile.ends))
         declare = 0.0
         if far.is_wild and colour is not None:
             shown: Counter[Colour] = Counter(

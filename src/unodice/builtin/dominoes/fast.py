@@ -148,8 +148,16 @@ class PlayTable:
             ([`landing`][unodice.builtin.dominoes.fast.PlayTable.landing] finds any).
     """
 
-    __slots__ = ("_by_id", "_by_line", "_landings", "_made", "_openings", "landings", "offers",
-                 "tiles")
+    __slots__ = (
+        "_by_id",
+        "_by_line",
+        "_landings",
+        "_made",
+        "_openings",
+        "landings",
+        "offers",
+        "tiles",
+    )
 
     def __init__(self, tiles: TileTable):
         self.tiles = tiles
@@ -162,7 +170,8 @@ class PlayTable:
         self._add_lines(SPINNER_LINES)
         self.landings: Mapping[str, Landing] = MappingProxyType(self._landings)
         self.offers: tuple[tuple[tuple[Offer, ...], ...], ...] = (
-            self._offers(False), self._offers(True)
+            self._offers(False),
+            self._offers(True),
         )
         openings: dict[int, Opening] = {}
         for tile in tiles.components.tiles:
@@ -176,10 +185,12 @@ class PlayTable:
         """Make the plays and landings of every line up to ``lines``, for every way to lay."""
         by_line = self._by_line
         for end in range(len(by_line) + 1, lines + 1):
-            by_line.append(tuple(
-                tuple(self._plays_landed(lay, end, leaves_one) for lay in self._by_id)
-                for leaves_one in (False, True)
-            ))
+            by_line.append(
+                tuple(
+                    tuple(self._plays_landed(lay, end, leaves_one) for lay in self._by_id)
+                    for leaves_one in (False, True)
+                )
+            )
 
     def _plays_landed(self, lay: Lay, end: int, leaves_one: bool) -> tuple[Play, ...]:
         """The moves laying ``lay`` on ``end``, each with its landing made and filed."""

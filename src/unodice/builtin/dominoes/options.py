@@ -22,9 +22,7 @@ class DominoesOptions:
         tiles: The component set of dominoes to play with.
     """
 
-    target: int = option(
-        500, "points that win the match (DO-11)", minimum=1, maximum=100_000
-    )
+    target: int = option(500, "points that win the match (DO-11)", minimum=1, maximum=100_000)
     all_doubles_spin: bool = option(False, "every double opens its two sides too (DO-2)")
     two_player_reverse_skips: bool = option(
         True, "with two players a reverse acts as a skip (DO-4)"

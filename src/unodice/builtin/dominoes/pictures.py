@@ -120,7 +120,8 @@ def _header_lines(view: View) -> list[str]:
     if view.to_act is None:
         leaders = [seat for seat, points in enumerate(scores) if points == max(scores)]
         status = "The match is over" + (
-            f": seat {leaders[0]} wins with {scores[leaders[0]]}" if len(leaders) == 1 else "")
+            f": seat {leaders[0]} wins with {scores[leaders[0]]}" if len(leaders) == 1 else ""
+        )
     else:
         way = "clockwise" if data["direction"] == 1 else "counter-clockwise"
         doing = _DOING.get(data["phase"], "to decide")
@@ -130,17 +131,32 @@ def _header_lines(view: View) -> list[str]:
 
 
 def _draw_title(canvas: Canvas, variant: UnoDominoes, view: View, who: str) -> None:
-    canvas.text(MARGIN, 28, f"{variant.title} · round {view.round}", font_size=18,
-                font_weight="bold")
+    canvas.text(
+        MARGIN, 28, f"{variant.title} · round {view.round}", font_size=18, font_weight="bold"
+    )
     label = f"as {who} sees it"
     width = 7 * len(label) + 20
-    canvas.rect(WIDTH - MARGIN - width, 12, width, 24, rx=12, fill=VIEWER, stroke=ACCENT,
-                data_viewer="spectator" if who == "a spectator" else view.seat)
+    canvas.rect(
+        WIDTH - MARGIN - width,
+        12,
+        width,
+        24,
+        rx=12,
+        fill=VIEWER,
+        stroke=ACCENT,
+        data_viewer="spectator" if who == "a spectator" else view.seat,
+    )
     canvas.text(WIDTH - MARGIN - width / 2, 28.5, label, font_size=13, text_anchor="middle")
     for index, line in enumerate(_header_lines(view)):
         note = index >= 2
-        canvas.text(MARGIN, 52 + 19 * index, line, font_size=13 if note else 14,
-                    font_style="italic" if note else None, fill=DEAD if note else LINE)
+        canvas.text(
+            MARGIN,
+            52 + 19 * index,
+            line,
+            font_size=13 if note else 14,
+            font_style="italic" if note else None,
+            fill=DEAD if note else LINE,
+        )
 
 
 def _notes(view: View) -> list[str]:
@@ -157,18 +173,35 @@ def _notes(view: View) -> list[str]:
 
 
 def _heading(canvas: Canvas, y: float, text: str) -> None:
-    canvas.text(MARGIN, y, text.upper(), font_size=11, font_weight="bold", letter_spacing=1.5,
-                fill="#888888")
-    canvas.line(MARGIN + 10 * len(text) + 8, y - 4, WIDTH - MARGIN, y - 4, stroke="#cccccc",
-                stroke_width=1)
+    canvas.text(
+        MARGIN,
+        y,
+        text.upper(),
+        font_size=11,
+        font_weight="bold",
+        letter_spacing=1.5,
+        fill="#888888",
+    )
+    canvas.line(
+        MARGIN + 10 * len(text) + 8, y - 4, WIDTH - MARGIN, y - 4, stroke="#cccccc", stroke_width=1
+    )
 
 
 # -- tiles ------------------------------------------------------------------------------------
 
 
 def _draw_tile(
-    canvas: Canvas, x: float, y: float, first: Face, second: Face, tile: Domino, *,
-    upright: bool, crosswise: bool = False, declared: Colour | None = None, drawn: bool = False,
+    canvas: Canvas,
+    x: float,
+    y: float,
+    first: Face,
+    second: Face,
+    tile: Domino,
+    *,
+    upright: bool,
+    crosswise: bool = False,
+    declared: Colour | None = None,
+    drawn: bool = False,
 ) -> None:
     """A tile face up, ``first`` at its left (at its top when ``upright``), with its token.
 
@@ -176,10 +209,21 @@ def _draw_tile(
     declared for a wild ``second`` end; a tile just ``drawn`` is outlined (DO-5).
     """
     width, height = (SHORT, LONG) if upright else (LONG, SHORT)
-    canvas.open_group(data_piece=domino_token(tile), data_crosswise="1" if crosswise else None,
-                      data_drawn="1" if drawn else None)
-    canvas.rect(x, y, width, height, rx=5, fill=IVORY, stroke=ACCENT if drawn else LINE,
-                stroke_width=3 if drawn else 1)
+    canvas.open_group(
+        data_piece=domino_token(tile),
+        data_crosswise="1" if crosswise else None,
+        data_drawn="1" if drawn else None,
+    )
+    canvas.rect(
+        x,
+        y,
+        width,
+        height,
+        rx=5,
+        fill=IVORY,
+        stroke=ACCENT if drawn else LINE,
+        stroke_width=3 if drawn else 1,
+    )
     step_x, step_y = (0, FACE + PAD) if upright else (FACE + PAD, 0)
     draw_face(canvas, x + PAD, y + PAD, FACE, first)
     draw_face(canvas, x + PAD + step_x, y + PAD + step_y, FACE, second, declared=declared)
@@ -188,8 +232,9 @@ def _draw_tile(
 
 def _draw_back(canvas: Canvas, x: float, y: float) -> None:
     """A tile face down: no id, no face."""
-    canvas.rect(x, y, BACK_WIDTH, BACK_HEIGHT, rx=3, fill=BACK, stroke=IVORY, stroke_width=1,
-                data_back="1")
+    canvas.rect(
+        x, y, BACK_WIDTH, BACK_HEIGHT, rx=3, fill=BACK, stroke=IVORY, stroke_width=1, data_back="1"
+    )
 
 
 # -- the layout -------------------------------------------------------------------------------
@@ -240,8 +285,9 @@ def _wrap(end: OpenEnd, depth: int, line: tuple[Placement, ...]) -> list[_Row]:
         used += width + STEP
     stretches.append(tuple(stretch))
     last = len(stretches) - 1
-    return [_Row(end, depth, tiles, index == 0, index == last)
-            for index, tiles in enumerate(stretches)]
+    return [
+        _Row(end, depth, tiles, index == 0, index == last) for index, tiles in enumerate(stretches)
+    ]
 
 
 def _width(placement: Placement) -> int:
@@ -268,16 +314,25 @@ def _draw_layout(
         centres.append(y + row.height / 2)
         y += row.height
     _draw_connectors(canvas, rows, centres)
-    trunk = [centre for row, centre in zip(rows, centres, strict=True)
-             if row.depth == 0 and row.first]
+    trunk = [
+        centre for row, centre in zip(rows, centres, strict=True) if row.depth == 0 and row.first
+    ]
     middle = (trunk[0] + trunk[-1]) / 2 if trunk else top + ROW / 2
-    canvas.line(MARGIN + SHORT, middle, MARGIN + SHORT + 14, middle, stroke=LINE,
-                stroke_width=1.5)
+    canvas.line(MARGIN + SHORT, middle, MARGIN + SHORT + 14, middle, stroke=LINE, stroke_width=1.5)
     canvas.open_group(data_spinner="1")
-    _draw_tile(canvas, MARGIN, middle - LONG / 2, spinner.touching, spinner.far, spinner.tile,
-               upright=True, crosswise=True)
-    canvas.text(MARGIN + SHORT / 2, middle + LONG / 2 + 14, "spinner", font_size=10,
-                text_anchor="middle")
+    _draw_tile(
+        canvas,
+        MARGIN,
+        middle - LONG / 2,
+        spinner.touching,
+        spinner.far,
+        spinner.tile,
+        upright=True,
+        crosswise=True,
+    )
+    canvas.text(
+        MARGIN + SHORT / 2, middle + LONG / 2 + 14, "spinner", font_size=10, text_anchor="middle"
+    )
     canvas.close_group()
     for row, centre in zip(rows, centres, strict=True):
         _draw_row(canvas, row, centre)
@@ -285,21 +340,28 @@ def _draw_layout(
 
 def _draw_connectors(canvas: Canvas, rows: list[_Row], centres: list[float]) -> None:
     """The tree's branches: from the spinner (or a parent line's disc) to each line's disc."""
-    trunk_top = min(centre for row, centre in zip(rows, centres, strict=True)
-                    if row.first and row.end.origin == SPINNER)
+    trunk_top = min(
+        centre
+        for row, centre in zip(rows, centres, strict=True)
+        if row.first and row.end.origin == SPINNER
+    )
     for index, row in enumerate(rows):
         if not row.first:
             continue
         stem_x: float = MARGIN + SHORT + 14
         stem_top = trunk_top
         if row.end.origin != SPINNER:
-            parent = next(i for i in range(index, -1, -1)
-                          if rows[i].first and rows[i].end.id == row.end.origin)
+            parent = next(
+                i
+                for i in range(index, -1, -1)
+                if rows[i].first and rows[i].end.id == row.end.origin
+            )
             stem_x, stem_top = _disc_x(rows[parent].depth), centres[parent] + DISC
         centre = centres[index]
         canvas.line(stem_x, stem_top, stem_x, centre, stroke=LINE, stroke_width=1.5)
-        canvas.line(stem_x, centre, _disc_x(row.depth) - DISC, centre, stroke=LINE,
-                    stroke_width=1.5)
+        canvas.line(
+            stem_x, centre, _disc_x(row.depth) - DISC, centre, stroke=LINE, stroke_width=1.5
+        )
 
 
 def _draw_row(canvas: Canvas, row: _Row, centre: float) -> None:
@@ -308,16 +370,32 @@ def _draw_row(canvas: Canvas, row: _Row, centre: float) -> None:
     canvas.open_group(data_line=end.id)
     if row.first:
         canvas.circle(_disc_x(row.depth), centre, DISC, fill=LINE)
-        canvas.text(_disc_x(row.depth), centre + 4.5, str(end.id), font_size=12,
-                    font_weight="bold", fill=IVORY, text_anchor="middle")
+        canvas.text(
+            _disc_x(row.depth),
+            centre + 4.5,
+            str(end.id),
+            font_size=12,
+            font_weight="bold",
+            fill=IVORY,
+            text_anchor="middle",
+        )
     x = _tiles_x(row.depth)
     if not row.first:
         canvas.text(_disc_x(row.depth) + 4, centre + 4, "…", font_size=14)
     for placement in row.tiles:
         crosswise = placement.tile.is_double
         y = centre - (LONG if crosswise else SHORT) / 2
-        _draw_tile(canvas, x, y, placement.touching, placement.far, placement.tile,
-                   upright=crosswise, crosswise=crosswise, declared=placement.colour)
+        _draw_tile(
+            canvas,
+            x,
+            y,
+            placement.touching,
+            placement.far,
+            placement.tile,
+            upright=crosswise,
+            crosswise=crosswise,
+            declared=placement.colour,
+        )
         x += _width(placement) + STEP
     if row.last:
         _draw_end(canvas, end, x, centre)
@@ -334,19 +412,42 @@ def _draw_end(canvas: Canvas, end: OpenEnd, x: float, centre: float) -> None:
         middle = x - STEP + 1 + 8
         canvas.rect(middle - 8, centre - SHORT / 2 - 3, 16, SHORT + 6, rx=3, fill=DEAD)
         for top, bottom in ((-4.5, 4.5), (4.5, -4.5)):
-            canvas.line(middle - 4.5, centre + top, middle + 4.5, centre + bottom, stroke=IVORY,
-                        stroke_width=2.5, stroke_linecap="round")
+            canvas.line(
+                middle - 4.5,
+                centre + top,
+                middle + 4.5,
+                centre + bottom,
+                stroke=IVORY,
+                stroke_width=2.5,
+                stroke_linecap="round",
+            )
         canvas.close_group()
         return
     colour = COLOURS[end.colour if end.colour is not None else end.face.colour]
     x += 4
     canvas.open_group(data_end=end.id, data_takes=end.shows)
     canvas.line(x, centre, x + 8, centre, stroke=colour, stroke_width=2)
-    canvas.rect(x + 10, centre - FACE / 2, FACE, FACE, rx=FACE * 0.15, fill="none",
-                stroke=colour, stroke_width=2, stroke_dasharray="4 3")
+    canvas.rect(
+        x + 10,
+        centre - FACE / 2,
+        FACE,
+        FACE,
+        rx=FACE * 0.15,
+        fill="none",
+        stroke=colour,
+        stroke_width=2,
+        stroke_dasharray="4 3",
+    )
     symbol = end.face.symbol
-    canvas.text(x + 10 + FACE / 2, centre + 5, symbol, font_size=13 if len(symbol) < 2 else 9,
-                font_weight="bold", fill=colour, text_anchor="middle")
+    canvas.text(
+        x + 10 + FACE / 2,
+        centre + 5,
+        symbol,
+        font_size=13 if len(symbol) < 2 else 9,
+        font_weight="bold",
+        fill=colour,
+        text_anchor="middle",
+    )
     canvas.close_group()
 
 
@@ -362,8 +463,13 @@ def _hand_rows(tiles: int) -> int:
 
 
 def _draw_seat(
-    canvas: Canvas, view: View, seat: int, top: float, height: float,
-    hand: Sequence[Domino] | None, drawn: Domino | None,
+    canvas: Canvas,
+    view: View,
+    seat: int,
+    top: float,
+    height: float,
+    hand: Sequence[Domino] | None,
+    drawn: Domino | None,
 ) -> None:
     """A seat's row: who, how many tiles, and the tiles (face up for the viewer's own)."""
     data = view.data
@@ -374,8 +480,11 @@ def _draw_seat(
         canvas.rect(MARGIN - 6, top + 2, WIDTH - 2 * MARGIN + 12, height - 4, rx=6, fill=VIEWER)
     middle = top + (ROW / 2 if viewer else height / 2)
     if view.to_act == seat:
-        canvas.add("polygon", points=f"{MARGIN},{middle - 7} {MARGIN + 11},{middle} "
-                   f"{MARGIN},{middle + 7}", fill=ACCENT)
+        canvas.add(
+            "polygon",
+            points=f"{MARGIN},{middle - 7} {MARGIN + 11},{middle} {MARGIN},{middle + 7}",
+            fill=ACCENT,
+        )
     name = f"seat {seat}" + (" (you)" if seat == view.seat and viewer else "")
     canvas.text(MARGIN + 18, middle - 2, name, font_weight="bold")
     tags = [f"{count} tile" + ("" if count == 1 else "s")]
@@ -394,8 +503,7 @@ def _draw_seat(
             x = x0 + (index % per_row) * (SHORT + STEP)
             y = top + (index // per_row) * ROW + (ROW - LONG) / 2
             first, second = tile.ends
-            _draw_tile(canvas, x, y, first, second, tile, upright=True,
-                       drawn=tile == drawn)
+            _draw_tile(canvas, x, y, first, second, tile, upright=True, drawn=tile == drawn)
     canvas.close_group()
 
 
@@ -403,6 +511,10 @@ def _draw_boneyard(canvas: Canvas, count: int, top: float) -> None:
     canvas.open_group(data_boneyard=count)
     for layer in range(min(count, 3)):
         _draw_back(canvas, MARGIN + 18 + layer * 4, top - layer * 3)
-    canvas.text(MARGIN + 18 + 36, top + 18, f"boneyard: {count} tile" +
-                ("" if count == 1 else "s"), font_weight="bold")
+    canvas.text(
+        MARGIN + 18 + 36,
+        top + 18,
+        f"boneyard: {count} tile" + ("" if count == 1 else "s"),
+        font_weight="bold",
+    )
     canvas.close_group()

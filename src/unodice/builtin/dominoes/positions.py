@@ -99,22 +99,24 @@ def write(variant: UnoDominoes, state: DominoesState) -> str:
     pending = state.pending
     verdict = NONE if pending is None else _ILLEGAL if pending.illegal else _LEGAL
     tiles = _tiles_by_id(state)
-    return write_fields([
-        ("phase", state.phase),
-        ("turn", write_seat(state.to_act)),
-        ("direction", write_direction(state.seats.direction)),
-        ("hands", write_per_seat(map(domino_token, hand) for hand in state.hands)),
-        ("boneyard", write_items(map(domino_token, state.boneyard))),
-        ("layout", write_items(_lay_tokens(state.layout))),
-        ("uno-debtor", write_seat(state.uno_debtor)),
-        ("wd4", verdict),
-        ("rescuers", write_items(map(str, state.rescuers))),
-        # Who closed the last line matters only while the double-Wild is offered (DO-9).
-        ("closer", write_seat(state.closer if state.phase == RESCUE else None)),
-        ("idle-turns", str(state.idle_turns)),
-        ("wd4-barred", write_items(map(str, sorted(state.wild_draw_four_barred)))),
-        ("revealed", write_items(domino_token(tiles[i]) for i in sorted(state.revealed))),
-    ])
+    return write_fields(
+        [
+            ("phase", state.phase),
+            ("turn", write_seat(state.to_act)),
+            ("direction", write_direction(state.seats.direction)),
+            ("hands", write_per_seat(map(domino_token, hand) for hand in state.hands)),
+            ("boneyard", write_items(map(domino_token, state.boneyard))),
+            ("layout", write_items(_lay_tokens(state.layout))),
+            ("uno-debtor", write_seat(state.uno_debtor)),
+            ("wd4", verdict),
+            ("rescuers", write_items(map(str, state.rescuers))),
+            # Who closed the last line matters only while the double-Wild is offered (DO-9).
+            ("closer", write_seat(state.closer if state.phase == RESCUE else None)),
+            ("idle-turns", str(state.idle_turns)),
+            ("wd4-barred", write_items(map(str, sorted(state.wild_draw_four_barred)))),
+            ("revealed", write_items(domino_token(tiles[i]) for i in sorted(state.revealed))),
+        ]
+    )
 
 
 def _lay_tokens(layout: Layout) -> list[str]:
@@ -133,8 +135,8 @@ def _lay_tokens(layout: Layout) -> list[str]:
         line = placement.line
         if number == 0:
             tokens.append(token)
-        elif line not in seen and line > _SPINNER_LINES and (
-            layout.ends[line - 1].origin == SPINNER
+        elif (
+            line not in seen and line > _SPINNER_LINES and (layout.ends[line - 1].origin == SPINNER)
         ):
             tokens.append(f"{token}>{_ON_SPINNER}")
         else:
@@ -286,8 +288,10 @@ def _read_lay(token: str, pieces: PieceReader[Domino], players: int) -> _Lay:
     tile = pieces.domino(f"{ends}{at}{number}", "layout")
     end: int | None = None
     if arrow:
-        end = SPINNER if end_text == _ON_SPINNER else read_number(
-            end_text, f"the end of {brief(token)} in layout", 1, 1_000_000
+        end = (
+            SPINNER
+            if end_text == _ON_SPINNER
+            else read_number(end_text, f"the end of {brief(token)} in layout", 1, 1_000_000)
         )
     return _Lay(seat, tile, touching, far, colour, end)
 

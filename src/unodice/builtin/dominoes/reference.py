@@ -154,9 +154,7 @@ def uno_calls(hand: Sequence[Domino]) -> list[bool]:
     return [False]
 
 
-def plays_of(
-    tiles: Sequence[Domino], hand: Sequence[Domino], ends: Sequence[End]
-) -> list[Move]:
+def plays_of(tiles: Sequence[Domino], hand: Sequence[Domino], ends: Sequence[End]) -> list[Move]:
     """Every way to lay one of ``tiles`` (from ``hand``) on an open end (DO-3, DO-4, DO-6)."""
     moves: list[Move] = []
     for tile in tiles:
@@ -170,9 +168,7 @@ def plays_of(
     return moves
 
 
-def wild_draw_four_is_legal(
-    hand: Sequence[Domino], laid: int, ends: Sequence[End]
-) -> bool:
+def wild_draw_four_is_legal(hand: Sequence[Domino], laid: int, ends: Sequence[End]) -> bool:
     """Whether laying ``hand[laid]`` with its WD4 end touching is allowed (DO-3, DO-8).
 
     It is, unless the player holds another tile that fits some open end (as the layout was
@@ -212,8 +208,9 @@ def barred_wild_draw_four(state: DominoesState, seat: int, plays: list[Move]) ->
     """
     if seat not in state.wild_draw_four_barred:
         return plays
-    return [move for move in plays if not (
-        isinstance(move, Play) and move.touching.symbol == "WD4")]
+    return [
+        move for move in plays if not (isinstance(move, Play) and move.touching.symbol == "WD4")
+    ]
 
 
 def legal_moves(variant: UnoDominoes, state: DominoesState) -> list[Move]:

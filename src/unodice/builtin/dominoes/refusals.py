@@ -57,9 +57,7 @@ def _reason(rules: UnoDominoes, state: DominoesState, move: Move) -> tuple[str, 
     return f"not a dominoes move; try one of {_listing(rules, state)}", None
 
 
-def _explain_play(
-    rules: UnoDominoes, state: DominoesState, move: Play
-) -> tuple[str, str | None]:
+def _explain_play(rules: UnoDominoes, state: DominoesState, move: Play) -> tuple[str, str | None]:
     seat = state.to_act
     assert seat is not None
     hand = state.hands[seat]

@@ -88,8 +88,12 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     Options = DominoesOptions
     options: DominoesOptions
 
-    def __init__(self, options: DominoesOptions, players: int,
-                 component_sets: Mapping[str, ComponentSet] | None = None):
+    def __init__(
+        self,
+        options: DominoesOptions,
+        players: int,
+        component_sets: Mapping[str, ComponentSet] | None = None,
+    ):
         super().__init__(options, players, component_sets)
         self._tiles: TileTable = load_tile_table(
             options.tiles, self.component_sets, players, options.hand_size
@@ -185,7 +189,10 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         return moves
 
     def _holds_other_play(
-        self, state: DominoesState, hand: Sequence[Domino], played: Domino | None,
+        self,
+        state: DominoesState,
+        hand: Sequence[Domino],
+        played: Domino | None,
         layout: Layout | None = None,
     ) -> bool:
         """Whether the hand holds another tile with a non-wild touching end that fits (DO-3).
@@ -288,7 +295,13 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
                 pending = state.pending
                 assert pending is not None
                 uno.answer_wild_draw_four(
-                    self, table, state, state.seats, pending, seat, isinstance(move, uno.Challenge),
+                    self,
+                    table,
+                    state,
+                    state.seats,
+                    pending,
+                    seat,
+                    isinstance(move, uno.Challenge),
                     self.options.failed_challenge_penalty,
                 )
             case uno.Decline():
@@ -682,8 +695,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         drawn: Domino | None = None
         if actor is not None and state.phase == DRAWN:
             leaves_one = len(hands[actor]) == 2
-            fitting = [tile for tile in pool
-                       if self._plays_from(state, actor, (tile,), leaves_one)]
+            fitting = [tile for tile in pool if self._plays_from(state, actor, (tile,), leaves_one)]
             drawn = fitting[rng.randrange(len(fitting))]
             pool.remove(drawn)
             needed[actor] -= 1
@@ -704,9 +716,11 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
             illegal = self._holds_other_play(state, new_hands[pending.seat], None, before)
             state.pending = PendingWildDrawFour(pending.seat, illegal, pending.before)
         if state.phase == RESCUE and state.closer is not None and state.to_act is not None:
-            order = [state.seats.next_seat(step, state.closer)
-                     for step in range(1, self.player_count + 1)]
-            after = order[order.index(state.to_act) + 1:]
+            order = [
+                state.seats.next_seat(step, state.closer)
+                for step in range(1, self.player_count + 1)
+            ]
+            after = order[order.index(state.to_act) + 1 :]
             state.rescuers = tuple(
                 other for other in after if any(map(is_double_wild, new_hands[other]))
             )
@@ -727,8 +741,12 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
 
     @staticmethod
     def _deal(
-        pool: list[Domino], kept: list[list[Domino]], needed: list[int], rng: random.Random,
-        actor: int | None, test: Callable[[Sequence[Domino]], bool] | None,
+        pool: list[Domino],
+        kept: list[list[Domino]],
+        needed: list[int],
+        rng: random.Random,
+        actor: int | None,
+        test: Callable[[Sequence[Domino]], bool] | None,
     ) -> list[list[Domino]]:
         """Deal ``needed[k]`` pooled tiles to each hand on top of ``kept[k]``.
 

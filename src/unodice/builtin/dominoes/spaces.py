@@ -111,7 +111,8 @@ class SpaceTable(SealedTable):
             Slot("drawn", kinds, "the kind of the tile just drawn, while deciding on it (DO-5)"),
             Slot("laid", kinds, "tiles on the layout: per tile kind, the share of its copies"),
             Slot(
-                "ends", self.lines * end_size,
+                "ends",
+                self.lines * end_size,
                 f"per line 1 to {self.lines}: the face its open end shows ({len(self.faces)}, "
                 "in the set's order), then the colour declared for a wild one (4)",
             ),
@@ -231,8 +232,11 @@ def encode(variant: UnoDominoes, view: View, out: Buffer) -> None:
         out[at["phase"] + _PHASES.index(phase)] = 1
     if direction == -1:
         out[at["reversed"]] = 1
-    for name, who in (("to_act", view.to_act), ("uno_debtor", data["uno_debtor"]),
-                      ("wild_draw_four_by", data["wild_draw_four_by"])):
+    for name, who in (
+        ("to_act", view.to_act),
+        ("uno_debtor", data["uno_debtor"]),
+        ("wild_draw_four_by", data["wild_draw_four_by"]),
+    ):
         if who is not None:
             out[at[name] + (who - seat) * direction % players] = 1
     barred = at["wild_draw_four_barred"]

@@ -261,8 +261,11 @@ class Layout:
     def opening(self) -> Opening:
         """The open ends as they are, for another layout's ``open_spinner`` to copy."""
         return Opening(
-            tuple(self.ends), tuple(self.accepts), tuple(self._keys),
-            tuple(self.by_colour), tuple(self.by_symbol),
+            tuple(self.ends),
+            tuple(self.accepts),
+            tuple(self._keys),
+            tuple(self.by_colour),
+            tuple(self.by_symbol),
         )
 
     def extend(self, landing: Landing, placement: Placement, spin: bool) -> tuple[int, ...]:

@@ -197,8 +197,7 @@ class TileTable(SealedTable):
         )
         self.doubles: tuple[bool, ...] = tuple(tile.is_double for tile in components.tiles)
         self.opening_numbers: tuple[int, ...] = tuple(
-            int(tile.ends[0].symbol) if is_number_double(tile) else -1
-            for tile in components.tiles
+            int(tile.ends[0].symbol) if is_number_double(tile) else -1 for tile in components.tiles
         )
         doubles = sum(tile.is_double for tile in components.tiles)
         self.max_lines = 4 + 2 * doubles + sum(map(is_double_wild, components.tiles))
@@ -266,7 +265,9 @@ class TileTable(SealedTable):
             matched = sum(
                 1 << index
                 for touching, index in self.faces.items()
-                if live and touching != DEAD_END and (
+                if live
+                and touching != DEAD_END
+                and (
                     touching.symbol in WILDS
                     or self._colour_slot(touching) == keys.colour_slot
                     or self._symbol_slot(touching) == keys.symbol_slot
@@ -344,4 +345,6 @@ _table_of: TablesPerSet[TileTable] = TablesPerSet(TileTable)
 def shared_tile_table(components: ComponentSet) -> TileTable:
     """The table of ``components`` that every game of the process shares."""
     return _table_of(components)
+
+
 """The table of a set, shared by every game with the same set object (it never changes)."""
