@@ -43,9 +43,9 @@ from typing import Any
 
 import unodice
 from unodice._version import COMPILED, PURE
-from unodice.agents import RandomAgent
-from unodice.game import Game
-from unodice.simulation import simulate
+from unodice.core.game import Game
+from unodice.play.agents import RandomAgent
+from unodice.play.simulation import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILDS = {"pure": PURE, "compiled": COMPILED}
@@ -151,7 +151,7 @@ def env_rate(variant: str, args: argparse.Namespace) -> float | None:
     """Environment steps per second, or ``None`` without the rl extra or the variant's spaces."""
     try:
         import unodice.rl
-        from unodice.spaces import catalogue
+        from unodice.core.spaces import catalogue
 
         catalogue(unodice.new_game(variant, args.players, 0).variant)
     except (ImportError, unodice.UnodiceError):
@@ -209,7 +209,7 @@ def copy_rates(variant: str, players: int | None, repeats: int, rounds: int) -> 
 _COUNTED_GAMES = """
 import sys
 import unodice
-from unodice.agents import RandomAgent
+from unodice.play.agents import RandomAgent
 variant, players, wanted = sys.argv[1], (int(sys.argv[2]) or None), int(sys.argv[3])
 done = seed = 0
 while done < wanted:
@@ -824,7 +824,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     global clock
     args = parse_arguments(argv)
     clock = CLOCKS[args.clock]
-    installed = list(unodice.variants())
+    installed = list(unodice.available_variants())
     variants = args.variants.split(",") if args.variants else installed
     unknown = [name for name in variants if name not in installed]
     if unknown:

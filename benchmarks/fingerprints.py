@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import unodice
-from unodice.agents import RandomAgent
+from unodice.play.agents import RandomAgent
 
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "coverall": [{}, {"partition": False}],
@@ -33,7 +33,7 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
 
 def games_of(variant: str, per_setting: int) -> Iterator[tuple[str, int, dict[str, Any], int]]:
     """Every (variant, players, options, seed) to fingerprint."""
-    info = unodice.variants()[variant]
+    info = unodice.available_variants()[variant]
     counts = sorted(
         {
             info.players.start,

@@ -19,9 +19,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from unodice.agents import GreedyAgent, RandomAgent, play_out
-from unodice.bots import ISMCTSAgent
-from unodice.game import new_game
+from unodice.core.game import new_game
+from unodice.play.agents import GreedyAgent, RandomAgent, play_out
+from unodice.play.bots import ISMCTSAgent
 
 SHORT: dict[str, dict[str, Any]] = {
     "coverall": {},
@@ -32,9 +32,9 @@ SHORT: dict[str, dict[str, Any]] = {
 """The options of each variant's measured games."""
 
 HEURISTICS = {
-    "coverall": "unodice.builtin.coverall.agents:CoverallHeuristic",
-    "centre-die": "unodice.builtin.centre_die.agents:CentreDieHeuristic",
-    "dominoes": "unodice.builtin.dominoes.agents:DominoesHeuristic",
+    "coverall": "unodice.variants.coverall.agents:CoverallHeuristic",
+    "centre-die": "unodice.variants.centre_die.agents:CentreDieHeuristic",
+    "dominoes": "unodice.variants.dominoes.agents:DominoesHeuristic",
 }
 """Each built-in variant's heuristic agent class (a variant without one falls back to greedy)."""
 

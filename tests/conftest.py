@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from toy import ToyPlugin
 
-from unodice.registry import Registry
+from unodice.core.registry import Registry
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from unodice import new_game
-from unodice.game import Game
+from unodice.core.game import Game
 from unodice.testing import pieces_drawn, pieces_in
 
 

@@ -16,9 +16,9 @@ from typing import Any
 from toy import ToyPlugin
 
 import unodice
-from unodice.agents import RandomAgent
-from unodice.game import Game
-from unodice.registry import Registry
+from unodice.core.game import Game
+from unodice.core.registry import Registry
+from unodice.play.agents import RandomAgent
 from unodice.testing import pieces_in
 
 

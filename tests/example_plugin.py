@@ -11,7 +11,7 @@ import pytest
 
 import unodice
 
-INSTALLED = "pig" in unodice.variants()
+INSTALLED = "pig" in unodice.available_variants()
 
 needs_pig = [
     pytest.mark.example_plugin,

@@ -13,9 +13,9 @@ from typing import Any
 
 from toy import ToyPlugin, ToyRace
 
-from unodice.errors import PluginError
-from unodice.hooks import hookimpl
-from unodice.registry import Registry
+from unodice.core.errors import PluginError
+from unodice.core.hooks import hookimpl
+from unodice.core.registry import Registry
 
 _games_started: dict[int, int] = {}
 

@@ -6,8 +6,8 @@ import pytest
 from toy import Hold, Roll
 
 import unodice
-from unodice.agents import Agent, AgentError, GreedyAgent, RandomAgent, make_agent, play_game
-from unodice.errors import InvalidOptions, UnodiceError
+from unodice.core.errors import InvalidOptions, UnodiceError
+from unodice.play.agents import Agent, AgentError, GreedyAgent, RandomAgent, make_agent, play_game
 
 
 def test_random_agents_with_a_seed_repeat_their_choices(registry):

@@ -16,7 +16,11 @@ from example_plugin import with_pig
 from toy import Hold, Roll, ToyPlugin
 
 import unodice
-from unodice.agents import (
+from unodice.cli.commands import main
+from unodice.core.errors import InvalidOptions, PluginError
+from unodice.core.hooks import hookimpl
+from unodice.core.registry import Registry
+from unodice.play.agents import (
     AgentError,
     GreedyAgent,
     RandomAgent,
@@ -26,11 +30,7 @@ from unodice.agents import (
     play_game,
     seat_agents,
 )
-from unodice.cli import main
-from unodice.errors import InvalidOptions, PluginError
-from unodice.hooks import hookimpl
-from unodice.registry import Registry
-from unodice.simulation import simulate
+from unodice.play.simulation import simulate
 
 toy_registry = stop_helpers.toy_registry
 

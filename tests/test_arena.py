@@ -13,10 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import unodice
-from unodice.agents import AgentError, GreedyAgent
-from unodice.arena import TournamentInterrupted, _ArenaSpec, seatings, tournament
-from unodice.cli import main
-from unodice.errors import InvalidOptions
+from unodice.cli.commands import main
+from unodice.core.errors import InvalidOptions
+from unodice.play.agents import AgentError, GreedyAgent
+from unodice.play.arena import TournamentInterrupted, _ArenaSpec, seatings, tournament
 
 toy_registry = stop_helpers.toy_registry
 

@@ -8,12 +8,12 @@ import pytest
 from example_plugin import PIG, with_pig
 
 import unodice
-from unodice.agents import RandomAgent, play_game
-from unodice.bots import ISMCTSAgent
-from unodice.builtin.centre_die.agents import CentreDieHeuristic
-from unodice.builtin.coverall.agents import CoverallHeuristic
-from unodice.builtin.dominoes.agents import DominoesHeuristic
-from unodice.errors import InvalidOptions
+from unodice.core.errors import InvalidOptions
+from unodice.play.agents import RandomAgent, play_game
+from unodice.play.bots import ISMCTSAgent
+from unodice.variants.centre_die.agents import CentreDieHeuristic
+from unodice.variants.coverall.agents import CoverallHeuristic
+from unodice.variants.dominoes.agents import DominoesHeuristic
 
 SHORT = {
     "coverall": {},

@@ -18,11 +18,11 @@ from test_centre_die_support import (
 
 import unodice
 from unodice import GreedyAgent, IllegalMove, InvalidOptions
-from unodice.builtin.centre_die import Bluff, CentreDie, Play
-from unodice.moves import MovePlayed
-from unodice.pieces import Colour, Face
+from unodice.core.moves import MovePlayed
+from unodice.core.pieces import Colour, Face
+from unodice.core.uno import Caught, Skipped
 from unodice.testing import check_variant, pieces_in
-from unodice.uno import Caught, Skipped
+from unodice.variants.centre_die import Bluff, CentreDie, Play
 
 
 @pytest.fixture(scope="module")
@@ -39,7 +39,7 @@ def _opening():
 
 
 def test_registered_for_two_to_six_players():
-    info = unodice.variants()["centre-die"]
+    info = unodice.available_variants()["centre-die"]
     assert info.variant_class is CentreDie
     assert info.players == range(2, 7)
     names = [option.name for option in info.options]

@@ -24,8 +24,8 @@ from dice_pictures import (
 )
 
 from unodice import new_game
-from unodice.game import Game
-from unodice.positions import die_token
+from unodice.core.game import Game
+from unodice.core.positions import die_token
 
 GAMES = [
     (2, {"rounds": 2}, 1),

@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import unodice
-from unodice.builtin.centre_die.positions import FIELDS
-from unodice.chance import Chance
-from unodice.errors import InvalidPosition
+from unodice.core.chance import Chance
+from unodice.core.errors import InvalidPosition
+from unodice.variants.centre_die.positions import FIELDS
 
 # The default set: dice 0-31 are number dice of four kinds, by id modulo four,
 #   0: y1 g2 b3 r4 y5 g6    1: g1 b2 r3 y4 g5 b6    2: b1 r2 y3 g4 b5 r6    3: r1 y2 g3 b4 r5 y6

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from test_centre_die_support import value
 
 from unodice import GreedyAgent, RandomAgent, new_game
-from unodice.hooks import hookimpl
-from unodice.registry import Registry
+from unodice.core.hooks import hookimpl
+from unodice.core.registry import Registry
 
 MAX_DECISIONS = 100_000
 

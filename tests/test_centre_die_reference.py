@@ -25,13 +25,13 @@ from test_centre_die_support import (
     rolls,
 )
 
-from unodice.builtin.centre_die import CentreDie, reference
-from unodice.builtin.centre_die.state import ANSWERING_WD4, STEP_THREE, CentreDieState
-from unodice.hooks import hookimpl
-from unodice.moves import Move
-from unodice.pieces import ComponentSet
-from unodice.registry import Registry
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import Move
+from unodice.core.pieces import ComponentSet
+from unodice.core.registry import Registry
 from unodice.testing import check_variant, scripted_game
+from unodice.variants.centre_die import CentreDie, reference
+from unodice.variants.centre_die.state import ANSWERING_WD4, STEP_THREE, CentreDieState
 
 ONE_WILD_SET = "cd-ref-one-wild"
 """Two players' worth of dice (eleven): ten red-and-yellow number dice and one all-W die.

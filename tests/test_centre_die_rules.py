@@ -23,7 +23,7 @@ from test_centre_die_support import (
 
 import unodice
 from unodice import IllegalMove
-from unodice.chance import Draw, Roll, Showing
+from unodice.core.chance import Draw, Roll, Showing
 from unodice.testing import scripted_game
 
 # Number dice come in four kinds, eight of each:

@@ -18,15 +18,15 @@ from test_centre_die_reference import DRAWS_SET, ONE_WILD_SET, ReferenceSets
 from test_centre_die_support import SMALL_SET, registry_with_test_sets
 
 import unodice
-from unodice import spaces
-from unodice.builtin.centre_die import Bluff, CentreDie, Play
-from unodice.builtin.centre_die.spaces import PHASES, observation_tables
-from unodice.errors import UnodiceError
-from unodice.game import Game
-from unodice.moves import Move
-from unodice.pieces import Colour
-from unodice.registry import Registry
-from unodice.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP
+from unodice.core import spaces
+from unodice.core.errors import UnodiceError
+from unodice.core.game import Game
+from unodice.core.moves import Move
+from unodice.core.pieces import Colour
+from unodice.core.registry import Registry
+from unodice.core.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP
+from unodice.variants.centre_die import Bluff, CentreDie, Play
+from unodice.variants.centre_die.spaces import PHASES, observation_tables
 
 OPTION_SETS: list[dict[str, object]] = [
     {},

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from unodice.chance import Draw, Roll, Showing
-from unodice.game import Game
-from unodice.hooks import hookimpl
-from unodice.moves import Event
-from unodice.pieces import ComponentSet
-from unodice.registry import Registry
+from unodice.core.chance import Draw, Roll, Showing
+from unodice.core.game import Game
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import Event
+from unodice.core.pieces import ComponentSet
+from unodice.core.registry import Registry
 from unodice.testing import scripted_game
 
 Entry = str | tuple[int, str]

@@ -9,9 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unodice.chance import Chance, Draw, ReplayChance, Roll, ScriptedChance, ScriptError, Showing
-from unodice.errors import InvalidRecord
-from unodice.pieces import Bag, Face, load_components
+from unodice.core.chance import (
+    Chance,
+    Draw,
+    ReplayChance,
+    Roll,
+    ScriptedChance,
+    ScriptError,
+    Showing,
+)
+from unodice.core.errors import InvalidRecord
+from unodice.core.pieces import Bag, Face, load_components
 
 DICE = load_components("coverall-24").dice
 TILES = load_components("uno-dominoes-81").tiles

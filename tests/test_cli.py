@@ -9,18 +9,18 @@ import types
 import pytest
 from toy import Hold, ToyRace
 
-import unodice.cli
-import unodice.registry
-from unodice.cli import main
-from unodice.hooks import hookimpl
-from unodice.simulation import SimulationError
+import unodice.cli.commands
+import unodice.core.registry
+from unodice.cli.commands import main
+from unodice.core.hooks import hookimpl
+from unodice.play.simulation import SimulationError
 
 
 @pytest.fixture(autouse=True)
 def toy_default_registry(registry, monkeypatch):
     broken = types.SimpleNamespace(unodice_register=hookimpl(lambda registry: 1 / 0))
     registry.add_plugin(broken, "broken-one")
-    monkeypatch.setattr(unodice.registry, "_default", registry)
+    monkeypatch.setattr(unodice.core.registry, "_default", registry)
     return registry
 
 
@@ -174,7 +174,7 @@ def test_every_library_error_gives_one_line_and_status_1(capsys, monkeypatch):
     def refuses(args, out):
         raise SimulationError("game 3 (seed 12) failed:\nsecond line")
 
-    monkeypatch.setattr(unodice.cli, "_run_variants", refuses)
+    monkeypatch.setattr(unodice.cli.commands, "_run_variants", refuses)
     status, err = status_and_stderr(capsys, "variants")
     assert status == 1 and err == "unodice: error: game 3 (seed 12) failed: second line\n"
 
@@ -254,7 +254,7 @@ def test_an_unexpected_error_outside_any_variant_is_one_line(capsys, monkeypatch
     def crashes(args, out):
         raise KeyError("nowhere")
 
-    monkeypatch.setattr(unodice.cli, "_run_variants", crashes)
+    monkeypatch.setattr(unodice.cli.commands, "_run_variants", crashes)
     status, err = status_and_stderr(capsys, "variants")
     assert status == 1 and err.count("\n") == 1
     assert "KeyError: 'nowhere'" in err and "--debug" in err
@@ -288,7 +288,7 @@ def test_version(capsys):
 
 def test_core_events_read_as_sentences(registry):
     import unodice
-    from unodice.agents import RandomAgent, play_game
+    from unodice.play.agents import RandomAgent, play_game
 
     game = play_game(
         "toy-race(target=5)", [RandomAgent(1), RandomAgent(2)], seed=3, registry=registry

@@ -17,11 +17,11 @@ import pytest
 from toy import ToyRace
 
 import unodice
-import unodice.registry
-from unodice.agents import RandomAgent, game_agent_seed
-from unodice.cli import main
-from unodice.hooks import hookimpl
-from unodice.registry import Registry
+import unodice.core.registry
+from unodice.cli.commands import main
+from unodice.core.hooks import hookimpl
+from unodice.core.registry import Registry
+from unodice.play.agents import RandomAgent, game_agent_seed
 
 SEED = 48611
 """A seed whose digits appear nowhere else in a game's text."""
@@ -241,7 +241,7 @@ def secret_registry(registry: Registry, monkeypatch) -> Registry:
         unodice_register=hookimpl(lambda registry: registry.add_variant(SecretRace))
     )
     assert registry.add_plugin(plugin, "secrets").error is None
-    monkeypatch.setattr(unodice.registry, "_default", registry)
+    monkeypatch.setattr(unodice.core.registry, "_default", registry)
     return registry
 
 

@@ -21,10 +21,10 @@ except ImportError:  # the test extra installs it
     pexpect = None
 
 import unodice
-from unodice.agents import game_agent_seed, make_agent
-from unodice.cli import main
-from unodice.cli_terminal import count
-from unodice.record import save
+from unodice.cli.commands import main
+from unodice.cli.terminal import count
+from unodice.play.agents import game_agent_seed, make_agent
+from unodice.records.record import save
 
 # A line each position of a built-in variant has exactly once: it counts the positions shown.
 BOARD_MARKERS = {

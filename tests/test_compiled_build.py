@@ -18,9 +18,9 @@ import pytest
 
 import unodice
 from unodice._version import COMPILED, PURE
-from unodice.builtin.dominoes.state import Snapshot
-from unodice.cli import main
-from unodice.hooks import hookimpl
+from unodice.cli.commands import main
+from unodice.core.hooks import hookimpl
+from unodice.variants.dominoes.state import Snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = ROOT / "pyproject.toml"
@@ -49,7 +49,7 @@ needs_pyproject = pytest.mark.skipif(not PYPROJECT.exists(), reason="no pyprojec
 @needs_pyproject
 def test_the_listed_modules_are_all_compiled_or_none_are():
     modules = [module_name(source) for source in compiled_sources()]
-    assert "unodice.history" in modules
+    assert "unodice.core.history" in modules
     compiled = {module: is_extension(module) for module in modules}
     expected = unodice.build_kind() == COMPILED
     assert compiled == dict.fromkeys(modules, expected)
@@ -59,12 +59,12 @@ def test_moves_events_options_and_what_plugins_subclass_stay_plain_python():
     # Plugins subclass Variant and State, and moves, events and options are attrs and Value
     # classes: none of them is compiled, in either build.
     for module in (
-        "unodice.variant",
-        "unodice.moves",
-        "unodice.values",
-        "unodice.options",
-        "unodice.builtin.dominoes.events",
-        "unodice.builtin.coverall.moves",
+        "unodice.core.variant",
+        "unodice.core.moves",
+        "unodice.core.values",
+        "unodice.core.options",
+        "unodice.variants.dominoes.events",
+        "unodice.variants.coverall.moves",
     ):
         assert not is_extension(module), module
 
@@ -118,7 +118,7 @@ def test_the_written_out_equality_is_attrs_equality():
 @pytest.mark.parametrize("variant", ["coverall", "centre-die", "dominoes"])
 def test_a_plugin_subclasses_a_built_in_variant_in_plain_python(variant):
     """A plugin's own version of a built-in variant's rules works with either build."""
-    base = unodice.registry.default_registry().variant(variant).variant_class
+    base = unodice.core.registry.default_registry().variant(variant).variant_class
 
     class Quicker(base):  # type: ignore[misc,valid-type]
         title = "a plugin's version"
@@ -131,7 +131,7 @@ def test_a_plugin_subclasses_a_built_in_variant_in_plain_python(variant):
         def unodice_register(self, registry):
             registry.add_variant(Quicker)
 
-    registry = unodice.registry.Registry()
+    registry = unodice.core.registry.Registry()
     registry.add_plugin(QuickerPlugin(), "quicker")
     game = unodice.new_game(variant, seed=3, registry=registry)
     assert type(game.variant) is Quicker and len(game.legal_moves()) == 1

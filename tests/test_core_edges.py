@@ -14,19 +14,19 @@ import pytest
 from toy import Hold, Roll, Rolled, ToyPlugin, ToyRace, ToyState
 
 import unodice
-import unodice.cli
-import unodice.registry
-from unodice.agents import GreedyAgent
-from unodice.chance import Draw, ScriptError
-from unodice.errors import InvalidOptions, InvalidRecord, PluginError
-from unodice.hooks import hookimpl
-from unodice.moves import Move, RoundStarted, to_json
-from unodice.options import build_options, option
-from unodice.pieces import Bag, Colour, Die, Domino, Face, faces_of, load_components
-from unodice.quoting import brief
-from unodice.record import replay
-from unodice.registry import Registry
-from unodice.render import paint, paint_face
+import unodice.cli.commands
+import unodice.core.registry
+from unodice.core.chance import Draw, ScriptError
+from unodice.core.errors import InvalidOptions, InvalidRecord, PluginError
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import Move, RoundStarted, to_json
+from unodice.core.options import build_options, option
+from unodice.core.pieces import Bag, Colour, Die, Domino, Face, faces_of, load_components
+from unodice.core.quoting import brief
+from unodice.core.registry import Registry
+from unodice.core.render import paint, paint_face
+from unodice.play.agents import GreedyAgent
+from unodice.records.record import replay
 from unodice.testing import pieces_in, scripted_game
 
 
@@ -46,7 +46,7 @@ def plugin_of(register: Any) -> Any:
 
 
 def test_python_dash_m_runs_the_command_line(monkeypatch, capsys):
-    monkeypatch.setattr(unodice.registry, "_default", toy_registry())
+    monkeypatch.setattr(unodice.core.registry, "_default", toy_registry())
     monkeypatch.setattr(sys, "argv", ["unodice", "variants"])
     monkeypatch.delitem(sys.modules, "unodice.__main__", raising=False)
     with pytest.raises(SystemExit) as exit_:
@@ -55,7 +55,7 @@ def test_python_dash_m_runs_the_command_line(monkeypatch, capsys):
 
 
 def test_the_command_line_with_nothing_installed(monkeypatch):
-    monkeypatch.setattr(unodice.registry, "_default", Registry())
+    monkeypatch.setattr(unodice.core.registry, "_default", Registry())
     out = io.StringIO()
     assert unodice.cli.main(["variants"], out) == 0
     assert unodice.cli.main(["plugins"], out) == 0
@@ -66,13 +66,13 @@ def test_an_interrupted_command_exits_with_130(monkeypatch):
     def interrupted(args: Any, out: Any) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(unodice.cli, "_run_variants", interrupted)
+    monkeypatch.setattr(unodice.cli.commands, "_run_variants", interrupted)
     assert unodice.cli.main(["variants"], io.StringIO()) == 130
 
 
 def test_replaying_an_unfinished_game_shows_no_result(monkeypatch, tmp_path):
     registry = toy_registry()
-    monkeypatch.setattr(unodice.registry, "_default", registry)
+    monkeypatch.setattr(unodice.core.registry, "_default", registry)
     game = unodice.new_game("toy-race", seed=3, registry=registry)
     game.play("roll")
     path = tmp_path / "unfinished.json"
@@ -356,7 +356,7 @@ def test_a_record_with_a_house_rule_for_another_variant_is_refused():
 
 
 def test_a_record_with_too_many_outcomes_is_refused_unread(monkeypatch, registry):
-    monkeypatch.setattr("unodice.record.MAX_OUTCOMES", 3)
+    monkeypatch.setattr("unodice.records.record.MAX_OUTCOMES", 3)
     record = unodice.new_game("toy-race", seed=2, registry=registry).record()
     record["chance"]["outcomes"] = [0, 0, 0, 0]
     with pytest.raises(InvalidRecord, match="more than the 3 allowed") as caught:
@@ -391,7 +391,7 @@ def test_build_options_refuses_values_that_are_not_a_mapping():
 
 def test_shared_event_hands_out_one_object_per_distinct_event():
     """Events are immutable, so a recurring one is made once and shared."""
-    from unodice.moves import Scored, shared_event
+    from unodice.core.moves import Scored, shared_event
 
     first = shared_event(Scored, 1, 5, "shared-event test")
     assert shared_event(Scored, 1, 5, "shared-event test") is first

@@ -13,8 +13,15 @@ from typing import Any
 import pytest
 
 from unodice import IllegalMove
-from unodice.builtin import coverall as coverall_plugin
-from unodice.builtin.coverall import (
+from unodice.core.game import Game
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import Event, RoundEnded, RoundStarted, Scored
+from unodice.core.pieces import Colour, ComponentSet, Face, load_components
+from unodice.core.registry import Registry
+from unodice.core.uno import Reversed, Skipped
+from unodice.testing import Draw, Roll, scripted_game
+from unodice.variants import coverall as coverall_plugin
+from unodice.variants.coverall import (
     HalfOpened,
     NoDice,
     Placed,
@@ -28,13 +35,6 @@ from unodice.builtin.coverall import (
     TurnLost,
     WildDeclared,
 )
-from unodice.game import Game
-from unodice.hooks import hookimpl
-from unodice.moves import Event, RoundEnded, RoundStarted, Scored
-from unodice.pieces import Colour, ComponentSet, Face, load_components
-from unodice.registry import Registry
-from unodice.testing import Draw, Roll, scripted_game
-from unodice.uno import Reversed, Skipped
 
 STANDARD = load_components("coverall-24").dice
 ROLL_OFF_LETTER_DICE = (0, 1, 2, 3, 4, 5, 6, 7)  # each has a W face

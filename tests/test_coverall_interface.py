@@ -10,14 +10,14 @@ from test_coverall import custom_registry, dice_set, play, rolls, start
 
 import unodice
 from unodice import IllegalMove, InvalidOptions, new_game
-from unodice.builtin.coverall import Declare, Place
-from unodice.cli import main
-from unodice.pieces import Colour, Face
+from unodice.cli.commands import main
+from unodice.core.pieces import Colour, Face
 from unodice.testing import pieces_in
+from unodice.variants.coverall import Declare, Place
 
 
 def test_coverall_is_registered_with_its_seats_and_options():
-    info = unodice.variants()["coverall"]
+    info = unodice.available_variants()["coverall"]
     assert info.players == range(2, 9)
     defaults = {option.name: option.default for option in info.options}
     assert defaults == {
@@ -244,7 +244,7 @@ def test_every_event_has_its_own_line():
     own = [
         event
         for event in game.events
-        if type(event).__module__.startswith("unodice.builtin.coverall")
+        if type(event).__module__.startswith("unodice.variants.coverall")
     ]
     assert {event.kind for event in own} >= {
         "roll-off",

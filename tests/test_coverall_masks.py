@@ -14,9 +14,12 @@ from hypothesis import strategies as st
 from test_coverall_properties import options_strategy
 
 from unodice import RandomAgent, new_game
-from unodice.builtin.coverall import CoverallState, Place
-from unodice.builtin.coverall.events import Rolled
-from unodice.builtin.coverall.fast import (
+from unodice.core.game import Game
+from unodice.core.moves import Move
+from unodice.core.pieces import Colour, Face
+from unodice.variants.coverall import CoverallState, Place
+from unodice.variants.coverall.events import Rolled
+from unodice.variants.coverall.fast import (
     BIT_COUNT,
     MovesOnSpaces,
     SharedRolls,
@@ -25,11 +28,8 @@ from unodice.builtin.coverall.fast import (
     spaces_of,
     wants,
 )
-from unodice.builtin.coverall.state import PLACE
-from unodice.builtin.coverall.tables import tray_of
-from unodice.game import Game
-from unodice.moves import Move
-from unodice.pieces import Colour, Face
+from unodice.variants.coverall.state import PLACE
+from unodice.variants.coverall.tables import tray_of
 
 
 @settings(max_examples=200, deadline=None)

@@ -18,11 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from unodice import new_game
-from unodice.builtin.coverall import Declare, Place
-from unodice.chance import Chance
-from unodice.errors import InvalidPosition
-from unodice.game import Game
-from unodice.pieces import Colour, Face
+from unodice.core.chance import Chance
+from unodice.core.errors import InvalidPosition
+from unodice.core.game import Game
+from unodice.core.pieces import Colour, Face
+from unodice.variants.coverall import Declare, Place
 
 GAMES = [
     (2, {}),

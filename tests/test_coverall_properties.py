@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from test_coverall import custom_registry, dice_set
 
 from unodice import RandomAgent, new_game
-from unodice.builtin.coverall import Place, Placed, TrayClosed
-from unodice.game import Game
-from unodice.moves import Scored
-from unodice.pieces import Colour, Face
+from unodice.core.game import Game
+from unodice.core.moves import Scored
+from unodice.core.pieces import Colour, Face
 from unodice.testing import check_variant
+from unodice.variants.coverall import Place, Placed, TrayClosed
 
 VALUES = {"R": 20, "S": 20, "D2": 20, "W": 0, "WD4": 0} | {str(n): n for n in range(10)}
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -17,11 +17,11 @@ from typing import Any
 
 from test_coverall import Dice, custom_registry
 
-from unodice.builtin.coverall import Coverall, CoverallState, Declare, HalfOpened, Place, reference
-from unodice.game import Game
-from unodice.moves import Move, Scored
-from unodice.pieces import Colour, ComponentSet, Face, load_components
+from unodice.core.game import Game
+from unodice.core.moves import Move, Scored
+from unodice.core.pieces import Colour, ComponentSet, Face, load_components
 from unodice.testing import Draw, Roll, check_variant, scripted_game
+from unodice.variants.coverall import Coverall, CoverallState, Declare, HalfOpened, Place, reference
 
 STANDARD = load_components("coverall-24").dice
 

@@ -15,13 +15,14 @@ from typing import Any
 
 import pytest
 
-from unodice import Game, new_game, spaces
-from unodice.builtin.coverall import Coverall, Declare, Place
-from unodice.builtin.coverall.rules import RESERVE_DRAWS
-from unodice.builtin.coverall.spaces import MOST_IN_RESERVE, POINTS_PER_SPACE, plan
-from unodice.builtin.coverall.tables import space_tables
-from unodice.errors import UnodiceError
-from unodice.pieces import Colour, Face
+from unodice import Game, new_game
+from unodice.core import spaces
+from unodice.core.errors import UnodiceError
+from unodice.core.pieces import Colour, Face
+from unodice.variants.coverall import Coverall, Declare, Place
+from unodice.variants.coverall.rules import RESERVE_DRAWS
+from unodice.variants.coverall.spaces import MOST_IN_RESERVE, POINTS_PER_SPACE, plan
+from unodice.variants.coverall.tables import space_tables
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},

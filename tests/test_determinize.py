@@ -16,11 +16,11 @@ from example_plugin import PIG, needs_pig
 import unodice
 import unodice.testing
 from unodice import UnodiceError
-from unodice.agents import RandomAgent
-from unodice.builtin.dominoes.state import CHALLENGE, DRAWN, RESCUE, TURN
-from unodice.builtin.dominoes.tables import is_double_wild
-from unodice.errors import InvalidOptions
-from unodice.moves import Move
+from unodice.core.errors import InvalidOptions
+from unodice.core.moves import Move
+from unodice.play.agents import RandomAgent
+from unodice.variants.dominoes.state import CHALLENGE, DRAWN, RESCUE, TURN
+from unodice.variants.dominoes.tables import is_double_wild
 
 
 def test_a_copy_without_history_plays_as_the_game_would_and_cannot_be_recorded():
@@ -168,7 +168,7 @@ def test_check_variant_checks_determinization(variant):
 
 def test_check_variant_catches_a_resample_that_changes_what_the_seat_sees(monkeypatch):
     """A resample that shuffles the seat's own hand is reported (the check can fail)."""
-    from unodice.builtin.dominoes.rules import UnoDominoes
+    from unodice.variants.dominoes.rules import UnoDominoes
 
     def careless(self, state, seat, rng):
         hand = state.hands[seat]

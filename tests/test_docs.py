@@ -23,8 +23,8 @@ from pathlib import Path
 
 import pytest
 
-import unodice.registry
-from unodice.registry import Registry
+import unodice.core.registry
+from unodice.core.registry import Registry
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -117,9 +117,9 @@ def test_code_blocks_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
     code = "\n".join(source for _, source, _ in blocks)
     if DASK_IMPORT.search(code) and importlib.util.find_spec("distributed") is None:
         pytest.skip("needs the dask extra: pip install 'unodice[dask]'")
-    if USES_EXAMPLE_PLUGIN.search(code) and "pig" not in unodice.variants():
+    if USES_EXAMPLE_PLUGIN.search(code) and "pig" not in unodice.available_variants():
         monkeypatch.syspath_prepend(str(EXAMPLE_SOURCE))
-        monkeypatch.setattr(unodice.registry, "_default", example_plugin_registry())
+        monkeypatch.setattr(unodice.core.registry, "_default", example_plugin_registry())
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {"__name__": f"docs:{page_id(page)}"}
     for line, source, runnable in blocks:

@@ -14,9 +14,16 @@ import pytest
 
 import unodice
 from unodice import IllegalMove, InvalidOptions
-from unodice.builtin import dominoes as dominoes_plugin
-from unodice.builtin.dominoes import events as dominoes_events
-from unodice.builtin.dominoes.events import (
+from unodice.core.game import Game
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import MovePlayed, RoundEnded, Scored
+from unodice.core.pieces import ComponentSet, Face
+from unodice.core.registry import Registry
+from unodice.core.uno import Caught, Challenged, Reversed, Skipped, UnoCalled
+from unodice.testing import Draw, pieces_in, scripted_game
+from unodice.variants import dominoes as dominoes_plugin
+from unodice.variants.dominoes import events as dominoes_events
+from unodice.variants.dominoes.events import (
     DeadEnd,
     Drew,
     Opened,
@@ -25,15 +32,8 @@ from unodice.builtin.dominoes.events import (
     RoundOver,
     TakenBack,
 )
-from unodice.builtin.dominoes.moves import parse_move
-from unodice.builtin.dominoes.state import DRAWN, RESCUE, TURN
-from unodice.game import Game
-from unodice.hooks import hookimpl
-from unodice.moves import MovePlayed, RoundEnded, Scored
-from unodice.pieces import ComponentSet, Face
-from unodice.registry import Registry
-from unodice.testing import Draw, pieces_in, scripted_game
-from unodice.uno import Caught, Challenged, Reversed, Skipped, UnoCalled
+from unodice.variants.dominoes.moves import parse_move
+from unodice.variants.dominoes.state import DRAWN, RESCUE, TURN
 
 # Fillers that match nothing green or 9 and hold no number double.
 DULL = ("b1|b6", "r2|r5", "b4|r7", "y7|r3")
@@ -963,7 +963,7 @@ def test_every_event_of_the_variant_is_described_in_words():
     own = [
         e
         for e in game.events
-        if type(e).__module__ in (dominoes_events.__name__, "unodice.uno")
+        if type(e).__module__ in (dominoes_events.__name__, "unodice.core.uno")
         or isinstance(e, MovePlayed)
     ]
     assert {e.kind for e in own} >= {"dealt", "opened", "placed", "drew", "move-played"}
@@ -975,7 +975,7 @@ def test_every_event_of_the_variant_is_described_in_words():
 
 def test_do3_a_play_lands_from_what_it_carries_not_from_what_legal_moves_left_behind():
     """Playing a move needs nothing that generating the legal moves filled in as it went."""
-    from unodice.builtin.dominoes.moves import Play
+    from unodice.variants.dominoes.moves import Play
 
     for seed in range(20):
         game = unodice.new_game("dominoes", 3, seed)

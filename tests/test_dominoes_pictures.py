@@ -17,9 +17,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from unodice.agents import RandomAgent
-from unodice.game import Game, new_game
-from unodice.positions import domino_token
+from unodice.core.game import Game, new_game
+from unodice.core.positions import domino_token
+from unodice.play.agents import RandomAgent
 
 SVG = "{http://www.w3.org/2000/svg}"
 HEADER = "dominoes players=3 round=1 scores=0,0,0 points=0,0,0 | "

@@ -16,12 +16,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from unodice.builtin.dominoes.events import RoundOver, TakenBack
-from unodice.builtin.dominoes.positions import FIELDS
-from unodice.builtin.dominoes.state import CHALLENGE, DRAWN, RESCUE, TURN, DominoesState
-from unodice.chance import Chance
-from unodice.errors import InvalidPosition
-from unodice.game import Game, new_game
+from unodice.core.chance import Chance
+from unodice.core.errors import InvalidPosition
+from unodice.core.game import Game, new_game
+from unodice.variants.dominoes.events import RoundOver, TakenBack
+from unodice.variants.dominoes.positions import FIELDS
+from unodice.variants.dominoes.state import CHALLENGE, DRAWN, RESCUE, TURN, DominoesState
 
 HEADER = "dominoes players=3 round=1 scores=0,0,0 points=0,0,0 | "
 

@@ -16,8 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import unodice
-from unodice.agents import GreedyAgent, RandomAgent
-from unodice.builtin.dominoes.events import (
+from unodice.core.moves import Event, Move
+from unodice.core.variant import View
+from unodice.play.agents import GreedyAgent, RandomAgent
+from unodice.testing import check_variant, pieces_in
+from unodice.variants.dominoes.events import (
     Dealt,
     Drew,
     Opened,
@@ -26,9 +29,6 @@ from unodice.builtin.dominoes.events import (
     RoundOver,
     TakenBack,
 )
-from unodice.moves import Event, Move
-from unodice.testing import check_variant, pieces_in
-from unodice.variant import View
 
 TILES = 81
 MAX_DECISIONS = 20_000

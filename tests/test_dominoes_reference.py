@@ -1,7 +1,7 @@
 """The dominoes fast path against its plain reading of the rules (DO-2 to DO-10).
 
 ``check_variant(reference=True)`` compares the fast path's legal moves and points with
-[`reference`][unodice.builtin.dominoes.reference] at every decision. A survey of random games
+[`reference`][unodice.variants.dominoes.reference] at every decision. A survey of random games
 over every seat count and the options that change legal moves or scoring shows that every kind
 of move and every way a round ends was reached (and so compared); hand-built positions check
 the tricky clauses one by one.
@@ -16,17 +16,17 @@ from typing import Any
 
 import pytest
 
-from unodice.builtin import dominoes as dominoes_plugin
-from unodice.builtin.dominoes import reference
-from unodice.builtin.dominoes.moves import Play
-from unodice.builtin.dominoes.rules import UnoDominoes
-from unodice.builtin.dominoes.state import CHALLENGE, DRAWN, RESCUE, DominoesState
-from unodice.game import Game
-from unodice.hooks import hookimpl
-from unodice.moves import Move, Scored
-from unodice.pieces import Colour, ComponentSet, Domino, Face
-from unodice.registry import Registry
+from unodice.core.game import Game
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import Move, Scored
+from unodice.core.pieces import Colour, ComponentSet, Domino, Face
+from unodice.core.registry import Registry
 from unodice.testing import CheckReport, Draw, check_variant, scripted_game
+from unodice.variants import dominoes as dominoes_plugin
+from unodice.variants.dominoes import reference
+from unodice.variants.dominoes.moves import Play
+from unodice.variants.dominoes.rules import UnoDominoes
+from unodice.variants.dominoes.state import CHALLENGE, DRAWN, RESCUE, DominoesState
 
 # A small set rich in dead ends, wilds and words, so that dead layouts and the double-Wild on
 # the spinner come up in few games.

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 import unodice
-from unodice import spaces
-from unodice.builtin.dominoes.rules import UnoDominoes
-from unodice.builtin.dominoes.spaces import SpaceTable, most_lines, space_table
-from unodice.builtin.dominoes.state import TURN, DominoesState
-from unodice.moves import Move
-from unodice.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP, PASS
+from unodice.core import spaces
+from unodice.core.moves import Move
+from unodice.core.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP, PASS
+from unodice.variants.dominoes.rules import UnoDominoes
+from unodice.variants.dominoes.spaces import SpaceTable, most_lines, space_table
+from unodice.variants.dominoes.state import TURN, DominoesState
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},

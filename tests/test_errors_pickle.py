@@ -11,28 +11,28 @@ import pytest
 from stop_helpers import faulty_plugin_registry, unpicklable_fault_registry
 from toy import Roll
 
-import unodice.errors
-from unodice.errors import PluginError, UnodiceError
-from unodice.simulation import SimulationError, simulate
+import unodice.core.errors
+from unodice.core.errors import PluginError, UnodiceError
+from unodice.play.simulation import SimulationError, simulate
 
 EXAMPLES: dict[str, BaseException] = {
     "UnodiceError": UnodiceError("something went wrong"),
-    "UnknownVariant": unodice.errors.UnknownVariant("nope", ["coverall", "dominoes"]),
-    "InvalidOptions": unodice.errors.InvalidOptions("target must be at least 1"),
-    "InvalidPosition": unodice.errors.InvalidPosition("in hands: piece @3 is named twice"),
-    "ComponentError": unodice.errors.ComponentError("no such component set 'x'"),
-    "IllegalMove": unodice.errors.IllegalMove(Roll(), "roll first", "TOY-1"),
-    "InvalidRecord": unodice.errors.InvalidRecord("not a move", field="moves[3]"),
+    "UnknownVariant": unodice.core.errors.UnknownVariant("nope", ["coverall", "dominoes"]),
+    "InvalidOptions": unodice.core.errors.InvalidOptions("target must be at least 1"),
+    "InvalidPosition": unodice.core.errors.InvalidPosition("in hands: piece @3 is named twice"),
+    "ComponentError": unodice.core.errors.ComponentError("no such component set 'x'"),
+    "IllegalMove": unodice.core.errors.IllegalMove(Roll(), "roll first", "TOY-1"),
+    "InvalidRecord": unodice.core.errors.InvalidRecord("not a move", field="moves[3]"),
     "PluginError": PluginError("flaky", "import failed: RuntimeError: boom"),
-    "GameBroken": unodice.errors.GameBroken("this game can no longer be used"),
+    "GameBroken": unodice.core.errors.GameBroken("this game can no longer be used"),
 }
 
 
 def _classes() -> list[type[BaseException]]:
     return [
         cls
-        for _, cls in inspect.getmembers(unodice.errors, inspect.isclass)
-        if issubclass(cls, BaseException) and cls.__module__ == unodice.errors.__name__
+        for _, cls in inspect.getmembers(unodice.core.errors, inspect.isclass)
+        if issubclass(cls, BaseException) and cls.__module__ == unodice.core.errors.__name__
     ]
 
 
@@ -53,10 +53,10 @@ def test_an_exception_round_trips_through_pickle(name):
 
 
 def test_other_attributes_survive_too():
-    error = unodice.errors.UnknownVariant("ghost", ("a",), what="house rule")
+    error = unodice.core.errors.UnknownVariant("ghost", ("a",), what="house rule")
     copy = pickle.loads(pickle.dumps(error))
     assert (copy.name, copy.known, str(copy)) == ("ghost", ("a",), str(error))
-    move = pickle.loads(pickle.dumps(unodice.errors.IllegalMove("hold", "no", None)))
+    move = pickle.loads(pickle.dumps(unodice.core.errors.IllegalMove("hold", "no", None)))
     assert (move.move, move.reason, move.clause) == ("hold", "no", None)
 
 

@@ -1,6 +1,6 @@
 """Records from outside are untrusted: mutated real records of every variant either replay or
 are refused with an ``InvalidRecord`` that names the field, through ``unodice.replay``,
-``unodice.record.load`` and the command line alike. Never a raw ``KeyError``, ``TypeError``,
+``unodice.records.record.load`` and the command line alike. Never a raw ``KeyError``, ``TypeError``,
 ``IndexError`` or ``RecursionError``, never a hang.
 """
 
@@ -23,12 +23,12 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import unodice
-import unodice.registry
-from unodice.cli import main
-from unodice.errors import InvalidRecord
-from unodice.game import Game
-from unodice.quoting import brief
-from unodice.record import load
+import unodice.core.registry
+from unodice.cli.commands import main
+from unodice.core.errors import InvalidRecord
+from unodice.core.game import Game
+from unodice.core.quoting import brief
+from unodice.records.record import load
 
 SECONDS_PER_REPLAY = 10.0
 """A replay slower than this counts as a hang (real records replay in milliseconds)."""
@@ -430,7 +430,7 @@ def test_load_refuses_a_cut_record(tmp_path_factory, text, data):
 
 def test_load_reads_no_more_than_the_limit(tmp_path, monkeypatch):
     """A record file over the size limit is refused without being read to its end."""
-    monkeypatch.setattr("unodice.record.MAX_BYTES", 1000)
+    monkeypatch.setattr("unodice.records.record.MAX_BYTES", 1000)
     with (
         record_file(tmp_path, b" " * 1001) as path,
         pytest.raises(InvalidRecord, match="larger than"),
@@ -442,7 +442,7 @@ def test_load_of_a_device_stops_at_the_limit(monkeypatch):
     """A device reports size 0 but never ends; the byte cap still stops the read."""
     if not Path("/dev/zero").exists():
         pytest.skip("no /dev/zero here")
-    monkeypatch.setattr("unodice.record.MAX_BYTES", 10_000)
+    monkeypatch.setattr("unodice.records.record.MAX_BYTES", 10_000)
     with pytest.raises(InvalidRecord, match="larger than"):
         load("/dev/zero", everything())
 
@@ -458,7 +458,7 @@ def test_load_of_a_missing_file_is_an_os_error(tmp_path):
 def cli_replay(path: Path) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with (
-        mock.patch.object(unodice.registry, "_default", everything()),
+        mock.patch.object(unodice.core.registry, "_default", everything()),
         contextlib.redirect_stderr(err),
     ):
         status = main(["replay", "--quiet", str(path)], out)

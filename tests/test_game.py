@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from toy import Hold
 
 import unodice
-from unodice.agents import RandomAgent, play_game
-from unodice.errors import IllegalMove, InvalidOptions, UnknownVariant, UnodiceError
-from unodice.game import parse_game_string
-from unodice.moves import GameEnded, MovePlayed, RoundEnded, RoundStarted, Scored
+from unodice.core.errors import IllegalMove, InvalidOptions, UnknownVariant, UnodiceError
+from unodice.core.game import parse_game_string
+from unodice.core.moves import GameEnded, MovePlayed, RoundEnded, RoundStarted, Scored
+from unodice.play.agents import RandomAgent, play_game
 from unodice.testing import Roll, Showing, check_variant, scripted_game
 
 

@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import unodice
-from unodice.agents import RandomAgent
-from unodice.errors import IllegalMove, InvalidOptions, UnknownVariant
-from unodice.game import SEED_LIMIT, parse_game_string
-from unodice.moves import Move
-from unodice.options import INT_LIMIT, OptionInfo
-from unodice.quoting import brief
+from unodice.core.errors import IllegalMove, InvalidOptions, UnknownVariant
+from unodice.core.game import SEED_LIMIT, parse_game_string
+from unodice.core.moves import Move
+from unodice.core.options import INT_LIMIT, OptionInfo
+from unodice.core.quoting import brief
+from unodice.play.agents import RandomAgent
 
 OPTIONS: list[tuple[str, OptionInfo]] = [
     (name, info) for name in VARIANTS for info in everything().variant(name).options

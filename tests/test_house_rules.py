@@ -8,10 +8,10 @@ import pytest
 from toy import ToyPlugin
 
 import unodice
-from unodice.errors import InvalidOptions, UnodiceError
-from unodice.hooks import hookimpl
-from unodice.moves import Scored
-from unodice.registry import Registry
+from unodice.core.errors import InvalidOptions, UnodiceError
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import Scored
+from unodice.core.registry import Registry
 from unodice.testing import Showing, scripted_game
 
 

@@ -13,15 +13,15 @@ import pytest
 from toy import ToyPlugin, ToyRace
 
 import unodice
-from unodice.chance import Draw, ScriptError, Showing
-from unodice.errors import IllegalMove, InvalidOptions, InvalidPosition, InvalidRecord
-from unodice.game import new_game
-from unodice.hooks import hookimpl
-from unodice.moves import RoundEnded, RoundStarted
-from unodice.pieces import ComponentSet
-from unodice.positions import PieceReader, read_header
-from unodice.record import replay
-from unodice.registry import Registry
+from unodice.core.chance import Draw, ScriptError, Showing
+from unodice.core.errors import IllegalMove, InvalidOptions, InvalidPosition, InvalidRecord
+from unodice.core.game import new_game
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import RoundEnded, RoundStarted
+from unodice.core.pieces import ComponentSet
+from unodice.core.positions import PieceReader, read_header
+from unodice.core.registry import Registry
+from unodice.records.record import replay
 from unodice.testing import check_variant, refused, script_used, scripted_game
 
 
@@ -155,8 +155,8 @@ def test_a_finished_game_has_no_position(registry):
 
 
 def test_piece_reader_names_each_piece_once():
-    dice = unodice.pieces.load_components("centre-die-40").dice
-    reader: PieceReader[unodice.pieces.Die] = PieceReader(dice)
+    dice = unodice.core.pieces.load_components("centre-die-40").dice
+    reader: PieceReader[unodice.core.pieces.Die] = PieceReader(dice)
     die, face = (
         reader.die("r5@0", "hand")
         if "r5" in {f.code for f in dice[0].faces}
@@ -171,7 +171,7 @@ def test_piece_reader_names_each_piece_once():
     reader.check_all_named()
 
 
-def _absent_face(die: unodice.pieces.Die) -> str:
+def _absent_face(die: unodice.core.pieces.Die) -> str:
     for code in ("r1", "y1", "g1", "b1", "r6", "b6", "DE"):
         if code not in {f.code for f in die.faces}:
             return code
@@ -253,7 +253,7 @@ def test_components_are_refused_beside_the_option_that_names_a_set():
     ],
 )
 def test_bad_piece_codes_are_refused(codes, message):
-    with pytest.raises(unodice.errors.ComponentError, match=message):
+    with pytest.raises(unodice.core.errors.ComponentError, match=message):
         ComponentSet.from_codes("bad", codes)
 
 

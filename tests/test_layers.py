@@ -53,11 +53,11 @@ def test_the_contracts_hold_on_the_source_tree(tree):
 def test_the_game_importing_records_breaks_the_contracts(tmp_path):
     tree = _copy_tree(tmp_path)
     game = tree / "src" / "unodice" / "game.py"
-    game.write_text(game.read_text() + "\n\nimport unodice.record  # a forbidden import\n")
+    game.write_text(game.read_text() + "\n\nimport unodice.records.record  # a forbidden import\n")
     result = _lint_imports(tree)
     assert result.returncode != 0
     assert "The game does not import records BROKEN" in result.stdout
-    assert "unodice.game -> unodice.record" in result.stdout
+    assert "unodice.core.game -> unodice.records.record" in result.stdout
     assert "Layers: imports only point down BROKEN" in result.stdout
 
 
@@ -68,4 +68,4 @@ def test_argparse_below_the_cli_breaks_the_terminal_contract(tmp_path):
     result = _lint_imports(tree)
     assert result.returncode != 0
     assert "Only the CLI knows the terminal BROKEN" in result.stdout
-    assert "unodice.stats -> argparse" in result.stdout
+    assert "unodice.play.stats -> argparse" in result.stdout

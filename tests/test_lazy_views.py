@@ -12,8 +12,8 @@ from every_variant import VARIANTS, everything
 from toy import ToyPlugin, ToyRace, ToyState
 
 import unodice
-from unodice.hooks import hookimpl
-from unodice.registry import Registry
+from unodice.core.hooks import hookimpl
+from unodice.core.registry import Registry
 
 
 class CountedRace(ToyRace):

@@ -14,12 +14,12 @@ import pytest
 from every_variant import VARIANTS, everything
 
 import unodice
-import unodice.registry
-from unodice.agents import make_agent
-from unodice.builtin.dominoes.moves import parse_move as parse_dominoes
-from unodice.cli import LINE_LIMIT, main
-from unodice.errors import IllegalMove, InvalidOptions, InvalidRecord, UnknownVariant
-from unodice.game import parse_game_string
+import unodice.core.registry
+from unodice.cli.commands import LINE_LIMIT, main
+from unodice.core.errors import IllegalMove, InvalidOptions, InvalidRecord, UnknownVariant
+from unodice.core.game import parse_game_string
+from unodice.play.agents import make_agent
+from unodice.variants.dominoes.moves import parse_move as parse_dominoes
 
 HUGE = 10_000_000
 SHORT = 1_000
@@ -133,7 +133,7 @@ def test_a_huge_name_is_refused_briefly():
 
 @pytest.fixture
 def installed(monkeypatch):
-    monkeypatch.setattr(unodice.registry, "_default", everything())
+    monkeypatch.setattr(unodice.core.registry, "_default", everything())
 
 
 def cli(capsys, *argv: str) -> tuple[int, str, str]:

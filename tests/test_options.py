@@ -5,8 +5,8 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from unodice.errors import InvalidOptions
-from unodice.options import build_options, describe_options, option, options_to_json
+from unodice.core.errors import InvalidOptions
+from unodice.core.options import build_options, describe_options, option, options_to_json
 
 
 @attrs.define

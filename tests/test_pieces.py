@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unodice.errors import ComponentError
-from unodice.pieces import (
+from unodice.core.errors import ComponentError
+from unodice.core.pieces import (
     Bag,
     Colour,
     ComponentSet,

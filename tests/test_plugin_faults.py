@@ -24,12 +24,12 @@ from every_variant import VARIANTS, everything, fingerprint
 from toy import Hold, Roll, ToyPlugin, ToyRace, ToyState
 
 import unodice
-import unodice.registry
-from unodice.cli import main
-from unodice.errors import IllegalMove, PluginError, UnknownVariant
-from unodice.hooks import hookimpl
-from unodice.moves import Scored
-from unodice.registry import Registry
+import unodice.core.registry
+from unodice.cli.commands import main
+from unodice.core.errors import IllegalMove, PluginError, UnknownVariant
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import Scored
+from unodice.core.registry import Registry
 from unodice.testing import Showing, check_variant, scripted_game
 
 
@@ -74,14 +74,14 @@ def plugin_dir(tmp_path, monkeypatch):
         "syntax_error_plugin": "def (:\n",
         "exits_while_registering": """
             import sys
-            from unodice.hooks import hookimpl
+            from unodice.core.hooks import hookimpl
 
             @hookimpl
             def unodice_register(registry):
                 sys.exit(4)
             """,
         "misspelt_hook": """
-            from unodice.hooks import hookimpl
+            from unodice.core.hooks import hookimpl
 
             @hookimpl
             def unodice_registr(registry):
@@ -140,7 +140,7 @@ def test_asking_for_a_plugin_that_failed_to_load_names_it(plugin_dir, monkeypatc
 def test_the_plugins_command_lists_each_broken_plugin_on_one_line(plugin_dir, monkeypatch):
     monkeypatch.setattr(importlib.metadata, "entry_points", entry_points_with(*BROKEN_ENTRY_POINTS))
     registry = Registry.from_entry_points()
-    monkeypatch.setattr(unodice.registry, "_default", registry)
+    monkeypatch.setattr(unodice.core.registry, "_default", registry)
     out = io.StringIO()
     assert main(["plugins"], out) == 0
     lines = out.getvalue().splitlines()
@@ -702,7 +702,7 @@ def test_the_command_line_answers_a_failing_house_rule_in_one_line(rules, tmp_pa
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
     err = io.StringIO()
-    with mock.patch.object(unodice.registry, "_default", rules), redirect_stderr(err):
+    with mock.patch.object(unodice.core.registry, "_default", rules), redirect_stderr(err):
         status = main(["replay", "--allow-scripted", str(path)], io.StringIO())
     assert status == 1 and err.getvalue().count("\n") == 1
     assert "house rule 'bad-score'" in err.getvalue()

@@ -8,20 +8,20 @@ import unodice
 
 
 def test_variants_is_callable_and_stays_so_after_variant_modules_are_imported():
-    before = unodice.variants()
+    before = unodice.available_variants()
     assert {"coverall", "centre-die", "dominoes"} <= set(before)
-    module = importlib.import_module("unodice.builtin.coverall")
-    import unodice.builtin.dominoes as dominoes_module
+    module = importlib.import_module("unodice.variants.coverall")
+    import unodice.variants.dominoes as dominoes_module
 
-    assert module.__name__ == "unodice.builtin.coverall"
-    assert dominoes_module.__name__ == "unodice.builtin.dominoes"
-    assert unodice.variants() == before
+    assert module.__name__ == "unodice.variants.coverall"
+    assert dominoes_module.__name__ == "unodice.variants.dominoes"
+    assert unodice.available_variants() == before
     info = before["coverall"]
     assert info.players == range(2, 9) and info.title and info.version
 
 
 def test_simulate_is_callable_and_its_module_importable():
-    import unodice.simulation as simulation
+    import unodice.play.simulation as simulation
 
     report = unodice.simulate("coverall", games=6, players=2, seed=4, workers=1)
     assert isinstance(report, unodice.Report) and report.games == 6
@@ -37,7 +37,7 @@ def test_every_name_in_all_exists():
 def test_a_word_move_is_written_as_its_kind():
     from typing import ClassVar
 
-    from unodice.moves import WordMove
+    from unodice.core.moves import WordMove
 
     class Knock(WordMove):
         kind: ClassVar[str] = "knock"

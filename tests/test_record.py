@@ -8,9 +8,9 @@ import json
 import pytest
 
 import unodice
-from unodice.agents import RandomAgent, play_game
-from unodice.errors import InvalidRecord
-from unodice.record import FORMAT_VERSION, MAX_MOVES, load, save
+from unodice.core.errors import InvalidRecord
+from unodice.play.agents import RandomAgent, play_game
+from unodice.records.record import FORMAT_VERSION, MAX_MOVES, load, save
 from unodice.testing import Showing, scripted_game
 
 
@@ -141,6 +141,6 @@ def test_save_and_load(tmp_path, registry, monkeypatch):
     path.write_text("{not json", encoding="utf-8")
     with pytest.raises(InvalidRecord, match="not JSON"):
         load(path, registry)
-    monkeypatch.setattr("unodice.record.MAX_BYTES", 4)
+    monkeypatch.setattr("unodice.records.record.MAX_BYTES", 4)
     with pytest.raises(InvalidRecord, match="larger than"):
         load(path, registry)

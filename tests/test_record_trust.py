@@ -20,18 +20,18 @@ from every_variant import VARIANTS, everything
 from toy import ToyPlugin, ToyRace
 
 import unodice
-import unodice.record
-import unodice.registry
-from unodice.agents import RandomAgent, play_game
-from unodice.chance import Chance, ReplayChance, ScriptedChance
-from unodice.cli import EXIT_FAILURE, main
-from unodice.errors import InvalidOptions, InvalidRecord, PluginError
-from unodice.game import Game
-from unodice.history import Log
-from unodice.hooks import hookimpl
-from unodice.moves import Event, Move, RoundEnded, RoundStarted
-from unodice.record import load, save
-from unodice.registry import Registry
+import unodice.core.registry
+import unodice.records.record
+from unodice.cli.commands import EXIT_FAILURE, main
+from unodice.core.chance import Chance, ReplayChance, ScriptedChance
+from unodice.core.errors import InvalidOptions, InvalidRecord, PluginError
+from unodice.core.game import Game
+from unodice.core.history import Log
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import Event, Move, RoundEnded, RoundStarted
+from unodice.core.registry import Registry
+from unodice.play.agents import RandomAgent, play_game
+from unodice.records.record import load, save
 from unodice.testing import Showing, scripted_game
 
 # -- helpers -------------------------------------------------------------------------------------
@@ -267,7 +267,7 @@ def test_the_command_line_replays_a_scripted_record_only_when_told(tmp_path, reg
     game.play("roll")
     path = tmp_path / "scripted.json"
     save(game, path)
-    monkeypatch.setattr(unodice.registry, "_default", registry)
+    monkeypatch.setattr(unodice.core.registry, "_default", registry)
     assert main(["replay", "--quiet", str(path)], io.StringIO()) == EXIT_FAILURE
     assert main(["replay", "--quiet", "--allow-scripted", str(path)], io.StringIO()) == 0
 
@@ -281,9 +281,9 @@ def test_a_long_fixed_match_replays(monkeypatch):
     The same case at a smaller scale: a default limit of 1,000 moves (and outcomes in the same
     proportion) and a centre-die match of 40 rounds, which takes about 2,000 moves.
     """
-    monkeypatch.setattr("unodice.variant.MAX_MOVES", 1_000)  # the default move limit
-    monkeypatch.setattr("unodice.record.MAX_MOVES", 1_000)
-    monkeypatch.setattr("unodice.record.MAX_OUTCOMES", 10_000)
+    monkeypatch.setattr("unodice.core.variant.MAX_MOVES", 1_000)  # the default move limit
+    monkeypatch.setattr("unodice.records.record.MAX_MOVES", 1_000)
+    monkeypatch.setattr("unodice.records.record.MAX_OUTCOMES", 10_000)
     game = play_game("centre-die", [RandomAgent(1), RandomAgent(2)], seed=3, options={"rounds": 40})
     record = json.loads(json.dumps(game.record()))
     assert len(record["moves"]) > 1_000
@@ -303,12 +303,12 @@ def test_the_reported_match_fits_its_limit():
 @pytest.mark.parametrize("name", VARIANTS)
 def test_every_variant_allows_at_least_the_default(name):
     game = unodice.new_game(name, seed=1, registry=everything())
-    assert game.variant.move_limit() >= unodice.record.MAX_MOVES
+    assert game.variant.move_limit() >= unodice.records.record.MAX_MOVES
 
 
 def test_a_game_too_long_to_replay_is_not_recorded(monkeypatch, registry):
-    monkeypatch.setattr("unodice.variant.MAX_MOVES", 3)  # the default move limit
-    monkeypatch.setattr("unodice.record.MAX_MOVES", 3)
+    monkeypatch.setattr("unodice.core.variant.MAX_MOVES", 3)  # the default move limit
+    monkeypatch.setattr("unodice.records.record.MAX_MOVES", 3)
     game = unodice.new_game("toy-race", seed=12, registry=registry)
     for _ in range(4):
         game.play(game.legal_moves()[0])
@@ -319,7 +319,7 @@ def test_a_game_too_long_to_replay_is_not_recorded(monkeypatch, registry):
 
 
 def test_a_game_with_too_many_outcomes_to_replay_is_not_recorded(monkeypatch, registry):
-    monkeypatch.setattr("unodice.record.MAX_OUTCOMES", 1)
+    monkeypatch.setattr("unodice.records.record.MAX_OUTCOMES", 1)
     game = unodice.new_game("toy-race", seed=12, registry=registry)
     game.play("roll")
     with pytest.raises(InvalidRecord, match="more than the 1") as caught:
@@ -330,7 +330,7 @@ def test_a_game_with_too_many_outcomes_to_replay_is_not_recorded(monkeypatch, re
 def test_save_writes_no_file_that_load_refuses(tmp_path, monkeypatch, registry):
     game = play_game("toy-race", [RandomAgent(1), RandomAgent(2)], seed=8, registry=registry)
     path = tmp_path / "game.json"
-    monkeypatch.setattr("unodice.record.MAX_BYTES", 50)
+    monkeypatch.setattr("unodice.records.record.MAX_BYTES", 50)
     with pytest.raises(InvalidRecord, match="larger than the 50 bytes"):
         save(game, path)
     assert not path.exists()
@@ -478,7 +478,7 @@ def test_a_move_refused_under_a_house_rule_leaves_chance_as_it_was(name):
     ids=["seeded", "replayed", "scripted"],
 )
 def test_rewinding_to_a_checkpoint_draws_the_same_again(make):
-    from unodice.pieces import load_components
+    from unodice.core.pieces import load_components
 
     die = load_components("centre-die-40").dice[0]
     chance = make()

@@ -9,10 +9,10 @@ import pytest
 from toy import DoubleSevens, ToyPlugin, ToyRace
 
 import unodice
-from unodice.errors import PluginError, UnknownVariant
-from unodice.hooks import hookimpl
-from unodice.pieces import ComponentSet
-from unodice.registry import Registry, default_registry, reset_default_registry
+from unodice.core.errors import PluginError, UnknownVariant
+from unodice.core.hooks import hookimpl
+from unodice.core.pieces import ComponentSet
+from unodice.core.registry import Registry, default_registry, reset_default_registry
 
 
 def _plugin(register):

@@ -28,20 +28,20 @@ import pytest
 from toy import ToyPlugin, ToyRace
 
 import unodice
-import unodice.registry
-from unodice.builtin.coverall import Coverall
-from unodice.builtin.dominoes import UnoDominoes
-from unodice.cli import main
-from unodice.errors import PluginError
-from unodice.hooks import hookimpl
-from unodice.pieces import ComponentSet
-from unodice.registry import Registry
+import unodice.core.registry
+from unodice.cli.commands import main
+from unodice.core.errors import PluginError
+from unodice.core.hooks import hookimpl
+from unodice.core.pieces import ComponentSet
+from unodice.core.registry import Registry
+from unodice.variants.coverall import Coverall
+from unodice.variants.dominoes import UnoDominoes
 
 Install = Callable[..., None]
 
 FAKE_COVERALL = """
     from toy import ToyRace
-    from unodice.hooks import hookimpl
+    from unodice.core.hooks import hookimpl
 
 
     class FakeCoverall(ToyRace):
@@ -89,7 +89,7 @@ def install(tmp_path, monkeypatch) -> Iterator[Install]:
         sys.modules.pop(module, None)
 
 
-def plugin_named(registry: Registry, name: str) -> unodice.registry.PluginInfo:
+def plugin_named(registry: Registry, name: str) -> unodice.core.registry.PluginInfo:
     (info,) = [plugin for plugin in registry.plugins() if plugin.name == name]
     return info
 
@@ -162,7 +162,7 @@ def test_a_plugin_whose_entry_point_has_a_builtin_name_does_not_knock_it_out(ins
         {"dominoes": "knockout_plugin"},
         knockout_plugin="""
         from toy import ToyRace
-        from unodice.hooks import hookimpl
+        from unodice.core.hooks import hookimpl
 
 
         class Knockout(ToyRace):
@@ -224,7 +224,7 @@ def test_the_user_lets_a_named_plugin_override_through_an_argument(install):
         name = "centre-die"
 
     by_hand = Registry(allow_override=["mine"])
-    by_hand.add_plugin(importlib.import_module("unodice.builtin.centre_die"), "centre-die")
+    by_hand.add_plugin(importlib.import_module("unodice.variants.centre_die"), "centre-die")
     by_hand.add_plugin(registering(Fake), "mine")
     assert by_hand.variant("centre-die").variant_class is Fake
 
@@ -370,7 +370,7 @@ def test_the_other_registrations_of_two_contending_plugins_still_work():
 def test_two_installed_plugins_registering_one_name_are_both_reported(install):
     source = """
         from toy import ToyRace
-        from unodice.hooks import hookimpl
+        from unodice.core.hooks import hookimpl
 
 
         class Pig(ToyRace):
@@ -416,7 +416,7 @@ def test_a_base_exception_at_import_breaks_only_that_plugin(install, monkeypatch
     coverall_still_plays(registry)
     with pytest.raises(PluginError, match="plugin 'stopper' is broken: import failed: Stop"):
         registry.variant("stopper")
-    monkeypatch.setattr(unodice.registry, "_default", registry)
+    monkeypatch.setattr(unodice.core.registry, "_default", registry)
     out = io.StringIO()
     assert main(["plugins"], out) == 0
     assert "stopper  (unodice-stopper 1.0)  BROKEN: import failed: Stop: not today" in (
@@ -550,7 +550,7 @@ def test_the_plugins_command_shows_each_refusal_on_one_line(monkeypatch):
 
     registry.add_plugin(registering(Fake, PigA), "a-pig")
     registry.add_plugin(registering(PigB), "b-pig")
-    monkeypatch.setattr(unodice.registry, "_default", registry)
+    monkeypatch.setattr(unodice.core.registry, "_default", registry)
     out = io.StringIO()
     assert main(["plugins"], out) == 0
     lines = out.getvalue().splitlines()
@@ -581,7 +581,7 @@ def test_a_plugin_error_with_control_characters_prints_as_one_harmless_line(monk
     info = registry.add_plugin(plugin_of(register), "noisy")
     assert info.error is not None and info.error.isprintable()
     assert info.error.startswith("RuntimeError: bad\\x1b[2J")
-    monkeypatch.setattr(unodice.registry, "_default", registry)
+    monkeypatch.setattr(unodice.core.registry, "_default", registry)
     out = io.StringIO()
     assert main(["plugins"], out) == 0
     assert all(line.isprintable() for line in out.getvalue().splitlines())

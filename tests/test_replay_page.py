@@ -20,12 +20,12 @@ import pytest
 from test_trust_replay_page import page_pictures
 
 import unodice
-from unodice.agents import events_for_seat
-from unodice.cli import main
-from unodice.errors import InvalidOptions, InvalidRecord, UnodiceError
-from unodice.game import Game
-from unodice.moves import MovePlayed
-from unodice.replay_page import check_page_path, replay_page, write_replay_page
+from unodice.cli.commands import main
+from unodice.core.errors import InvalidOptions, InvalidRecord, UnodiceError
+from unodice.core.game import Game
+from unodice.core.moves import MovePlayed
+from unodice.play.agents import events_for_seat
+from unodice.records.replay_page import check_page_path, replay_page, write_replay_page
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -236,7 +236,7 @@ def test_a_bad_record_is_refused_as_replay_refuses_it(dominoes):
 @pytest.fixture
 def saved(tmp_path, dominoes) -> Path:
     path = tmp_path / "game.json"
-    unodice.record.save(dominoes, path)
+    unodice.records.record.save(dominoes, path)
     return path
 
 

@@ -17,9 +17,9 @@ from pettingzoo.test import api_test, seed_test
 from toy import ToyPlugin
 
 import unodice.rl
-from unodice.errors import InvalidOptions, UnodiceError
-from unodice.registry import Registry
-from unodice.spaces import catalogue
+from unodice.core.errors import InvalidOptions, UnodiceError
+from unodice.core.registry import Registry
+from unodice.core.spaces import catalogue
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +107,7 @@ def test_round_rewards_are_each_rounds_points_over_the_largest(registry):
         "toy-race(rounds=3,target=8)", players=2, reward="round", registry=registry
     )
     rewards = play_match(env, 2)
-    from unodice.moves import RoundEnded
+    from unodice.core.moves import RoundEnded
 
     expected = [0.0, 0.0]
     for event in env.game.events:
@@ -203,8 +203,8 @@ def test_a_variant_without_spaces_says_what_to_implement(registry):
 
     from toy import ToyRace
 
-    from unodice.hooks import hookimpl
-    from unodice.variant import Variant
+    from unodice.core.hooks import hookimpl
+    from unodice.core.variant import Variant
 
     class Plain(ToyRace):
         name = "toy-plain"

@@ -19,9 +19,9 @@ from unpacked_plugins import (
     run_with_package,
 )
 
-from unodice.cli import main
-from unodice.game import new_game
-from unodice.scaffold import ScaffoldError, check_plugin_name, write_plugin
+from unodice.cli.commands import main
+from unodice.cli.scaffold import ScaffoldError, check_plugin_name, write_plugin
+from unodice.core.game import new_game
 from unodice.testing import check_variant
 
 TEMPLATE_MODULES = {

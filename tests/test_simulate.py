@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 import stop_helpers
 
-from unodice.agents import RandomAgent
-from unodice.errors import InvalidOptions, UnknownVariant
-from unodice.game import new_game
-from unodice.registry import default_registry
-from unodice.simulation import (
+from unodice.core.errors import InvalidOptions, UnknownVariant
+from unodice.core.game import new_game
+from unodice.core.registry import default_registry
+from unodice.play.agents import RandomAgent
+from unodice.play.simulation import (
     SimulationError,
     agent_seed,
     game_seed,
@@ -107,7 +107,7 @@ def test_seeds_differ_by_index_and_seat():
 
 
 def _spec(seed: int) -> Any:
-    from unodice.simulation import _prepare
+    from unodice.play.simulation import _prepare
 
     spec, _, _ = _prepare("toy-race", 3, "random", seed, None, (), toy_registry)
     return spec

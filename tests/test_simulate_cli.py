@@ -10,12 +10,12 @@ import sys
 import pytest
 from toy import ToyPlugin
 
-from unodice import cli_simulate
-from unodice import registry as registry_module
-from unodice.cli import main
-from unodice.cli_simulate import _ProgressBar
-from unodice.registry import Registry, default_registry
-from unodice.simulation import simulate
+from unodice.cli import simulate as cli_simulate
+from unodice.cli.commands import main
+from unodice.cli.simulate import _ProgressBar
+from unodice.core import registry as registry_module
+from unodice.core.registry import Registry, default_registry
+from unodice.play.simulation import simulate
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unodice.agents import RandomAgent
-from unodice.chance import Chance
+from unodice.core.chance import Chance
+from unodice.play.agents import RandomAgent
 
 
 @settings(max_examples=200, deadline=None)

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from unodice.errors import UnodiceError
-from unodice.stats import Distribution, Report, Tally, wilson_interval
+from unodice.core.errors import UnodiceError
+from unodice.play.stats import Distribution, Report, Tally, wilson_interval
 
 # -- Distribution -------------------------------------------------------------------------------
 

@@ -29,11 +29,11 @@ from typing import Any
 import pytest
 from stop_helpers import failing_registry, toy_registry
 
-import unodice.simulation as simulation
-from unodice import registry as registry_module
-from unodice.cli import main
-from unodice.errors import InvalidOptions
-from unodice.simulation import MAX_GAMES, simulate
+import unodice.play.simulation as simulation
+from unodice.cli.commands import main
+from unodice.core import registry as registry_module
+from unodice.core.errors import InvalidOptions
+from unodice.play.simulation import MAX_GAMES, simulate
 
 TESTS = Path(__file__).resolve().parent
 WAIT = 120.0  # seconds: generous bounds on a loaded machine; the polls end as soon as they can
@@ -280,7 +280,7 @@ def _script(body: str) -> list[str]:
 API_RUN = """
     import multiprocessing
     from stop_helpers import stuck_registry
-    from unodice.simulation import SimulationInterrupted, simulate
+    from unodice.play.simulation import SimulationInterrupted, simulate
 
     def progress(done, total):
         print(done, flush=True)
@@ -319,7 +319,7 @@ def test_workers_end_on_their_own_when_the_caller_is_killed_outright():
     """SIGKILL cannot be caught: the workers notice their caller has gone, and end."""
     script = _script("""
         from stop_helpers import stuck_registry
-        from unodice.simulation import simulate
+        from unodice.play.simulation import simulate
         simulate("stuck-race", 1000, players=2, workers=2, chunk_size=1,
                  registry=stuck_registry)
     """)

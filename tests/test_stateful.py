@@ -31,9 +31,9 @@ from hypothesis.stateful import (
 )
 
 import unodice
-from unodice.errors import IllegalMove
-from unodice.game import Game
-from unodice.moves import Move
+from unodice.core.errors import IllegalMove
+from unodice.core.game import Game
+from unodice.core.moves import Move
 
 MACHINE_SETTINGS = settings(
     max_examples=30,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from unodice.pieces import load_components
-from unodice.tables import SealedTable, TablesPerSet
+from unodice.core.lookups import SealedTable, TablesPerSet
+from unodice.core.pieces import load_components
 
 
 class Counted(SealedTable):

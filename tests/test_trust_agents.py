@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 
 import unodice.rl
-from unodice.agents import AgentError, RandomAgent, play_game
-from unodice.moves import Move
-from unodice.simulation import simulate
-from unodice.variant import View
+from unodice.core.moves import Move
+from unodice.core.variant import View
+from unodice.play.agents import AgentError, RandomAgent, play_game
+from unodice.play.simulation import simulate
 
 
 class Raises:

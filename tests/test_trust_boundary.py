@@ -16,10 +16,10 @@ from toy import ToyPlugin, ToyRace, ToyState
 
 import unodice
 from unodice import IllegalMove, Move
-from unodice.agents import RandomAgent
-from unodice.errors import GameBroken, PluginError
-from unodice.hooks import hookimpl
-from unodice.registry import Registry
+from unodice.core.errors import GameBroken, PluginError
+from unodice.core.hooks import hookimpl
+from unodice.core.registry import Registry
+from unodice.play.agents import RandomAgent
 from unodice.testing import boundary_problems, check_variant
 
 BUILT_IN = ("coverall", "centre-die", "dominoes")

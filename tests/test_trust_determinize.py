@@ -19,10 +19,10 @@ import pytest
 from toy import ToyPlugin, ToyRace, ToyState
 
 import unodice
-from unodice.errors import IllegalMove, InvalidOptions, PluginError, UnodiceError
-from unodice.hooks import hookimpl
-from unodice.moves import Move
-from unodice.registry import Registry
+from unodice.core.errors import IllegalMove, InvalidOptions, PluginError, UnodiceError
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import Move
+from unodice.core.registry import Registry
 from unodice.testing import check_variant
 
 BUILT_IN = ["coverall", "centre-die", "dominoes"]

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 import unodice
-from unodice.builtin.centre_die.events import CentreRedrawn
-from unodice.builtin.dominoes.fast import Landing, PlayTable
-from unodice.game import Game
+from unodice.core.game import Game
+from unodice.variants.centre_die.events import CentreRedrawn
+from unodice.variants.dominoes.fast import Landing, PlayTable
 
 
 def _snapshot(root: object) -> Any:

@@ -14,12 +14,12 @@ import random
 import pytest
 
 import unodice
-from unodice.builtin.coverall.moves import parse_space
-from unodice.builtin.dominoes.moves import parse_move
-from unodice.chance import Chance
-from unodice.cli import build_parser, main
-from unodice.errors import IllegalMove, InvalidOptions, InvalidPosition, InvalidRecord
-from unodice.quoting import whole_number
+from unodice.cli.commands import build_parser, main
+from unodice.core.chance import Chance
+from unodice.core.errors import IllegalMove, InvalidOptions, InvalidPosition, InvalidRecord
+from unodice.core.quoting import whole_number
+from unodice.variants.coverall.moves import parse_space
+from unodice.variants.dominoes.moves import parse_move
 
 # Other scripts' digits, superscripts, and what int() forgives: none of them is a number here.
 NOT_NUMBERS = ["٤", "²", "४", "０", "7\n", " 7 ", "+7", "1_000", "0004", "-0", "", "7.0", "٣٣"]

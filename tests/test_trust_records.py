@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 import unodice
-from unodice.chance import ScriptError
-from unodice.errors import InvalidRecord
+from unodice.core.chance import ScriptError
+from unodice.core.errors import InvalidRecord
 from unodice.testing import Showing, scripted_game
 
 MAX_VERSION = 100
-"""``unodice.record.MAX_VERSION``, as the records page gives it (checked below)."""
+"""``unodice.records.record.MAX_VERSION``, as the records page gives it (checked below)."""
 ESCAPES = "\x1b[31mred\x1b]0;owned\x07\x1b[0m"
 
 
@@ -63,9 +63,9 @@ def test_a_version_longer_than_the_bound_is_refused_unread(record, field):
 
 
 def test_the_bound_is_the_one_the_records_page_gives():
-    import unodice.record
+    import unodice.records.record
 
-    assert unodice.record.MAX_VERSION == MAX_VERSION
+    assert unodice.records.record.MAX_VERSION == MAX_VERSION
 
 
 def test_a_huge_unodice_version_is_refused(record):

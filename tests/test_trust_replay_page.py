@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 import unodice
-from unodice.cli import main
-from unodice.errors import UnodiceError
-from unodice.game import Game
-from unodice.replay_page import MAX_PAGE_MOVES, _inline, game_steps, replay_page
+from unodice.cli.commands import main
+from unodice.core.errors import UnodiceError
+from unodice.core.game import Game
+from unodice.records.replay_page import MAX_PAGE_MOVES, _inline, game_steps, replay_page
 
 DATA = re.compile(r'<script type="application/json" id="pictures">(.*?)</script>', re.S)
 
@@ -99,13 +99,13 @@ def test_a_game_past_the_limit_is_refused_before_it_is_replayed():
     with pytest.raises(UnodiceError, match="more than a replay page shows"):
         replay_page(game)
     record["moves"] = record["moves"][:MAX_PAGE_MOVES]  # no longer replays, but is not too long
-    with pytest.raises(unodice.errors.InvalidRecord):
+    with pytest.raises(unodice.core.errors.InvalidRecord):
         replay_page(record)
 
 
 def test_the_command_refuses_a_game_past_the_limit_with_one_line(tmp_path, capsys, monkeypatch):
     """Issue 25, item 5: one line, status 1, and no page written."""
-    monkeypatch.setattr("unodice.replay_page.MAX_PAGE_MOVES", 30)
+    monkeypatch.setattr("unodice.records.replay_page.MAX_PAGE_MOVES", 30)
     saved = tmp_path / "game.json"
     saved.write_text(json.dumps(long_game("centre-die", 31).record()), encoding="utf-8")
     page = tmp_path / "game.html"

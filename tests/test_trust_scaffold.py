@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from unodice.cli import main
-from unodice.scaffold import ScaffoldError, check_plugin_name, write_plugin
+from unodice.cli.commands import main
+from unodice.cli.scaffold import ScaffoldError, check_plugin_name, write_plugin
 
 links = pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links here")
 

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import unodice
-from unodice.game import Game
+from unodice.core.game import Game
 from unodice.testing import _MUTABLE, _public_values, _reachable, shared_problems
 
 SETTINGS = [

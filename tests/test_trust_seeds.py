@@ -14,11 +14,11 @@ from typing import Any, ClassVar
 import pytest
 
 import unodice.rl
-from unodice.agents import RandomAgent, game_agent_seed, play_game
-from unodice.arena import tournament
-from unodice.cli import main
-from unodice.errors import InvalidOptions
-from unodice.simulation import agent_seed, game_seed, simulate, simulated_game
+from unodice.cli.commands import main
+from unodice.core.errors import InvalidOptions
+from unodice.play.agents import RandomAgent, game_agent_seed, play_game
+from unodice.play.arena import tournament
+from unodice.play.simulation import agent_seed, game_seed, simulate, simulated_game
 
 SEARCHED = range(64)
 """The small master seeds the red team's factory tried."""

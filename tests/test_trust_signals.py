@@ -85,8 +85,8 @@ def _lines(process: subprocess.Popen[bytes], bound: float) -> Iterator[str]:
 # the handler runs inside a fork hook, which is where it used to lose the signal.
 RACE = """
     import io, json, multiprocessing, os, random, signal, threading
-    from unodice import cli_simulate
-    from unodice.cli import main
+    from unodice.cli import simulate as cli_simulate
+    from unodice.cli.commands import main
 
     races, seed = int(sys.argv[1]), int(sys.argv[2])
     choose = random.Random(seed)
@@ -176,10 +176,10 @@ def test_a_signal_during_start_up_always_stops_the_command():
 STUCK = """
     import os, time
     from toy import ToyRace
-    import unodice.registry as registry_module
-    from unodice import cli_simulate
-    from unodice.cli import main
-    from unodice.hooks import hookimpl
+    import unodice.core.registry as registry_module
+    from unodice.cli import simulate as cli_simulate
+    from unodice.cli.commands import main
+    from unodice.core.hooks import hookimpl
 
     class Stuck(ToyRace):
         name = "stuck-here"

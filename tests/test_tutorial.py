@@ -33,7 +33,7 @@ from unpacked_plugins import (
     run_with_package,
 )
 
-import unodice.registry
+import unodice.core.registry
 from unodice.testing import check_variant
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -197,7 +197,7 @@ def plugin(package: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleTyp
     (The example plugin may be installed too: it is kept out of the way.)
     """
     with imported(package, MODULE) as module:
-        monkeypatch.setattr(unodice.registry, "_default", registry_of(module, "pig"))
+        monkeypatch.setattr(unodice.core.registry, "_default", registry_of(module, "pig"))
         yield module
 
 
@@ -236,7 +236,7 @@ def test_the_plugin_module_comes_last_and_imports_only_modules_written_before_it
 
 
 def test_the_package_built_passes_check_variant_against_its_reference(plugin: ModuleType):
-    registry = unodice.registry.default_registry()
+    registry = unodice.core.registry.default_registry()
     report = check_variant("pig", games=1, reference=True, registry=registry)
     assert report.ok and report.games == len(range(2, 7))
     assert registry.house_rule("round-up").plugin == "pig"

@@ -1,4 +1,4 @@
-"""`unodice.uno`: the Uno family's shared mechanics, on a toy table.
+"""`unodice.core.uno`: the Uno family's shared mechanics, on a toy table.
 
 The toy below is the smallest thing that satisfies `UnoRules`: hands are counts of pieces and
 the bag a count. The variants' own tests show the mechanics in their games (CV-8, CV-9, CD-6
@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from unodice import uno
-from unodice.chance import Chance
-from unodice.moves import Event
-from unodice.turns import Seats
-from unodice.uno import Penalty, PendingWildDrawFour
+from unodice.core import uno
+from unodice.core.chance import Chance
+from unodice.core.moves import Event
+from unodice.core.turns import Seats
+from unodice.core.uno import Penalty, PendingWildDrawFour
 
 
 class ToyTable:
@@ -208,6 +208,6 @@ def test_every_shared_event_says_itself_naming_its_seats(event):
 
 
 def test_describe_leaves_other_events_to_the_variant():
-    from unodice.moves import RoundStarted
+    from unodice.core.moves import RoundStarted
 
     assert uno.describe(RoundStarted(1)) is None

@@ -21,10 +21,10 @@ import pytest
 from every_variant import VARIANTS, everything, fingerprint
 
 import unodice
-from unodice.agents import RandomAgent
-from unodice.game import Game
-from unodice.moves import Event, Move, to_json
-from unodice.pieces import ComponentSet, Die, Domino, Face
+from unodice.core.game import Game
+from unodice.core.moves import Event, Move, to_json
+from unodice.core.pieces import ComponentSet, Die, Domino, Face
+from unodice.play.agents import RandomAgent
 
 ATTACK_AT = (0, 1, 2, 5, 9, 14, 20, 30, 45)
 """The decisions (counted from 0) at which each game is attacked."""

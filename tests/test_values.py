@@ -9,7 +9,7 @@ from unittest import mock
 
 import pytest
 
-from unodice.values import Value, field, fields_of
+from unodice.core.values import Value, field, fields_of
 
 
 class Shape(Value):
@@ -267,9 +267,9 @@ def test_values_sits_at_the_bottom_and_imports_only_the_standard_library():
     import ast
     import sys
 
-    import unodice.values
+    import unodice.core.values
 
-    tree = ast.parse(inspect.getsource(unodice.values))
+    tree = ast.parse(inspect.getsource(unodice.core.values))
     imported = {
         alias.name.split(".")[0]
         for node in ast.walk(tree)

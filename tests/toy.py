@@ -12,13 +12,14 @@ from typing import Any, ClassVar
 
 import attrs
 
-from unodice import IllegalMove, Move, State, Variant, option, positions
-from unodice.errors import InvalidPosition
-from unodice.hooks import hookimpl
-from unodice.moves import Event
-from unodice.pieces import Bag, Die, Face, load_components
-from unodice.spaces import Slot
-from unodice.turns import Seats
+from unodice import IllegalMove, Move, State, Variant, option
+from unodice.core import positions
+from unodice.core.errors import InvalidPosition
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import Event
+from unodice.core.pieces import Bag, Die, Face, load_components
+from unodice.core.spaces import Slot
+from unodice.core.turns import Seats
 
 
 class Roll(Move):

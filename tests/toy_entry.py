@@ -6,7 +6,7 @@ from typing import Any
 
 from toy import ToyRace
 
-from unodice.hooks import hookimpl
+from unodice.core.hooks import hookimpl
 
 
 @hookimpl

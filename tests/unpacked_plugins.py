@@ -1,7 +1,7 @@
 """Plugin packages used from their folder, as if installed, without touching the environment.
 
 A package written by ``unodice new-plugin`` or built from the tutorial is imported from its
-``src`` folder into a [`Registry`][unodice.registry.Registry] of its own (so it cannot collide
+``src`` folder into a [`Registry`][unodice.core.registry.Registry] of its own (so it cannot collide
 with a plugin that happens to be installed), or run in a subprocess whose ``PYTHONPATH`` holds
 its ``src`` folder and a folder of distribution metadata declaring the entry points of its
 ``pyproject.toml``, which is all ``pip install`` would add for the registry to find it.
@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
-from unodice.registry import Registry
+from unodice.core.registry import Registry
 
 
 def entry_points(package: Path) -> dict[str, str]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from unodice.options import OptionInfo
-from unodice.registry import default_registry
+from unodice.core.options import OptionInfo
+from unodice.core.registry import default_registry
 
 MARKER = re.compile(r"^<!-- options: (?P<variant>[a-z0-9-]+) -->$", re.MULTILINE)
 

@@ -15,8 +15,8 @@ import re
 import shlex
 from typing import Any
 
-from unodice.agents import RandomAgent
-from unodice.game import Game, new_game
+from unodice.core.game import Game, new_game
+from unodice.play.agents import RandomAgent
 
 MARKER = re.compile(r"^<!-- picture: (?P<spec>.+?) -->$", re.MULTILINE)
 FIELD = re.compile(r"^[a-z]+=")

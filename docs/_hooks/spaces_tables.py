@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from unodice.game import new_game
-from unodice.registry import default_registry
-from unodice.spaces import catalogue
+from unodice.core.game import new_game
+from unodice.core.registry import default_registry
+from unodice.core.spaces import catalogue
 
 ACTIONS = re.compile(r"^<!-- actions: (?P<variant>[a-z0-9-]+) -->$", re.MULTILINE)
 OBSERVATION = re.compile(r"^<!-- observation: (?P<variant>[a-z0-9-]+) -->$", re.MULTILINE)

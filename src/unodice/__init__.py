@@ -5,7 +5,7 @@ The public API in one place:
 ```python
 import unodice
 
-unodice.variants()                      # what is installed
+unodice.available_variants()                      # what is installed
 game = unodice.new_game("coverall", players=3, seed=7)
 while not game.is_over:
     game.play(game.legal_moves()[0])
@@ -19,12 +19,11 @@ See the reference site for concepts, the rules of each variant and the plugin gu
 
 from __future__ import annotations
 
-from unodice import agents
+from unodice import _moved
+from unodice import variants as variants  # the package; callable as the old listing function
 from unodice._version import __version__, build_kind
-from unodice.agents import AgentError, GreedyAgent, RandomAgent, play_game
-from unodice.arena import TournamentReport, tournament
-from unodice.chance import Chance
-from unodice.errors import (
+from unodice.core.chance import Chance
+from unodice.core.errors import (
     ComponentError,
     GameBroken,
     IllegalMove,
@@ -34,15 +33,20 @@ from unodice.errors import (
     UnknownVariant,
     UnodiceError,
 )
-from unodice.game import Game, new_game
-from unodice.hooks import hookimpl
-from unodice.moves import Event, Move
-from unodice.options import option
-from unodice.record import replay
-from unodice.registry import VariantInfo, default_registry, variants
-from unodice.simulation import simulate
-from unodice.stats import Report
-from unodice.variant import State, Variant, View
+from unodice.core.game import Game, new_game
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import Event, Move
+from unodice.core.options import option
+from unodice.core.registry import VariantInfo, available_variants, default_registry
+from unodice.core.variant import State, Variant, View
+from unodice.play import agents
+from unodice.play.agents import AgentError, GreedyAgent, RandomAgent, play_game
+from unodice.play.arena import TournamentReport, tournament
+from unodice.play.simulation import simulate
+from unodice.play.stats import Report
+from unodice.records.record import replay
+
+_moved.install()
 
 __all__ = [
     "AgentError",
@@ -68,6 +72,7 @@ __all__ = [
     "View",
     "__version__",
     "agents",
+    "available_variants",
     "build_kind",
     "default_registry",
     "hookimpl",
@@ -77,5 +82,4 @@ __all__ = [
     "replay",
     "simulate",
     "tournament",
-    "variants",
 ]

@@ -2,6 +2,6 @@
 
 import sys
 
-from unodice.cli import main
+from unodice.cli.commands import main
 
 sys.exit(main())

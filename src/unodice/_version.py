@@ -27,11 +27,11 @@ PURE = "pure Python"
 def build_kind() -> str:
     """Which build runs: ``"compiled with mypyc"`` or ``"pure Python"``.
 
-    Decided by the core's module of game histories, ``unodice.history``: it is loaded from an
+    Decided by the core's module of game histories, ``unodice.core.history``: it is loaded from an
     extension module in the compiled build (see "The compiled build" in the getting-started
     guide) and from its Python source otherwise.
     """
-    spec = find_spec("unodice.history")
+    spec = find_spec("unodice.core.history")
     origin = spec.origin if spec is not None else None
     compiled = origin is not None and origin.endswith(tuple(EXTENSION_SUFFIXES))
     return COMPILED if compiled else PURE

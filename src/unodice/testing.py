@@ -1,8 +1,8 @@
 """The kit for testing variants and house rules, the library's own and third parties' alike.
 
 * [`scripted_game`][unodice.testing.scripted_game] starts a game whose dice and draws follow a
-  script ([`Roll`][unodice.chance.Roll], [`Showing`][unodice.chance.Showing],
-  [`Draw`][unodice.chance.Draw]), for tests of single rules: from the variant's setup or from a
+  script ([`Roll`][unodice.core.chance.Roll], [`Showing`][unodice.core.chance.Showing],
+  [`Draw`][unodice.core.chance.Draw]), for tests of single rules: from the variant's setup or from a
   position, with the variant's components or the test's own;
   [`script_used`][unodice.testing.script_used] then says whether the game used the whole script.
 * [`refused`][unodice.testing.refused] checks that a move is refused and changes nothing, and
@@ -37,16 +37,16 @@ from xml.etree import ElementTree
 
 import attrs
 
-from unodice.agents import RandomAgent
-from unodice.chance import Chance, Draw, Roll, ScriptedChance, ScriptError, Showing
-from unodice.errors import IllegalMove, InvalidOptions, UnodiceError
-from unodice.game import Game, new_game
-from unodice.moves import Move, RoundEnded, Scored
-from unodice.pieces import ComponentSet, Die, Domino
-from unodice.record import replay
-from unodice.registry import Registry, default_registry
-from unodice.values import Value, fields_of
-from unodice.variant import Variant
+from unodice.core.chance import Chance, Draw, Roll, ScriptedChance, ScriptError, Showing
+from unodice.core.errors import IllegalMove, InvalidOptions, UnodiceError
+from unodice.core.game import Game, new_game
+from unodice.core.moves import Move, RoundEnded, Scored
+from unodice.core.pieces import ComponentSet, Die, Domino
+from unodice.core.registry import Registry, default_registry
+from unodice.core.values import Value, fields_of
+from unodice.core.variant import Variant
+from unodice.play.agents import RandomAgent
+from unodice.records.record import replay
 
 __all__ = [
     "CheckReport",
@@ -84,8 +84,9 @@ def scripted_game(
     """Start a game whose chance follows ``script``, for a test of a single rule.
 
     The script's entries are consumed in the order the game rolls and draws, as each variant's
-    page documents it (a plain string ``"r5"`` is a [`Roll`][unodice.chance.Roll]). A roll or
-    draw beyond the script raises [`ScriptError`][unodice.chance.ScriptError]; extend the script
+    page documents it (a plain string ``"r5"`` is a [`Roll`][unodice.core.chance.Roll]). A roll or
+    draw beyond the script raises [`ScriptError`][unodice.core.chance.ScriptError]; extend the
+    script
     through ``game.chance.extend([...])`` to force what comes after a move, and call
     [`script_used`][unodice.testing.script_used] at the end to be told of entries never used.
 
@@ -99,11 +100,11 @@ def scripted_game(
         registry: Where to find the variant.
         lenient: Carry on from ``seed`` once the script is spent, instead of failing.
         components: A component set to play with instead of the variant's own: a
-            [`ComponentSet`][unodice.pieces.ComponentSet], or piece codes
+            [`ComponentSet`][unodice.core.pieces.ComponentSet], or piece codes
             (``["r9|r9", "b8|WD4"]``, or six faces per die: ``["r1 g2 b3 y4 r5 WD4"]``). The
             variant must name its set by an option
-            ([`Variant.component_option`][unodice.variant.Variant.component_option]).
-        position: Start from this position (see [`unodice.positions`][unodice.positions])
+            ([`Variant.component_option`][unodice.core.variant.Variant.component_option]).
+        position: Start from this position (see [`unodice.core.positions`][unodice.core.positions])
             rather than the variant's setup; the script then covers what comes after it.
         pause_between_rounds: Stop at each round's end until ``game.next_round()``.
     """
@@ -452,7 +453,7 @@ def check_variant(
         raise_on_failure: Raise [`VariantCheckFailed`][unodice.testing.VariantCheckFailed]
             listing every problem (default), or just return the report.
         reference: Also compare the variant's fast path with its plain reading of the rules
-            (its [`Reference`][unodice.variant.Reference]) at every decision: the legal moves
+            (its [`Reference`][unodice.core.variant.Reference]) at every decision: the legal moves
             as a set, the points each move scores and the points each round's end scores.
             A variant without a reference fails this check; house rules are not allowed with
             it, since they change the points.

@@ -1,6 +1,7 @@
 """A user's script, typed: ``mypy --strict`` must pass on it (see ``tests/test_typing.py``).
 
-It uses the documented API only, ``unodice.variants()`` and ``unodice.simulate(...)`` included.
+It uses the documented API only, ``unodice.available_variants()`` and ``unodice.simulate(...)``
+included.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from collections.abc import Sequence
 
 import unodice
 from unodice import Event, Game, GreedyAgent, Move, RandomAgent, Report, VariantInfo, View
-from unodice.agents import Agent
+from unodice.play.agents import Agent
 from unodice.testing import CheckReport, check_variant
 
 
@@ -45,7 +46,7 @@ def main() -> None:
     bots: Game = unodice.play_game("centre-die", agents, seed=3)
     print(bots.scores, bots.winners)
 
-    installed: dict[str, VariantInfo] = unodice.variants()
+    installed: dict[str, VariantInfo] = unodice.available_variants()
     seats: range = installed["dominoes"].players
     simulated: Report = unodice.simulate(
         "dominoes", games=4, players=seats.start, seed=2, workers=1

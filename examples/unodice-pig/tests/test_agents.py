@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import unodice
-from unodice.agents import make_agent
-from unodice.registry import Registry
+from unodice.core.registry import Registry
+from unodice.play.agents import make_agent
 
 from unodice_pig import HoldAt, Pig, unodice_register
 

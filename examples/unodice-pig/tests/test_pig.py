@@ -4,7 +4,7 @@ from typing import ClassVar
 
 import pytest
 from unodice import IllegalMove, InvalidOptions, Move, new_game
-from unodice.moves import Scored
+from unodice.core.moves import Scored
 from unodice.testing import Showing, check_variant, scripted_game
 
 from unodice_pig.events import Busted, Rolled

@@ -2,7 +2,7 @@
 
 import pytest
 from unodice import RandomAgent, new_game
-from unodice.errors import InvalidPosition
+from unodice.core.errors import InvalidPosition
 from unodice.testing import Showing, refused, script_used, scripted_game
 
 

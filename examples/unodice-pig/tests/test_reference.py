@@ -5,9 +5,9 @@ from collections import Counter
 
 import pytest
 from unodice import InvalidOptions, new_game
-from unodice.hooks import hookimpl
-from unodice.pieces import ComponentSet
-from unodice.registry import Registry
+from unodice.core.hooks import hookimpl
+from unodice.core.pieces import ComponentSet
+from unodice.core.registry import Registry
 from unodice.testing import Showing, check_variant, scripted_game
 
 from unodice_pig import Pig, reference

@@ -2,8 +2,8 @@
 
 import pytest
 import unodice
-from unodice.agents import RandomAgent
-from unodice.moves import Scored
+from unodice.core.moves import Scored
+from unodice.play.agents import RandomAgent
 from unodice.testing import Showing, check_variant, scripted_game
 
 from unodice_pig.round_up import rounded_up
@@ -44,9 +44,9 @@ def test_pig_with_round_up_still_honours_the_variant_contract():
     assert check_variant("pig", players=[2, 3], games=2, house_rules=["round-up"]).ok
 
 
-@pytest.mark.parametrize("variant", sorted(unodice.variants()))
+@pytest.mark.parametrize("variant", sorted(unodice.available_variants()))
 def test_every_score_is_a_multiple_of_five_in_any_variant(variant):
-    seats = unodice.variants()[variant].players.start
+    seats = unodice.available_variants()[variant].players.start
     agents = [RandomAgent(seat) for seat in range(seats)]
     game = unodice.play_game(variant, agents, seed=3, house_rules=["round-up"])
     assert all(event.points % 5 == 0 for event in game.events if isinstance(event, Scored))

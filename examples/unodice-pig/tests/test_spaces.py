@@ -2,7 +2,7 @@
 
 import pytest
 from unodice import RandomAgent, new_game
-from unodice.spaces import catalogue, encode, observation_size
+from unodice.core.spaces import catalogue, encode, observation_size
 
 
 def observation(game, seat):

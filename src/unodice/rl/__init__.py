@@ -8,7 +8,8 @@ Install the extra first: ``pip install 'unodice[rl]'`` (NumPy, Gymnasium and Pet
   against agents from the registry.
 
 Both number the moves by the variant's action catalogue and encode each seat's view by its
-observation layout (see [`unodice.spaces`][unodice.spaces]); the reinforcement learning page
+observation layout (see [`unodice.core.spaces`][unodice.core.spaces]); the reinforcement learning
+page
 shows both for every built-in variant.
 """
 

@@ -11,10 +11,10 @@ import gymnasium
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from unodice.errors import InvalidOptions, UnodiceError
-from unodice.game import Game, new_game
-from unodice.quoting import brief
-from unodice.registry import Registry
+from unodice.core.errors import InvalidOptions, UnodiceError
+from unodice.core.game import Game, new_game
+from unodice.core.quoting import brief
+from unodice.core.registry import Registry
 from unodice.rl.arrays import Arrays
 from unodice.rl.rewards import Reward, checked, rewards
 

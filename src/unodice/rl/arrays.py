@@ -7,9 +7,9 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from unodice.game import Game
-from unodice.spaces import ActionCatalogue, catalogue, encode, observation_size
-from unodice.variant import AnyVariant
+from unodice.core.game import Game
+from unodice.core.spaces import ActionCatalogue, catalogue, encode, observation_size
+from unodice.core.variant import AnyVariant
 
 __all__ = ["Arrays"]
 

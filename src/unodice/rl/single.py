@@ -8,7 +8,12 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from unodice.agents import (
+from unodice.core.errors import InvalidOptions, UnodiceError
+from unodice.core.game import Game, new_game
+from unodice.core.moves import Event
+from unodice.core.quoting import brief
+from unodice.core.registry import Registry
+from unodice.play.agents import (
     Agent,
     AgentSpec,
     Seat,
@@ -23,11 +28,6 @@ from unodice.agents import (
     play_choice,
     seat_agents,
 )
-from unodice.errors import InvalidOptions, UnodiceError
-from unodice.game import Game, new_game
-from unodice.moves import Event
-from unodice.quoting import brief
-from unodice.registry import Registry
 from unodice.rl.aec import RENDER_MODES
 from unodice.rl.arrays import Arrays
 from unodice.rl.rewards import Reward, checked, rewards

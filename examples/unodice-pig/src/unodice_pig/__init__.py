@@ -6,8 +6,8 @@ and the registry calls the ``unodice_register`` hook below.
 
 from __future__ import annotations
 
-from unodice.hooks import hookimpl
-from unodice.registry import Registrar
+from unodice.core.hooks import hookimpl
+from unodice.core.registry import Registrar
 
 from . import round_up
 from .agents import HoldAt, hold_at_20

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from unodice.moves import Move
-from unodice.variant import View
+from unodice.core.moves import Move
+from unodice.core.variant import View
 
 from .moves import Hold, RollDie
 

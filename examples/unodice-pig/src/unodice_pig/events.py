@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from unodice import Event
-from unodice.pieces import Die, Face
+from unodice.core.pieces import Die, Face
 
 __all__ = ["Busted", "Rolled"]
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from unodice.errors import InvalidPosition
-from unodice.pieces import Bag, Die, Face
-from unodice.positions import (
+from unodice.core.errors import InvalidPosition
+from unodice.core.pieces import Bag, Die, Face
+from unodice.core.positions import (
     REST,
     PieceReader,
     die_token,
@@ -30,7 +30,7 @@ from unodice.positions import (
     write_items,
     write_seat,
 )
-from unodice.variant import Table
+from unodice.core.variant import Table
 
 from .state import PigState
 

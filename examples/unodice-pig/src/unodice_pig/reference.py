@@ -1,6 +1,6 @@
 """The rules of pig read plainly: legal moves and scoring, clause by clause.
 
-This module is pig's [`Reference`][unodice.variant.Reference]: a slow, obvious reading of
+This module is pig's [`Reference`][unodice.core.variant.Reference]: a slow, obvious reading of
 PIG-2 to PIG-5 beside the rules in ``rules.py``, which
 [`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares with it at
 every decision. Each clause's question is a helper named after it. It works the turn total out
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from unodice import Move
-from unodice.pieces import Face
+from unodice.core.pieces import Face
 
 from .moves import Hold, RollDie
 from .state import WON, PigState

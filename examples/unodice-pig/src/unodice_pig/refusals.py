@@ -16,7 +16,7 @@ __all__ = ["explain"]
 
 
 def explain(rules: Pig, state: PigState, move: Move) -> IllegalMove:
-    """The [`IllegalMove`][unodice.errors.IllegalMove] for a move that is not legal now.
+    """The [`IllegalMove`][unodice.core.errors.IllegalMove] for a move that is not legal now.
 
     A roll is always legal on a turn, so the only pig move ever refused during play is a hold
     with nothing to hold (PIG-4).

@@ -14,7 +14,7 @@ The rules, clause by clause (tests cite these IDs):
   default 50) wins, and the game ends at once.
 
 For house rules: a hold scores with the reason ``"banked"`` and the context key ``faces``, the
-faces rolled this turn, in order (a tuple of ``unodice.pieces.Face``).
+faces rolled this turn, in order (a tuple of ``unodice.core.pieces.Face``).
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from unodice import Event, IllegalMove, Move, Variant, View
-from unodice.pieces import Bag, ComponentSet, Die
-from unodice.spaces import Buffer, Slot
-from unodice.variant import Reference, RoundOutcome, Table
+from unodice.core.pieces import Bag, ComponentSet, Die
+from unodice.core.spaces import Buffer, Slot
+from unodice.core.variant import Reference, RoundOutcome, Table
 
 from . import moves, positions, refusals, spaces, text
 from . import reference as reference_module

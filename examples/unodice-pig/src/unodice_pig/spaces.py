@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from unodice import View
-from unodice.spaces import Buffer, Slot
+from unodice.core.spaces import Buffer, Slot
 
 from .moves import HOLD, ROLL, PigMove
 

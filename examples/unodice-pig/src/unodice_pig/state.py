@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal, TypeAlias
 
 from unodice import State
-from unodice.pieces import Bag, Die, Face
+from unodice.core.pieces import Bag, Die, Face
 
 __all__ = ["TURN", "WON", "Phase", "PigState"]
 

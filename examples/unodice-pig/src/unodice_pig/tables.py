@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from unodice.pieces import ComponentSet, Die
-from unodice.tables import SealedTable, TablesPerSet, load_set, unsuitable_set
+from unodice.core.lookups import SealedTable, TablesPerSet, load_set, unsuitable_set
+from unodice.core.pieces import ComponentSet, Die
 
 __all__ = ["DICE", "PigDice", "dice_for"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from unodice import Event
-from unodice.render import paint_face
+from unodice.core.render import paint_face
 
 from .events import Busted, Rolled
 from .state import PigState

@@ -1,0 +1,685 @@
+"""The game at the terminal: ``unodice play``, between bots or with people at the table.
+
+A person at a seat is asked for each of her decisions: the position is drawn once, the legal
+moves are listed with a number (and what each gains, where the variant can say), and she answers
+with a number, a move's notation or a command (``help``, ``moves``, ``board``, ``undo``,
+``quit``). At a terminal the answer can be edited and recalled with the arrow keys. Whatever
+is printed is what her seat may see (see ``Eyes``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO, TypeVar, TypeVarTuple
+
+from unodice.core.errors import InvalidOptions, UnodiceError
+from unodice.core.game import Game, new_game
+from unodice.core.moves import Move, MovePlayed, RoundStarted
+from unodice.core.quoting import brief
+from unodice.core.variant import View
+from unodice.play.agents import (
+    Agent,
+    SignalWatch,
+    agent_failed,
+    agent_method,
+    ask_agent,
+    call_agent,
+    choose_method,
+    describe,
+    events_for_seat,
+    game_agent_seed,
+    make_agent,
+    resolve_choice,
+)
+from unodice.records.record import save
+from unodice.testing import pieces_in
+
+__all__ = [
+    "ANSWER_LIMIT",
+    "Eyes",
+    "HumanAgent",
+    "Table",
+    "ask",
+    "check_save_path",
+    "count",
+    "run_play",
+    "show_events",
+    "show_result",
+]
+
+_T = TypeVar("_T")
+_Args = TypeVarTuple("_Args")
+
+ANSWER_LIMIT = 10_000
+"""The longest answer read at the terminal as a move; longer ones are refused unread."""
+EXAMPLES_PER_KIND = 3
+"""How many of the legal moves of each kind ``help`` shows as examples."""
+COMMANDS = ("help", "moves", "board", "undo", "quit")
+"""The words a person may type instead of a move (``?`` is ``help``; ``q``, ``exit`` quit)."""
+
+
+def count(number: int, noun: str) -> str:
+    """``1 move``, ``2 moves``: a number and a noun that agrees with it (plural with an s)."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def ask(game: Game, during: str, method: Callable[[*_Args], _T], *args: *_Args) -> _T:
+    """Call one of the variant's methods for the command line, naming its plugin on a crash.
+
+    The game does the same for the calls it makes itself (see ``Game``); an exception that is
+    not a library error keeps its type and gains a note, which the one-line message shows.
+    """
+    try:
+        return method(*args)
+    except Exception as error:
+        if not isinstance(error, UnodiceError):
+            error.add_note(
+                f"raised by variant {game.variant.name!r} of plugin {game.plugin!r}, {during}"
+            )
+        raise
+
+
+# -- the file the record goes to -----------------------------------------------------------------
+
+
+def check_save_path(path: str, force: bool) -> None:
+    """Refuse a ``--save`` file that could not be written, before any move is played.
+
+    Raises:
+        InvalidOptions: The folder does not exist or cannot be written to, the path is a
+            folder, or the file exists and ``force`` is not given.
+    """
+    target = Path(path)
+    folder = target.parent
+    where = f"--save {brief(path)}"
+    if target.is_dir():
+        raise InvalidOptions(f"{where}: that is a folder; name a file inside it")
+    if not folder.is_dir():
+        raise InvalidOptions(f"{where}: there is no folder {brief(str(folder))}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise InvalidOptions(f"{where}: the folder {brief(str(folder))} cannot be written to")
+    if target.exists() and not force:
+        raise InvalidOptions(f"{where}: the file exists; add --force to overwrite it")
+
+
+# -- what the terminal shows ---------------------------------------------------------------------
+
+
+class Eyes:
+    """Whose eyes the terminal shows the game through while people play at it.
+
+    Without a person at the table it shows everything. With one, every position is rendered
+    from her seat, and an event that names a piece she has not seen and another seat now holds
+    hidden (a tile a bot drew, in a variant whose events named it) is printed as one redacted
+    line. With several, the seat is that of the person who played last (the first ``--human``
+    seat before anyone has): they share one terminal, but none of them sees the bots' pieces.
+    """
+
+    def __init__(self, game: Game, humans: Sequence[int], seat: int | None = None):
+        self._game = game
+        self._humans = frozenset(humans)
+        self.seat: int | None = seat if seat is not None else (humans[0] if humans else None)
+        self._unseen: frozenset[int] | None = None  # None: before the first move, everything
+
+    def before(self, mover: int) -> None:
+        """Note what the seat cannot see before ``mover`` plays (and follow a person's turn)."""
+        if self.seat is None:
+            return
+        if mover in self._humans:
+            self.seat = mover
+        self._unseen = self._hidden(self.seat)
+
+    def show(self, events: Sequence[Any], out: TextIO) -> None:
+        """Print events, one line each, redacting those that name another seat's secret.
+
+        When a round ended and the next began during these events, the pieces of the round
+        that ended are no secret any more (the next round deals afresh): only the events of the
+        new round are checked, against everything the seat cannot see in it.
+        """
+        starts = [index for index, event in enumerate(events) if isinstance(event, RoundStarted)]
+        checked_from = starts[-1] if starts else 0
+        secret = self._secrets(new_round=bool(starts))
+        for index, event in enumerate(events):
+            if (
+                secret
+                and index >= checked_from
+                and any(piece.id in secret for piece in pieces_in(event))
+            ):
+                if isinstance(event, MovePlayed):
+                    print(f"seat {event.seat}: (a move hidden from seat {self.seat})", file=out)
+                else:
+                    print(f"    ({event.kind}: hidden from seat {self.seat})", file=out)
+            elif isinstance(event, MovePlayed):
+                print(f"seat {event.seat}: {event.move}", file=out)
+            else:
+                game = self._game
+                print(f"    {ask(game, 'in describe', game.variant.describe, event)}", file=out)
+
+    def _hidden(self, seat: int) -> frozenset[int]:
+        game = self._game
+        pieces = ask(game, "in hidden_pieces", game.variant.hidden_pieces, game.state, seat)
+        return frozenset(piece.id for piece in pieces)
+
+    def _secrets(self, new_round: bool) -> frozenset[int]:
+        """Pieces the seat did not see before the move, cannot see now, and another seat can.
+
+        In a new round, every piece the seat cannot see and another seat can.
+        """
+        if self.seat is None or self._game.is_over:
+            return frozenset()
+        hidden = self._hidden(self.seat)
+        hidden_from_all = hidden
+        for other in range(self._game.players):
+            if other != self.seat:
+                hidden_from_all &= self._hidden(other)
+        secret = hidden - hidden_from_all
+        return secret if new_round or self._unseen is None else secret & self._unseen
+
+
+def show_events(game: Game, events: Sequence[Any], out: TextIO) -> None:
+    """Print events as they are, for a game shown in full (a replay)."""
+    Eyes(game, ()).show(events, out)
+
+
+def show_result(game: Game, out: TextIO) -> None:
+    """Print the scores, best first, and mark the winners."""
+    ranking = sorted(range(game.players), key=lambda s: (-game.scores[s], s))
+    print("result:", file=out)
+    for seat in ranking:
+        mark = "  winner" if seat in game.winners else ""
+        print(f"  seat {seat}: {game.scores[seat]}{mark}", file=out)
+
+
+# -- the table: the game, its agents, and how to take moves back ----------------------------------
+
+
+class _Quit(Exception):
+    """The person at the terminal asked to end the game."""
+
+
+class _Undo(Exception):
+    """The person at the terminal asked to take her last move back."""
+
+    def __init__(self, seat: int):
+        super().__init__(seat)
+        self.seat = seat
+
+
+class Table:
+    """The game being played, the agent at each seat, and how to set both up again.
+
+    Taking moves back sets the game up afresh from the same seed and plays the moves kept, with
+    new agents made as the first ones were (the same seeds): each bot is asked again at each of
+    its decisions, so it is where it was, and it answers a different move as it would have.
+
+    Args:
+        setup: Makes the game as it was before any move (the same seed each time).
+        seat_agents: Makes the agents, one a seat, for this table.
+        name_of: What an error calls the agent at a seat (the name it was asked for by).
+    """
+
+    def __init__(
+        self,
+        setup: Callable[[], Game],
+        seat_agents: Callable[[Table], Sequence[Agent]],
+        name_of: Callable[[int], str] = str,
+    ):
+        self._setup = setup
+        self._seat_agents = seat_agents
+        self._name_of = name_of
+        self.game = setup()
+        self.agents: Sequence[Agent] = ()
+        self._observers: list[tuple[int, Any]] = []
+        self._start_agents()
+
+    def _start_agents(self) -> None:
+        """Make the agents; start those that have ``start``, and tell observers the deal."""
+        game = self.game
+        self.agents = self._seat_agents(self)
+        self._observers = []
+        labels = self.labels()
+        with SignalWatch() as watch:
+            for seat, agent in enumerate(self.agents):
+                start = agent_method(game, labels, seat, watch, agent, "start")
+                if start is not None:
+                    call_agent(game, labels, seat, watch, "in start", start, seat, game.view(seat))
+                observe = agent_method(game, labels, seat, watch, agent, "observe")
+                if observe is not None:
+                    self._observers.append((seat, observe))
+                    call_agent(
+                        game,
+                        labels,
+                        seat,
+                        watch,
+                        "in observe",
+                        observe,
+                        events_for_seat(game.variant, tuple(game.events), seat),
+                    )
+
+    def labels(self) -> list[str]:
+        """What errors call the agents, seat by seat."""
+        return [self._name_of(seat) for seat in range(len(self.agents))]
+
+    def play(self, move: Move) -> tuple[Any, ...]:
+        """Play ``move`` and tell the observing agents what their seats saw of it.
+
+        Raises:
+            AgentError: An agent failed while it was told (anything it raised).
+        """
+        game = self.game
+        events = game.play(move)
+        if self._observers:
+            labels = self.labels()
+            with SignalWatch() as watch:
+                for seat, observe in self._observers:
+                    call_agent(
+                        game,
+                        labels,
+                        seat,
+                        watch,
+                        "in observe",
+                        observe,
+                        events_for_seat(game.variant, events, seat),
+                    )
+        return events
+
+    def movers(self) -> list[int]:
+        """The seat that played each move so far, in order."""
+        return [event.seat for event in self.game.events if isinstance(event, MovePlayed)]
+
+    def last_move_of(self, seat: int) -> int | None:
+        """The index of the last move ``seat`` played, or ``None`` if it played none."""
+        movers = self.movers()
+        for index in range(len(movers) - 1, -1, -1):
+            if movers[index] == seat:
+                return index
+        return None
+
+    def rewind(self, moves: int) -> None:
+        """Go back to the position after the first ``moves`` moves, agents and all."""
+        kept = self.game.moves[:moves]
+        self.game = self._setup()
+        self._start_agents()
+        humans = {seat for seat, agent in enumerate(self.agents) if isinstance(agent, HumanAgent)}
+        for move in kept:
+            seat = self.game.to_act
+            assert seat is not None
+            if seat not in humans:
+                # Asked again so that a seeded bot draws what it drew before; the move kept is
+                # the one it chose then, whatever it answers now.
+                self.agents[seat].choose(self.game.view(seat), self.game.legal_moves())
+            self.play(move)
+
+
+# -- a person at a seat --------------------------------------------------------------------------
+
+
+class HumanAgent:
+    """A person choosing moves at the terminal, by number, by notation, or with a command.
+
+    Args:
+        table: The table she plays at (for the position, and to know what ``undo`` can do).
+        colour: Colour the position.
+        read: Asks for one line with a prompt (``input``).
+        out: Where the moves and the answers to her commands are printed.
+    """
+
+    def __init__(self, table: Table, colour: bool, read: Callable[[str], str], out: TextIO):
+        self._table = table
+        self._colour = colour
+        self._read = read
+        self._out = out
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        """List the legal moves, and ask until a legal one is given.
+
+        Raises:
+            _Quit: She typed ``quit``.
+            _Undo: She typed ``undo`` and has a move to take back.
+        """
+        self._list(view, moves)
+        while True:
+            answer = self._read(f"seat {view.seat}> ").strip()
+            move = self._answer(answer, view, moves)
+            if move is not None:
+                return move
+
+    def _answer(self, answer: str, view: View, moves: Sequence[Move]) -> Move | None:
+        """The move ``answer`` chooses; ``None`` when it was a command or needs asking again."""
+        out = self._out
+        if not answer:
+            return None
+        if len(answer) > ANSWER_LIMIT:
+            print(
+                f"  that is {len(answer)} characters long: no move's notation is; type a "
+                "move's number or its notation",
+                file=out,
+            )
+            return None
+        command = answer.lower()
+        if command in ("?", "help"):
+            self._help(moves)
+        elif command == "moves":
+            self._list(view, moves)
+        elif command == "board":
+            print(self._table.game.render(view.seat, self._colour), file=out)
+        elif command == "undo":
+            self._undo(view.seat)
+        elif command in ("q", "quit", "exit"):
+            raise _Quit
+        # A move's number, in the digits 0-9 (not "٤"); a longer number is read as notation
+        # (no int of 5,000 digits).
+        elif answer.isascii() and answer.isdecimal() and len(answer) <= 6:
+            return self._numbered(int(answer), moves)
+        else:
+            return self._notation(answer, moves)
+        return None
+
+    def _numbered(self, number: int, moves: Sequence[Move]) -> Move | None:
+        if 1 <= number <= len(moves):
+            return moves[number - 1]
+        # A variant may write a move as digits: take one that is legal before refusing.
+        by_text = {str(move): move for move in moves}
+        if str(number) in by_text:
+            return by_text[str(number)]
+        verb = "is" if len(moves) == 1 else "are"
+        print(
+            f"  there {verb} {count(len(moves), 'move')}; {number} is not one of them",
+            file=self._out,
+        )
+        return None
+
+    def _notation(self, answer: str, moves: Sequence[Move]) -> Move | None:
+        game = self._table.game
+        by_text = {str(move): move for move in moves}
+        if answer in by_text:
+            return by_text[answer]
+        try:
+            parsed: Move = ask(game, "in parse_move", game.variant.parse_move, answer)
+        except UnodiceError as error:
+            print(f"  {error}", file=self._out)
+            return None
+        if parsed in moves:
+            return parsed
+        refusal = ask(game, "in explain_illegal", game.variant.explain_illegal, game.state, parsed)
+        print(f"  {refusal}", file=self._out)
+        return None
+
+    def _list(self, view: View, moves: Sequence[Move]) -> None:
+        """Print the moves, numbered, each with what it gains when the variant says."""
+        game = self._table.game
+        width = max(len(str(move)) for move in moves)
+        for number, move in enumerate(moves, 1):
+            gain = ask(game, "in gain", view.gain, move)
+            shown = f"{move}" if not gain else f"{move!s:<{width}}  ({_signed(gain)})"
+            print(f"  {number:>3}. {shown}", file=self._out)
+
+    def _help(self, moves: Sequence[Move]) -> None:
+        out = self._out
+        print(f"  how moves are written: {_notation_help(self._table.game)}", file=out)
+        print("  for example, of the moves you have now:", file=out)
+        for kind, examples in _examples(moves).items():
+            print(f"    {kind}: {', '.join(map(str, examples))}", file=out)
+        print(
+            f"  type a move's number (1 to {len(moves)}) or its notation, or a command:\n"
+            "    moves   list the moves again\n"
+            "    board   draw the position again\n"
+            "    undo    take back your last move, and the other seats' moves after it\n"
+            "    help    show this (also ?)\n"
+            "    quit    end the game here (with --save, the record so far is written)",
+            file=out,
+        )
+
+    def _undo(self, seat: int) -> None:
+        if self._table.last_move_of(seat) is None:
+            print("  nothing to undo: you have not moved yet", file=self._out)
+            return
+        raise _Undo(seat)
+
+
+def _signed(gain: float) -> str:
+    """``+10``, ``-1``, ``+2.5``: a gain with its sign."""
+    return f"{int(gain):+d}" if gain == int(gain) else f"{gain:+.2f}"
+
+
+def _notation_help(game: Game) -> str:
+    """What the variant says its notation looks like.
+
+    A variant's ``parse_move`` answers text it cannot read with what its moves look like: the
+    help asks it about an empty answer, and leaves out the "cannot read" that opens the reply.
+    """
+    try:
+        ask(game, "in parse_move", game.variant.parse_move, "")
+    except UnodiceError as error:
+        reason = str(getattr(error, "reason", error))
+        return re.sub(r"^cannot read the move\s*[:;,]?\s*", "", reason)
+    return "the moves listed, as they are written there"
+
+
+def _examples(moves: Sequence[Move]) -> dict[str, list[Move]]:
+    """A few moves of each kind, spread over the list (its first, middle and last, say)."""
+    by_kind: dict[str, list[Move]] = {}
+    for move in moves:
+        by_kind.setdefault(move.kind, []).append(move)
+    examples = {}
+    for kind, group in by_kind.items():
+        if len(group) <= EXAMPLES_PER_KIND:
+            examples[kind] = group
+        else:
+            last = len(group) - 1
+            picks = sorted(
+                {round(i * last / (EXAMPLES_PER_KIND - 1)) for i in range(EXAMPLES_PER_KIND)}
+            )
+            examples[kind] = [group[i] for i in picks]
+    return examples
+
+
+def _line_editing(moves_now: Callable[[], Sequence[str]]) -> None:
+    """Edit answers with the arrow keys, recall earlier ones, and complete moves with Tab.
+
+    Only for a terminal: ``readline`` is imported here, when a person types at one, so that
+    piped answers are read as they are.
+    """
+    try:
+        import readline
+    except ImportError:  # not on every system: plain input still works
+        return
+
+    def complete(text: str, state: int) -> str | None:
+        words = [*COMMANDS, *moves_now()]
+        matches = [word for word in words if word.startswith(text)]
+        return matches[state] if state < len(matches) else None
+
+    readline.set_completer_delims("")  # complete the whole answer: notation has spaces
+    readline.set_completer(complete)
+    if "libedit" in (readline.__doc__ or ""):
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+
+
+# -- the play command ----------------------------------------------------------------------------
+
+
+def _bots(args: argparse.Namespace) -> list[str]:
+    names = [name.strip() for name in args.agents.split(",") if name.strip()]
+    if not names:
+        raise InvalidOptions("--agents needs at least one agent name")
+    return names
+
+
+def _check_seats(humans: Sequence[int], players: int) -> None:
+    for seat in humans:
+        if not 0 <= seat < players:
+            raise InvalidOptions(f"--human {brief(seat)}: seats are 0 to {players - 1}")
+
+
+def run_play(args: argparse.Namespace, out: TextIO, colour: bool) -> int:
+    """Play one game as ``args`` ask (see the ``play`` command); return the exit status."""
+    if args.save:
+        check_save_path(args.save, args.force)
+    options = dict(args.option)
+    if len(options) != len(args.option):
+        raise InvalidOptions("an --option is given twice")
+    names = _bots(args)
+    humans = list(dict.fromkeys(args.human))
+    seed = args.seed
+
+    def setup() -> Game:
+        # The first set-up draws the seed when none is given; setting the game up again to
+        # take moves back uses the same one, and so the same chance.
+        nonlocal seed
+        game = new_game(
+            args.variant,
+            args.players,
+            seed,
+            options or None,
+            args.house_rule,
+            position=args.position,
+        )
+        seed = game.seed
+        return game
+
+    def seat_agents(table: Table) -> list[Agent]:
+        game = table.game
+        _check_seats(humans, game.players)
+        agents: list[Agent] = []
+        for seat in range(game.players):
+            if seat in humans:
+                agents.append(HumanAgent(table, colour, input, out))
+            else:
+                # Seeded from the game's seed (drawn at random when none is given), so that
+                # the same command plays the same game, and a bot asked again answers again;
+                # one way only, so that a bot cannot work the game's seed out of its own.
+                bot_seed = None if game.seed is None else game_agent_seed(game.seed, seat)
+                agents.append(
+                    make_agent(names[seat % len(names)], bot_seed, variant=game.variant.name)
+                )
+        return agents
+
+    def name_of(seat: int) -> str:
+        return "you" if seat in humans else names[seat % len(names)]
+
+    table = Table(setup, seat_agents, name_of)
+    if humans and sys.stdin is not None and sys.stdin.isatty():
+        _line_editing(lambda: [str(move) for move in table.game.legal_moves()])
+    return _GameAtTheTerminal(table, humans, args, colour, out).play()
+
+
+class _GameAtTheTerminal:
+    """The play loop: a position before each decision, the events of each move, the result."""
+
+    def __init__(
+        self,
+        table: Table,
+        humans: Sequence[int],
+        args: argparse.Namespace,
+        colour: bool,
+        out: TextIO,
+    ):
+        self._table = table
+        self._humans = humans
+        self._args = args
+        self._colour = colour
+        self._out = out
+        self._eyes = Eyes(table.game, humans)
+
+    def play(self) -> int:
+        """Play to the end, or until a person quits or the input ends; the exit status."""
+        table, args, out = self._table, self._args, self._out
+        self._header()
+        try:
+            while not table.game.is_over:
+                self._decide()
+        except (KeyboardInterrupt, EOFError, _Quit) as stop:
+            print("\ngame abandoned", file=out)
+            self._save()
+            if isinstance(stop, KeyboardInterrupt):
+                raise
+            return 0 if isinstance(stop, _Quit) else 1
+        if self._humans and not (args.brief or args.quiet):
+            print("final position (the game is over: every hand is shown):", file=out)
+            print(table.game.render(None, self._colour), file=out)
+        elif not (args.brief or args.quiet):
+            print(table.game.render(None, self._colour), file=out)
+        show_result(table.game, out)
+        self._save()
+        return 0
+
+    def _header(self) -> None:
+        game, humans, out = self._table.game, self._humans, self._out
+        if self._args.quiet:
+            return
+        if humans:
+            # The seed fixes every deal and draw: a person who saw it could work out every
+            # hidden piece. It stays in the record that --save writes.
+            seats = ("seat " if len(humans) == 1 else "seats ") + " and ".join(map(str, humans))
+            print(
+                f"{game.variant.title}: {count(game.players, 'player')}; you play {seats}", file=out
+            )
+        else:
+            print(
+                f"{game.variant.title}: {count(game.players, 'player')}, seed {game.seed}", file=out
+            )
+        self._eyes.show(game.events, out)
+
+    def _decide(self) -> None:
+        """One decision: the position, the seat's choice, and the events it causes."""
+        table, args, out = self._table, self._args, self._out
+        game = table.game
+        seat = game.to_act
+        assert seat is not None
+        person = seat in self._humans
+        if person or not (args.brief or args.quiet):
+            print(game.render(seat if person else self._eyes.seat, self._colour), file=out)
+        if not person:
+            move = self._bot_move(seat)
+        else:
+            try:
+                move = table.agents[seat].choose(game.view(seat), game.legal_moves())
+            except _Undo as undo:
+                self._take_back(undo.seat)
+                return
+        self._eyes.before(seat)
+        events = table.play(move)
+        if not args.quiet:
+            self._eyes.show(events, out)
+
+    def _bot_move(self, seat: int) -> Move:
+        """The bot's move at ``seat``: one of the legal moves, or an `AgentError` naming it."""
+        game = self._table.game
+        labels = self._table.labels()
+        with SignalWatch() as watch:
+            choose = choose_method(game, labels, seat, watch, self._table.agents[seat])
+            moves = game.legal_moves()
+            choice = ask_agent(game, labels, seat, watch, choose, moves)
+            move = resolve_choice(game, labels, seat, moves, choice)
+        for legal in moves:
+            if legal is move:
+                return legal
+        cause = f"it chose {describe(choice)}, which is not one of the legal moves"
+        raise agent_failed(game, labels, seat, cause)
+
+    def _take_back(self, seat: int) -> None:
+        """Go back to the seat's previous decision and say what was undone."""
+        table = self._table
+        index = table.last_move_of(seat)
+        assert index is not None  # the person is told when there is nothing to undo
+        yours = table.game.moves[index]
+        after = len(table.game.moves) - index - 1
+        table.rewind(index)
+        self._eyes = Eyes(table.game, self._humans, seat)
+        others = f", and {count(after, 'move')} after it" if after else ""
+        print(
+            f"  undone: your move {yours}{others}; back to your previous decision", file=self._out
+        )
+
+    def _save(self) -> None:
+        if self._args.save:
+            save(self._table.game, self._args.save)
+            print(f"record saved to {self._args.save}", file=self._out)

@@ -1,0 +1,196 @@
+"""Fixed spaces for learning agents: a numbering of every move, and a layout of every view.
+
+Learning agents want a fixed set of actions and observations of a fixed size, where the game
+offers a different tuple of legal moves at every decision and a view of named data. A variant
+that supports learning states both once, for given options and seat count:
+
+* its **action catalogue**, [`Variant.actions`][unodice.core.variant.Variant.actions]: every move
+  that can ever be legal, in a stable, documented order. An
+  [`ActionCatalogue`][unodice.core.spaces.ActionCatalogue] numbers them and turns a move into its
+  index and back; [`catalogue`][unodice.core.spaces.catalogue] makes one per variant, options and
+  seats, once.
+* its **observation layout**,
+  [`Variant.observation_layout`][unodice.core.variant.Variant.observation_layout]: named slots of
+  numbers from 0 to 1, and
+  [`Variant.encode_view`][unodice.core.variant.Variant.encode_view], which writes a view into them.
+  It reads only the view, so an observation holds nothing the seat may not see.
+
+Nothing here needs NumPy: [`unodice.rl`](rl.md) (the ``rl`` extra) builds the arrays and the
+PettingZoo and Gymnasium environments on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from unodice.core.errors import PluginError, UnodiceError
+from unodice.core.moves import Move
+from unodice.core.variant import AnyVariant, Variant, View
+
+__all__ = [
+    "ActionCatalogue",
+    "Buffer",
+    "Slot",
+    "catalogue",
+    "encode",
+    "observation_size",
+]
+
+
+class Buffer(Protocol):
+    """Where an observation or a mask is written: a list, an ``array``, a NumPy array."""
+
+    def __getitem__(self, index: int, /) -> Any: ...
+
+    def __setitem__(self, index: int, value: Any, /) -> None: ...
+
+    def __len__(self) -> int: ...
+
+
+@attrs.frozen
+class Slot:
+    """Part of an observation: ``size`` numbers from 0 to 1 that mean one thing.
+
+    Attributes:
+        name: A short name (``"hand"``, ``"centre"``).
+        size: How many numbers the slot holds.
+        meaning: What they say, one line, for the layout table of the docs.
+    """
+
+    name: str
+    size: int
+    meaning: str
+
+
+class ActionCatalogue:
+    """Every move of a game's action space, numbered from 0.
+
+    Args:
+        moves: The moves, in the variant's order; none may repeat.
+        variant: The variant's name, for messages.
+
+    Raises:
+        PluginError: A move repeats, or is not a move.
+    """
+
+    __slots__ = ("_index", "moves", "variant")
+
+    def __init__(self, moves: Iterable[Move], variant: str = "?"):
+        self.moves: tuple[Move, ...] = tuple(moves)
+        """The moves, by index."""
+        self.variant = variant
+        """The variant's name."""
+        index: dict[Move, int] = {}
+        for number, move in enumerate(self.moves):
+            if not isinstance(move, Move):
+                raise PluginError(variant, f"action {number} is {type(move).__name__}, not a move")
+            if move in index:
+                raise PluginError(
+                    variant,
+                    f"the action catalogue holds {str(move)!r} twice (at "
+                    f"{index[move]} and {number})",
+                )
+            index[move] = number
+        self._index = index
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def index(self, move: Move) -> int:
+        """The index of ``move``.
+
+        Raises:
+            UnodiceError: The move is not in the catalogue: the variant's ``actions`` left out
+                a move its rules offer.
+        """
+        try:
+            return self._index[move]
+        except (KeyError, TypeError):
+            raise UnodiceError(
+                f"{str(move)!r} is not in {self.variant}'s action catalogue of {len(self)} "
+                "moves: the variant's actions() must list every move that can be legal"
+            ) from None
+
+    def move(self, index: int) -> Move:
+        """The move numbered ``index``.
+
+        Raises:
+            UnodiceError: There is no such index.
+        """
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self):
+            raise UnodiceError(
+                f"action {index!r} is not in {self.variant}'s catalogue: actions are whole "
+                f"numbers from 0 to {len(self) - 1}"
+            )
+        return self.moves[index]
+
+    def mask(self, legal: Iterable[Move], out: Buffer) -> None:
+        """Set ``out[i]`` to 1 for each legal move's index (``out`` starts at zeros)."""
+        for move in legal:
+            out[self.index(move)] = 1
+
+    def indices(self, legal: Iterable[Move]) -> list[int]:
+        """The indices of ``legal``, in the order given."""
+        return [self.index(move) for move in legal]
+
+
+_CATALOGUES: dict[tuple[type, Any, int], ActionCatalogue] = {}
+_MAX_CATALOGUES = 64
+
+
+def catalogue(variant: AnyVariant) -> ActionCatalogue:
+    """The action catalogue of a game's variant, made once per variant class, options and seats.
+
+    Raises:
+        UnodiceError: The variant declares no action catalogue (the message says what to
+            implement).
+        PluginError: Its catalogue repeats a move.
+    """
+    key = (type(variant), variant.options, variant.player_count)
+    found = _CATALOGUES.get(key)
+    if found is None:
+        if type(variant).actions is Variant.actions:
+            raise UnodiceError(
+                f"variant {variant.name!r} declares no action catalogue, so it has no fixed "
+                "action space for learning agents: implement Variant.actions(), returning every "
+                "move that can ever be legal for the game's options and seats, in a fixed order "
+                "(see the reinforcement learning page)"
+            )
+        found = ActionCatalogue(variant.actions(), variant.name)
+        if len(_CATALOGUES) >= _MAX_CATALOGUES:
+            _CATALOGUES.pop(next(iter(_CATALOGUES)))
+        _CATALOGUES[key] = found
+    return found
+
+
+def observation_size(variant: AnyVariant) -> int:
+    """How many numbers an observation of ``variant`` holds (the sum of its slots' sizes).
+
+    Raises:
+        UnodiceError: The variant declares no observation layout.
+    """
+    return sum(slot.size for slot in _layout(variant))
+
+
+def encode(view: View, out: Buffer) -> None:
+    """Write ``view`` into ``out``, a sequence of ``observation_size`` zeros.
+
+    Raises:
+        UnodiceError: The view's variant declares no observation layout.
+    """
+    variant = view._rules
+    _layout(variant)
+    variant.encode_view(view, out)
+
+
+def _layout(variant: AnyVariant) -> Sequence[Slot]:
+    if type(variant).observation_layout is Variant.observation_layout:
+        raise UnodiceError(
+            f"variant {variant.name!r} declares no observation layout: implement "
+            "Variant.observation_layout() (the named slots of an observation) and "
+            "Variant.encode_view(view, out) (see the reinforcement learning page)"
+        )
+    return variant.observation_layout()

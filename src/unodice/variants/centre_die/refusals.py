@@ -1,0 +1,118 @@
+"""Why a move is refused: a reason a player can act on, with the clause that forbids it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from unodice.core import uno
+from unodice.core.errors import IllegalMove
+from unodice.core.moves import Move
+
+from .moves import Bluff, Play
+from .state import ANSWERING_WD4, ROUND_OVER, STEP_ONE, STEP_THREE, STEP_TWO, CentreDieState
+from .tables import NORMAL, WILD_DRAW_FOUR
+
+if TYPE_CHECKING:
+    from .rules import CentreDie
+
+__all__ = ["explain"]
+
+_NEXT_STEP = {
+    STEP_ONE: "play a matching die or decline",
+    STEP_TWO: "play a matching die or draw",
+    STEP_THREE: "play the drawn die or keep it",
+}
+
+
+def explain(rules: CentreDie, state: CentreDieState, move: Move) -> IllegalMove:
+    """The [`IllegalMove`][unodice.core.errors.IllegalMove] for a move that is not legal now.
+
+    Every refusal names the clause that forbids the move.
+    """
+    if state.phase == ROUND_OVER:
+        return IllegalMove(move, "the round is over", "CD-10")
+    kind = type(move)
+    if kind is uno.Catch:
+        return IllegalMove(
+            move,
+            "there is no missed Uno to catch: only the next player to act may catch, "
+            "before her own first move",
+            "CD-9",
+        )
+    if state.phase == ANSWERING_WD4:
+        return IllegalMove(
+            move, f"seat {state.to_act} was hit by a WD4: challenge or accept first", "CD-8"
+        )
+    if kind in (uno.Challenge, uno.Accept):
+        return IllegalMove(move, "no WD4 is waiting to be challenged or accepted", "CD-8")
+    if kind in (uno.Decline, uno.Draw, uno.Keep):
+        return _wrong_step(state, move)
+    if isinstance(move, Play | Bluff):
+        return _refused_play(rules, state, move)
+    return IllegalMove(move, f"not a centre-die move; {_NEXT_STEP[state.phase]}")
+
+
+def _wrong_step(state: CentreDieState, move: Move) -> IllegalMove:
+    """``decline``, ``draw`` or ``keep`` offered at the wrong step of the turn."""
+    clause = {STEP_ONE: "CD-3", STEP_TWO: "CD-4", STEP_THREE: "CD-5"}[state.phase]
+    what = {
+        STEP_ONE: "the turn is at step 1",
+        STEP_TWO: "the hand has been re-rolled (step 2)",
+        STEP_THREE: "a die has been drawn (step 3)",
+    }[state.phase]
+    return IllegalMove(move, f"{what}: {_NEXT_STEP[state.phase]}", clause)
+
+
+def _refused_play(rules: CentreDie, state: CentreDieState, move: Play | Bluff) -> IllegalMove:
+    """Why this play of a die is not allowed."""
+    seat = state.to_act
+    assert seat is not None
+    codes = state.codes[seat]
+    table = rules._faces
+    face = move.face
+    code = table.code_of.get(face)
+    if code is None or code not in codes:
+        return IllegalMove(move, f"you hold no die showing {face.code}", "CD-3")
+    if state.phase == STEP_THREE and code != codes[-1]:
+        drawn = table.faces[codes[-1]].code
+        return IllegalMove(
+            move, f"after drawing, only the drawn die ({drawn}) may be played", "CD-5"
+        )
+    if face.is_wild != (move.colour is not None):
+        return IllegalMove(move, "W and WD4 take a declared colour; other dice do not", "CD-7")
+    if move.uno and len(codes) != 2:
+        return IllegalMove(
+            move, f"call Uno only with a play that leaves one die (you hold {len(codes)})", "CD-9"
+        )
+    centre = table.faces[state.centre_code]
+    others = codes[:-1] if state.phase == STEP_THREE else codes
+    matching = [table.faces[c].code for c in others if table.matches[state.centre_key][c]]
+    kind = table.kinds[code]
+    if kind == WILD_DRAW_FOUR and isinstance(move, Play) and matching:
+        return IllegalMove(
+            move,
+            f"a WD4 may be played only when no other die matches the centre die "
+            f"({', '.join(matching)} does); play that or a W, or bluff with "
+            f"'bluff WD4:{move.colour.letter if move.colour else 'g'}' and risk a challenge",
+            "CD-7",
+        )
+    if isinstance(move, Bluff) and not matching:
+        return IllegalMove(
+            move,
+            f"this WD4 is legal, so it is no bluff: write 'play WD4:{move.colour.letter}'",
+            "CD-7",
+        )
+    if kind == NORMAL:
+        return IllegalMove(
+            move,
+            f"{face.code} does not match the centre die {_centre_text(centre.code, state)}: "
+            "match its number, its colour or its command",
+            "CD-2",
+        )
+    return IllegalMove(move, f"not legal now; {_NEXT_STEP[state.phase]}")
+
+
+def _centre_text(code: str, state: CentreDieState) -> str:
+    if state.centre_colour is not None:
+        return f"{code}:{state.centre_colour.letter}"
+    return code

@@ -1,0 +1,228 @@
+"""The centre-die game for learning agents: every move numbered, every view laid out.
+
+**The action catalogue** ([`actions`][unodice.variants.centre_die.spaces.actions]) depends on
+the dice set alone (the ``dice`` option), not on the seats or the other options. It lists, face
+by face in the order of the set's face codes (see
+[`FaceTable`][unodice.variants.centre_die.tables.FaceTable]: red, yellow, green, blue, each by
+number, then R, S, D2; then W, then WD4), a block of moves per face:
+
+* a coloured face ``F``: ``play F``, ``play F uno`` (2 moves);
+* ``W``: ``play W:c`` then ``play W:c uno`` for each declared colour ``c`` in the order r, y,
+  g, b (8 moves);
+* ``WD4``: its 8 plays as for ``W``, then the 8 bluffs ``bluff WD4:c`` and
+  ``bluff WD4:c uno`` in the same order (16 moves);
+
+and then the six word moves ``decline``, ``draw``, ``keep``, ``challenge``, ``accept``,
+``catch``. So ``play F:c uno`` is number ``first(F) + 2 * colour + uno`` (colour 0 for a
+coloured face), a bluff ``first(WD4) + 8 + 2 * colour + uno``, and the catalogue holds
+``2 * coloured faces + 8 * [W in set] + 16 * [WD4 in set] + 6`` moves: 102 for the default
+set, whose 38 faces are 36 coloured ones, W and WD4.
+
+Every move the rules offer is there: a play is of a face some die of the set shows, with the
+Uno call offered exactly when two dice are in the hand (CD-9); a bluff is of a WD4 (CD-7); the
+words are all of the game's. Every move listed can be offered too, given a hand that shows the
+face and a centre die it may be put on.
+
+**The observation** ([`layout`][unodice.variants.centre_die.spaces.layout]) is the view, read
+from the observer's seat: *relative seat* 0 is the observer, relative seat ``k`` the player
+``k`` turns after her in the current direction of play, so her own hand always comes first and
+the next player's second. With ``F`` faces in the set, ``D`` dice and ``P`` players it holds,
+in this order:
+
+* ``hands`` (``P * F``): per relative seat, per face code, the dice of the hand showing that
+  face over the dice of the set that bear it (the most a hand can show);
+* ``hand sizes`` (``P``): the dice in each hand, over ``D``;
+* ``centre`` (``F``): the centre die's face, one-hot;
+* ``centre colour`` (4): the colour the centre die counts as (its own, or the one declared for
+  a W or WD4), one-hot in the order r, y, g, b;
+* ``drawn`` (``F``): in step 3, the face of the drawn die, the only one that may be played
+  (CD-5), one-hot;
+* ``phase`` (5): step 1, step 2, step 3, answering a WD4, round over; one-hot;
+* ``wd4 illegal`` (1): 1 while a WD4 that broke CD-7 awaits its answer (the hands are open, so
+  everyone knows);
+* ``to act`` (``P``): the relative seat that must decide, one-hot (zeros when nobody must);
+* ``turn`` (``P``): whose turn it is, one-hot; while a WD4 awaits its answer, its player's;
+* ``catchable`` (``P``): the relative seat the player to act may catch (CD-9), one-hot;
+* ``direction`` (1): 1 while play goes clockwise (increasing seat numbers), 0 after a reverse;
+* ``bag`` (1): the dice in the bag, over ``D``;
+* ``scores`` (``P``): per relative seat, the match total over the ``target``, clipped to 1;
+* ``round`` (1): with the ``rounds`` option, the rounds played before this one over
+  ``rounds``; else 0.
+
+That is ``3 * F + 6 * P + P * F + 13`` numbers: ``43 * P + 89`` for the default set (175 for
+two players, 347 for six). A view holds nothing more than that: the only hidden thing in the
+game, the order of the bag, is in no slot.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from unodice.core.lookups import SealedTable, TablesPerSet
+from unodice.core.pieces import Colour, ComponentSet
+from unodice.core.spaces import Buffer, Slot
+from unodice.core.variant import View
+
+from .moves import WORDS, CentreDieMove
+from .state import ANSWERING_WD4, ROUND_OVER, STEP_ONE, STEP_THREE, STEP_TWO, Phase
+from .tables import WILD_DRAW_FOUR, FaceTable, tables_for
+
+if TYPE_CHECKING:
+    from .rules import CentreDie
+
+__all__ = ["PHASES", "ObservationTable", "actions", "encode", "layout"]
+
+PHASES: tuple[Phase, ...] = (STEP_ONE, STEP_TWO, STEP_THREE, ANSWERING_WD4, ROUND_OVER)
+"""The phases in the order of the ``phase`` slot."""
+
+_COLOURS = tuple(Colour)
+
+
+def actions(variant: CentreDie) -> tuple[CentreDieMove, ...]:
+    """Every move that can be legal with the variant's dice set, in the module's order.
+
+    Per face code its plays (and a WD4's bluffs too), then the word moves.
+    """
+    tables = tables_for(variant.dice_set)
+    moves: list[CentreDieMove] = []
+    for code, kind in enumerate(tables.faces.kinds):
+        moves.extend(tables.plays[code][True])
+        if kind == WILD_DRAW_FOUR:
+            moves.extend(tables.bluffs[True])
+    moves.extend(cast(tuple[CentreDieMove, ...], WORDS))
+    return tuple(moves)
+
+
+class ObservationTable(SealedTable):
+    """Where each part of a view goes in an observation, worked out once per dice set and seats.
+
+    Args:
+        dice_set: The set of dice.
+        players: How many seats the game has.
+
+    Attributes:
+        faces: The set's face table (codes of faces).
+        players: How many seats.
+        slots: The layout.
+        starts: The first index of each slot, by name.
+        share_of: Per face code, per count ``n``: ``n`` over the dice of the set bearing that
+            face (the ``hands`` slot's value for ``n`` dice showing it).
+        dice: How many dice the set has (what hand sizes and the bag are counted over).
+        seats_in_order: Per direction (``1`` clockwise, ``-1`` after a reverse), per observer:
+            the seats in relative order, the observer first.
+        relative_seat: Per direction, per observer: each seat's relative seat.
+    """
+
+    def __init__(self, dice_set: ComponentSet, players: int):
+        faces = tables_for(dice_set).faces
+        self.faces: FaceTable = faces
+        self.players = players
+        count = len(faces.faces)
+        self.slots: tuple[Slot, ...] = _slots(count, players)
+        starts: dict[str, int] = {}
+        start = 0
+        for slot in self.slots:
+            starts[slot.name] = start
+            start += slot.size
+        self.starts = starts
+        bearing = [0] * count
+        for die in dice_set.dice:
+            for code in faces.die_faces[die.id]:
+                bearing[code] += 1
+        self.share_of: tuple[tuple[float, ...], ...] = tuple(
+            tuple(n / most for n in range(most + 1)) for most in bearing
+        )
+        self.dice = len(dice_set.dice)
+        self.seats_in_order: dict[int, tuple[tuple[int, ...], ...]] = {
+            direction: tuple(
+                tuple((observer + direction * k) % players for k in range(players))
+                for observer in range(players)
+            )
+            for direction in (1, -1)
+        }
+        self.relative_seat: dict[int, tuple[tuple[int, ...], ...]] = {
+            direction: tuple(
+                tuple(((seat - observer) * direction) % players for seat in range(players))
+                for observer in range(players)
+            )
+            for direction in (1, -1)
+        }
+        self.seal()
+
+
+observation_tables: TablesPerSet[ObservationTable] = TablesPerSet(ObservationTable)
+"""The observation table of a dice set and seat count, built once and shared."""
+
+
+def _slots(faces: int, players: int) -> tuple[Slot, ...]:
+    return (
+        Slot(
+            "hands",
+            players * faces,
+            "per relative seat (observer first, then in play order), per face: dice showing "
+            "it over the set's dice bearing it",
+        ),
+        Slot("hand sizes", players, "per relative seat: dice in the hand over the set's dice"),
+        Slot("centre", faces, "the centre die's face, one-hot"),
+        Slot("centre colour", len(_COLOURS), "the colour the centre die counts as, one-hot"),
+        Slot("drawn", faces, "in step 3, the drawn die's face, one-hot (CD-5)"),
+        Slot("phase", len(PHASES), "step 1, step 2, step 3, answering a WD4, round over; one-hot"),
+        Slot("wd4 illegal", 1, "1 while a WD4 that broke CD-7 awaits its answer (CD-8)"),
+        Slot("to act", players, "the relative seat that must decide, one-hot"),
+        Slot("turn", players, "the relative seat whose turn it is, one-hot"),
+        Slot("catchable", players, "the relative seat the player to act may catch (CD-9)"),
+        Slot("direction", 1, "1 while play goes clockwise, 0 after a reverse (CD-6)"),
+        Slot("bag", 1, "dice in the bag over the set's dice"),
+        Slot("scores", players, "per relative seat: match total over the target, clipped"),
+        Slot("round", 1, "with the rounds option, rounds played over rounds; else 0"),
+    )
+
+
+def layout(variant: CentreDie) -> tuple[Slot, ...]:
+    """The slots of an observation, in the order the module's docstring lists them."""
+    return observation_tables(variant.dice_set, variant.player_count).slots
+
+
+def encode(variant: CentreDie, view: View, out: Buffer) -> None:
+    """Write ``view`` into ``out`` (zeros, as long as the layout), from the observer's seat."""
+    table = observation_tables(variant.dice_set, variant.player_count)
+    faces, starts = table.faces, table.starts
+    data = view.data
+    direction = data["direction"]
+    order = table.seats_in_order[direction][view.seat]
+    place = table.relative_seat[direction][view.seat]
+    hands = data["hands"]
+    share_of, dice = table.share_of, table.dice
+    at, sizes = starts["hands"], starts["hand sizes"]
+    count = len(faces.faces)
+    for relative, seat in enumerate(order):
+        shown: dict[int, int] = {}
+        for code in faces.codes(hands[seat]):
+            shown[code] = shown.get(code, 0) + 1
+        base = at + relative * count
+        for code, many in shown.items():
+            out[base + code] = share_of[code][many]
+        out[sizes + relative] = len(hands[seat]) / dice
+    out[starts["centre"] + faces.code(data["centre"])] = 1
+    centre_colour = data["centre_colour"]
+    if centre_colour is not None:
+        out[starts["centre colour"] + _COLOURS.index(centre_colour)] = 1
+    if data["drawn"] is not None:
+        out[starts["drawn"] + faces.code(data["drawn"])] = 1
+    out[starts["phase"] + PHASES.index(data["phase"])] = 1
+    if data["wd4_legal"] is False:
+        out[starts["wd4 illegal"]] = 1
+    if view.to_act is not None:
+        out[starts["to act"] + place[view.to_act]] = 1
+    out[starts["turn"] + place[data["turn"]]] = 1
+    if data["catchable"] is not None:
+        out[starts["catchable"] + place[data["catchable"]]] = 1
+    if direction == 1:
+        out[starts["direction"]] = 1
+    out[starts["bag"]] = data["bag"] / dice
+    options = view.options
+    scores = starts["scores"]
+    for relative, seat in enumerate(order):
+        out[scores + relative] = min(1.0, view.scores[seat] / options.target)
+    if options.rounds is not None:
+        out[starts["round"]] = min(1.0, (view.round - 1) / options.rounds)

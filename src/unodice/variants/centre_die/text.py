@@ -1,0 +1,113 @@
+"""The centre-die game as text: the table for a terminal, and one line per event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from unodice.core import uno
+from unodice.core.moves import Event, MovePlayed
+from unodice.core.pieces import Colour, Face
+from unodice.core.render import paint, paint_face
+
+from .events import (
+    CentreRedrawn,
+    CentreReverted,
+    CentreRolled,
+    Dealt,
+    Drew,
+    Rerolled,
+    RoundBlocked,
+    Starter,
+    WentOut,
+)
+from .state import ANSWERING_WD4, ROUND_OVER, CentreDieState
+
+if TYPE_CHECKING:
+    from .rules import CentreDie
+
+__all__ = ["describe", "render"]
+
+
+def _faces(faces: tuple[Face, ...], colour: bool) -> str:
+    return " ".join(paint_face(face, colour) for face in faces) or "-"
+
+
+def _declared(face: Face, declared: Colour | None, colour: bool) -> str:
+    return paint_face(face, colour, declared)
+
+
+def render(rules: CentreDie, state: CentreDieState, seat: int | None, colour: bool) -> str:
+    """The table: centre die, bag, direction, then one line per hand with its score.
+
+    The hand of ``seat`` is marked ``(you)``; every hand is shown, since hands are open.
+    """
+    table = rules._faces
+    centre = _declared(table.faces[state.centre_code], state.centre_colour, colour)
+    direction = "clockwise" if state.seats.direction == 1 else "anticlockwise"
+    lines = [
+        f"Round {state.round}   centre {centre}   bag {len(state.bag)}   {direction}",
+    ]
+    for place, codes in enumerate(state.codes):
+        marker = ">" if place == state.to_act else " "
+        you = " (you)" if place == seat else ""
+        hand = _faces(tuple(table.faces[code] for code in codes), colour)
+        lines.append(f"{marker} seat {place}{you}  {state.scores[place]:>4} pts  {hand}")
+    lines.append(_status(state, colour))
+    return "\n".join(lines)
+
+
+def _status(state: CentreDieState, colour: bool) -> str:
+    if state.phase == ROUND_OVER:
+        return "Round over."
+    if state.phase == ANSWERING_WD4:
+        return paint(
+            f"Seat {state.to_act}: hit by a WD4 from seat {state.seats.current}; "
+            "challenge or accept.",
+            None,
+            colour,
+        )
+    text = f"Seat {state.to_act} to play ({state.phase})."
+    if state.catchable is not None:
+        text += f" Seat {state.catchable} did not call Uno."
+    return text
+
+
+def _hand_text(faces: tuple[Face, ...]) -> str:
+    return " ".join(face.code for face in faces) or "nothing"
+
+
+def _describe_draw(event: Drew) -> str:
+    got = _hand_text(event.faces)
+    short = "" if len(event.faces) == event.wanted else f" ({event.wanted} wanted)"
+    return f"seat {event.seat} draws {got}{short} [{event.reason}]"
+
+
+def describe(event: Event) -> str | None:
+    """One line for an event of this game or of the family (``None`` for any other event)."""
+    kind = type(event)
+    if kind is MovePlayed:
+        assert isinstance(event, MovePlayed)
+        return f"seat {event.seat}: {event.move}"
+    describer = _DESCRIBERS.get(kind)
+    return describer(event) if describer is not None else uno.describe(event)
+
+
+# Each describer takes its own kind of event: a mapping typing cannot pair key with value.
+_DESCRIBERS: dict[type[Event], Callable[[Any], str]] = {
+    Starter: lambda e: f"seat {e.seat} starts the round",
+    # A seat is not told which die went back into the bag (CD-1): its event has no die.
+    CentreRedrawn: lambda e: (
+        f"seat {e.seat} drew {'a die' if e.die is None else f'die {e.die.id}'}"
+        " (no number face) and puts it back"
+    ),
+    CentreRolled: lambda e: f"seat {e.seat} rolls the centre die: {e.face.code}",
+    Dealt: lambda e: f"seat {e.seat} rolls a hand of {_hand_text(e.faces)}",
+    Rerolled: lambda e: f"seat {e.seat} re-rolls her hand: {_hand_text(e.faces)}",
+    Drew: _describe_draw,
+    CentreReverted: lambda e: (
+        f"the centre die is {e.face.code}" + (f":{e.colour.letter}" if e.colour else "") + " again"
+    ),
+    WentOut: lambda e: f"seat {e.seat} plays her last die and wins the round",
+    RoundBlocked: lambda e: "nobody can play any more: the round ends without a winner",
+}

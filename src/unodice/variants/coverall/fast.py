@@ -1,0 +1,297 @@
+"""The fast path's machinery: matching as bits, spaces as masks, runs walked in place.
+
+Nothing here is the only statement of a rule: each function cites its clause, and
+[`reference`][unodice.variants.coverall.reference] reads the same clause plainly;
+[`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares the two at
+every decision.
+
+**Matching as bits (CV-5).** A die in the tray *offers* its empty neighbours a few bits: one
+for being there at all, one for its colour (a wild's declared colour) and one for its kind (its
+number or letter). A face in a player's hand *wants* bits: its colour and its kind, or, for W
+and WD4, only a die to stand next to. A face may go on an empty space when what it wants meets
+what the space is offered by its neighbours in the same region, so each test is one ``&``.
+
+**Spaces as masks.** Bit ``s`` of a mask stands for space ``s``. The rules keep, for each
+matching bit, the mask of the spaces a neighbour offers it (the state's ``reach``); the spaces
+a face may go to are then a few ``|`` and ``&`` of masks, and
+[`MovesOnSpaces`][unodice.variants.coverall.fast.MovesOnSpaces] turns that mask into the face's
+moves, reading it eight spaces at a time, without testing the spaces one by one.
+
+**Shared events.** A game keeps every event it emits. A roll of one die says one of a few
+hundred things, so [`SharedRolls`][unodice.variants.coverall.fast.SharedRolls] hands out one
+shared ``Rolled`` object for each instead of a new one each time (events are immutable).
+
+**Runs (CV-11).** [`counting_runs`][unodice.variants.coverall.fast.counting_runs] walks the two
+lines through a placed die on plain sequences of kinds and colours by space, so the same code
+scores a real placement and, for a bot, a placement it is only considering.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from unodice.core.pieces import COLOURED_SYMBOLS, Colour, Die, Face
+
+from .events import Rolled
+
+if TYPE_CHECKING:
+    from .moves import Place
+    from .tables import Tray
+
+__all__ = [
+    "BIT_COUNT",
+    "NEXT_TO_A_DIE",
+    "NEXT_TO_A_DIE_BIT",
+    "SHARED_ROLLS_LIMIT",
+    "VALUES",
+    "LineRun",
+    "MovesOnSpaces",
+    "SharedRolls",
+    "bit_numbers",
+    "counting_runs",
+    "die_wants",
+    "mask_of",
+    "offers",
+    "spaces_of",
+    "wants",
+]
+
+# -- CV-5: matching as bits ------------------------------------------------------------------------
+
+NEXT_TO_A_DIE = 1
+"""The bit every die in the tray offers its neighbours, and all that a wild face wants."""
+NEXT_TO_A_DIE_BIT = 0
+"""The number of that bit."""
+
+_COLOUR_BIT = {colour: 1 << (1 + i) for i, colour in enumerate(Colour)}
+_KIND_BIT = {symbol: 1 << (5 + i) for i, symbol in enumerate(sorted(COLOURED_SYMBOLS))}
+BIT_COUNT = 5 + len(COLOURED_SYMBOLS)
+"""How many bits there are: being there, four colours and each coloured kind."""
+
+
+def wants(face: Face) -> int:
+    """CV-5: the bits a neighbour must offer for ``face`` to be placed beside it.
+
+    The plain reading is `reference.matches`.
+    """
+    if face.colour is None:
+        return NEXT_TO_A_DIE
+    return _COLOUR_BIT[face.colour] | _KIND_BIT[face.symbol]
+
+
+def offers(face: Face, colour: Colour | None) -> int:
+    """CV-5: what a die showing ``face`` (a wild counting as ``colour``) offers its neighbours.
+
+    The plain reading is `reference.matches`.
+    """
+    bits = NEXT_TO_A_DIE | _KIND_BIT.get(face.symbol, 0)
+    return bits | _COLOUR_BIT[colour] if colour is not None else bits
+
+
+def die_wants(die: Die) -> int:
+    """CV-12, CV-13: everything any face of ``die`` could want: it fits where any is offered.
+
+    The plain reading is `reference.half_is_dead`.
+    """
+    bits = 0
+    for face in die.faces:
+        bits |= wants(face)
+    return bits
+
+
+def bit_numbers(bits: int) -> tuple[int, ...]:
+    """The numbers of the bits set in ``bits``, lowest first."""
+    return tuple(number for number in range(BIT_COUNT) if bits >> number & 1)
+
+
+# -- spaces as masks -------------------------------------------------------------------------------
+
+
+def mask_of(spaces: Iterable[int]) -> int:
+    """The mask of a set of spaces."""
+    mask = 0
+    for space in spaces:
+        mask |= 1 << space
+    return mask
+
+
+def spaces_of(mask: int) -> list[int]:
+    """The spaces of a mask, in ascending order."""
+    return [space for space in range(mask.bit_length()) if mask >> space & 1]
+
+
+@cache
+def _blocks(size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each block of eight spaces of a tray of ``size``, the spaces each bit pattern sets."""
+    return tuple(
+        tuple(tuple(first + offset for offset in spaces_of(bits)) for bits in range(256))
+        for first in range(0, size, 8)
+    )
+
+
+class MovesOnSpaces:
+    """CV-5: one face's moves on any set of spaces, in ascending space order.
+
+    The order is that of `reference.legal_moves`, which lists the spaces row by row. The tables
+    of which spaces each pattern of eight bits sets hold only numbers and are shared by every
+    face of the same tray size; tables of moves per pattern would be faster to read, but for
+    every face they would hold tens of thousands of tuples.
+
+    Args:
+        per_space: The face's moves on each space of the tray, by space number.
+    """
+
+    __slots__ = ("_blocks", "_per_space")
+
+    def __init__(self, per_space: Sequence[tuple[Place, ...]]):
+        self._per_space = tuple(per_space)
+        self._blocks = _blocks(len(per_space))
+
+    def on(self, mask: int) -> list[Place]:
+        """The moves on the spaces of ``mask``: each space's moves in turn."""
+        moves: list[Place] = []
+        per_space = self._per_space
+        for table in self._blocks:
+            bits = mask & 255
+            if bits:
+                for space in table[bits]:
+                    moves += per_space[space]
+            mask >>= 8
+            if not mask:
+                break
+        return moves
+
+
+# -- shared events (CV-3) -------------------------------------------------------------------------
+
+SHARED_ROLLS_LIMIT = 1 << 12
+"""The most one-die rolls a dice set shares; rolls beyond it are made afresh."""
+
+
+class SharedRolls:
+    """CV-3: the ``Rolled`` events of one-die rolls, made once per dice set and shared.
+
+    About a quarter of a game's rolls are of a single die (the last die passed on, or a lone
+    reserve die), and between them they say only a few hundred things: who rolled, which face,
+    where the die came from. Every game of the set hands out one shared object for each, which
+    saves each such roll an event and a tuple of faces (about 140 bytes) in the game's history.
+    Rolls of more dice differ too much to be worth sharing and are made afresh.
+
+    Faces are keyed by identity (a roll shows the set's own face objects); a shared event is
+    handed out only when its face is the very one rolled.
+    """
+
+    __slots__ = ("_events",)
+
+    def __init__(self) -> None:
+        self._events: dict[tuple[int, int, int, int, int], Rolled] = {}
+
+    def rolled(
+        self, seat: int, faces: tuple[Face, ...], passed: int, drawn: int, reserve: int
+    ) -> Rolled:
+        """``Rolled(seat, faces, passed, drawn, reserve)``, shared when one die was rolled."""
+        if len(faces) != 1:
+            return Rolled(seat, faces, passed, drawn, reserve)
+        face = faces[0]
+        key = (seat, id(face), passed, drawn, reserve)
+        event = self._events.get(key)
+        if event is None or event.faces[0] is not face:
+            event = Rolled(seat, faces, passed, drawn, reserve)
+            if len(self._events) < SHARED_ROLLS_LIMIT:
+                self._events[key] = event
+        return event
+
+
+# -- CV-11: runs -----------------------------------------------------------------------------------
+
+VALUES: dict[str, int] = {str(n): n for n in range(10)} | {
+    "R": 20,
+    "S": 20,
+    "D2": 20,
+    "W": 0,
+    "WD4": 0,
+}
+"""CV-11: what each symbol is worth in a run: numbers their value, R/S/D2 20, W and WD4 nothing.
+
+The plain reading is `reference.value_of`."""
+
+_COLOUR_NAMES = {id(colour): colour.value for colour in Colour}
+"""Each colour's name, by the colour's identity: an enum's ``value``, and its hash, are slower
+Python-level calls."""
+
+LineRun = tuple[int, str, tuple[int, ...], int]
+"""The run that counts in one line: (line: 0 row / 1 column, what it shares, spaces, value)."""
+
+
+def counting_runs(
+    tray: Tray,
+    kinds: Sequence[str | None],
+    colours: Sequence[Colour | None],
+    space: int,
+    kind: str,
+    colour: Colour | None,
+) -> list[LineRun]:
+    """CV-11: the run that counts in each line through ``space`` if a die of ``kind`` stands there.
+
+    Each of the two lines (row and column) is looked at on its own: the longest stretch of
+    adjacent dice through the new die that share its colour, and the longest that share its
+    kind. A stretch is a run only with two or more dice, and never crosses the partition. The
+    line scores the better of its two runs.
+
+    Checked against `reference.move_points` at every decision by
+    `check_variant(reference=True)`.
+
+    Args:
+        tray: The tray's shape.
+        kinds: The symbol (number or letter) on every space, ``None`` when empty; ``space``
+            itself is not read.
+        colours: The colour every die counts as (a wild's declared colour; ``None`` when empty).
+        space: Where the die is (or would be) placed.
+        kind: The symbol it shows.
+        colour: The colour it counts as (``None`` only for an undeclared starting W).
+
+    Returns:
+        For each line with a run of two or more dice, the better of its colour run and its kind
+        run (the colour run on a tie).
+    """
+    # The walks along each ray are written out in place: this runs for every placement and
+    # for every move a scoring bot weighs, and a helper call per ray would double its cost.
+    own_value = VALUES[kind]
+    found: list[LineRun] = []
+    for line, back, ahead, stretches in tray.walks[space]:
+        best: LineRun | None = None
+        if colour is not None:
+            value = own_value
+            before = 0
+            for other in back:
+                if colours[other] is not colour:
+                    break
+                before += 1
+                value += VALUES[kinds[other]]  # type: ignore[index]
+            after = 0
+            for other in ahead:
+                if colours[other] is not colour:
+                    break
+                after += 1
+                value += VALUES[kinds[other]]  # type: ignore[index]
+            if before or after:
+                best = (line, _COLOUR_NAMES[id(colour)], stretches[before][after], value)
+        before = 0
+        for other in back:
+            if kinds[other] != kind:
+                break
+            before += 1
+        after = 0
+        for other in ahead:
+            if kinds[other] != kind:
+                break
+            after += 1
+        if before or after:
+            value = own_value * (1 + before + after)
+            if best is None or value > best[3]:
+                best = (line, kind, stretches[before][after], value)
+        if best is not None:
+            found.append(best)
+    return found

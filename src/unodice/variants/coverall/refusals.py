@@ -1,0 +1,170 @@
+"""Why a move is not legal now, with the clause that says so.
+
+[`explain`][unodice.variants.coverall.refusals.explain] is what the Variant's
+``explain_illegal`` returns; the core raises it and leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from unodice.core.errors import IllegalMove
+from unodice.core.moves import Move
+
+from .fast import NEXT_TO_A_DIE, offers
+from .moves import Declare, Place
+from .state import DECLARE, OVER, START, CoverallState
+from .tables import tray_code
+
+if TYPE_CHECKING:
+    from .rules import Coverall
+
+__all__ = ["explain"]
+
+
+def explain(rules: Coverall, state: CoverallState, move: Move) -> IllegalMove:
+    """Why ``move`` is refused now, citing the clause that forbids it."""
+    if state.phase == OVER:
+        return IllegalMove(move, "the game is over", "CV-13")
+    if isinstance(move, Declare):
+        return IllegalMove(
+            move,
+            "no W is waiting for its colour: only the starting W is declared on its own; "
+            "other wilds take their colour as they are placed, like 'W:r B2'",
+            "CV-2",
+        )
+    if not isinstance(move, Place):
+        return IllegalMove(move, "not a coverall move")
+    if state.phase == DECLARE:
+        name = rules._tray.names[state.undeclared]  # type: ignore[index]
+        return IllegalMove(
+            move,
+            f"first declare the colour of the starting W on {name}, like 'declare red'",
+            "CV-2",
+        )
+    return _placement(rules, state, move)
+
+
+def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMove:
+    """CV-2, CV-3, CV-5 to CV-7, CV-12: why this placement is not one of the legal ones."""
+    tray = rules._tray
+    if not tray.contains(move.row, move.column):
+        return IllegalMove(
+            move,
+            f"there is no space {move.space_name}: the tray has {tray.describe_shape()}",
+            "CV-5",
+        )
+    if move.face not in state.showing:
+        shown = " ".join(face.code for face in state.showing) or "nothing"
+        return IllegalMove(
+            move, f"none of your dice shows {move.face.code}; they show {shown}", "CV-3"
+        )
+    space = tray.space(move.row, move.column)
+    name = tray.names[space]
+    if state.faces[space] is not None:
+        return IllegalMove(move, f"{name} already holds {state.faces[space]}", "CV-5")
+    if state.phase == START:
+        return IllegalMove(
+            move,
+            f"the starting W is placed without a colour ('W {name}'): the next player declares it",
+            "CV-2",
+        )
+    if move.face.is_wild and move.colour is None:
+        clause = "CV-7" if move.face.symbol == "WD4" else "CV-6"
+        return IllegalMove(
+            move,
+            f"declare the {move.face.symbol}'s colour as you place it, like "
+            f"'{move.face.symbol}:r {name}'",
+            clause,
+        )
+    region = tray.region_of[space]
+    if region != state.open_region:
+        return _closed_half(rules, state, move, region)
+    untouched = state.empty[region] == len(tray.regions[region])
+    if not untouched:
+        reason = _no_match(rules, state, move, space)
+        if reason is not None:
+            return reason
+    if move.face.symbol == "WD4":
+        others = sorted({str(m.face) for m in state.moves if isinstance(m, Place)})
+        return IllegalMove(
+            move,
+            "a WD4 may be placed only when no other die you hold can be; you can "
+            f"place {', '.join(others)}",
+            "CV-7",
+        )
+    return IllegalMove(move, "not a legal move now")
+
+
+def _closed_half(rules: Coverall, state: CoverallState, move: Place, region: int) -> IllegalMove:
+    """CV-12: every die goes to the open half."""
+    tray = rules._tray
+    open_name = tray.region_name(state.open_region)
+    if region == state.first_region:
+        why = "is full" if not state.empty[region] else "can take no more dice"
+        return IllegalMove(
+            move, f"the {tray.region_name(region)} {why}; dice now go to the {open_name}", "CV-12"
+        )
+    return IllegalMove(
+        move,
+        f"while the {open_name} has spaces a die can fill, every die goes there",
+        "CV-12",
+    )
+
+
+def _no_match(rules: Coverall, state: CoverallState, move: Place, space: int) -> IllegalMove | None:
+    """CV-5 / CV-12 reasons a placement next to (or away from) dice is refused."""
+    tray = rules._tray
+    name = tray.names[space]
+    want = rules._tables.info(move.face).wants
+    offered = _offered_to(state, space)
+    if offered & want:
+        return None
+    across = _across_partition(rules, state, space)
+    if not offered & NEXT_TO_A_DIE:
+        if across:
+            return IllegalMove(
+                move,
+                f"{name}'s only neighbours are across the partition, which no match crosses",
+                "CV-12",
+            )
+        return IllegalMove(
+            move, f"{name} has no die beside it; a die goes next to one it matches", "CV-5"
+        )
+    if any(offers(state.faces[s], state.colours[s]) & want for s in across):  # type: ignore[arg-type]
+        return IllegalMove(
+            move,
+            f"{move.face.code} matches a die beside {name} only across the "
+            "partition, which no match crosses",
+            "CV-12",
+        )
+    beside = " ".join(
+        tray_code(state.faces[s], state.colours[s])
+        for s in tray.neighbours[space]
+        if state.faces[s] is not None
+    )
+    return IllegalMove(
+        move,
+        f"{move.face.code} matches none of the dice beside {name} ({beside}): it needs "
+        "the same number, letter or colour",
+        "CV-5",
+    )
+
+
+def _offered_to(state: CoverallState, space: int) -> int:
+    """The matching bits that the dice beside ``space`` offer it."""
+    bit = 1 << space
+    return sum(1 << number for number, spaces in enumerate(state.reach) if spaces & bit)
+
+
+def _across_partition(rules: Coverall, state: CoverallState, space: int) -> list[int]:
+    """The occupied spaces beside ``space`` on the other side of the partition."""
+    tray = rules._tray
+    row, column = tray.row_and_column(space)
+    found = []
+    for dc in (-1, 1):
+        if tray.contains(row, column + dc):
+            other = tray.space(row, column + dc)
+            if tray.region_of[other] != tray.region_of[space] and state.faces[other] is not None:
+                found.append(other)
+    return found

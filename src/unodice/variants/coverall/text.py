@@ -1,0 +1,197 @@
+"""Coverall as text: the position for a terminal, and one line per event.
+
+Colour is optional: with it, each die is painted in its colour (wilds in their declared colour);
+without it the same text reads on its own, since every die is written with its colour letter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from unodice.core import uno
+from unodice.core.moves import Event
+from unodice.core.pieces import Colour, Face
+from unodice.core.render import paint_face
+
+from .events import (
+    HalfOpened,
+    NoDice,
+    Placed,
+    ReserveDrawn,
+    Rolled,
+    RollOff,
+    Run,
+    StarterChosen,
+    StartingDie,
+    TrayClosed,
+    TurnLost,
+    WildDeclared,
+)
+from .state import DECLARE, OVER, PLACE, START, CoverallState
+from .tables import tray_code
+
+if TYPE_CHECKING:
+    from .rules import Coverall
+
+__all__ = ["describe", "render"]
+
+_CELL = 6
+_COLOUR_NAMES = frozenset(colour.value for colour in Colour)
+_PARTITION = "| "
+
+
+def render(rules: Coverall, state: CoverallState, seat: int | None, colour: bool) -> str:
+    """The whole position: tray grid, whose turn, rolled dice, reserves, bag and scores."""
+    lines = _grid(rules, state, colour)
+    lines.append("")
+    lines.extend(_status(rules, state, seat, colour))
+    return "\n".join(lines)
+
+
+def _grid(rules: Coverall, state: CoverallState, colour: bool) -> list[str]:
+    tray = rules._tray
+    half = tray.columns // 2 if tray.partition else None
+    header = "   "
+    for column in range(tray.columns):
+        if column == half:
+            header += _PARTITION
+        header += f"{column + 1:<{_CELL}}"
+    lines = [header.rstrip()]
+    for row in range(tray.rows):
+        text = f"{tray.row_letter(row)}  "
+        for column in range(tray.columns):
+            if column == half:
+                text += _PARTITION
+            space = tray.space(row, column)
+            text += _cell(state.faces[space], state.colours[space], colour)
+        lines.append(text.rstrip())
+    return lines
+
+
+def _cell(face: Face | None, declared: Colour | None, colour: bool) -> str:
+    if face is None:
+        return ".".ljust(_CELL)
+    wild_colour = declared if face.colour is None else None
+    return paint_face(face, colour, wild_colour, width=_CELL)
+
+
+def _status(rules: Coverall, state: CoverallState, seat: int | None, colour: bool) -> list[str]:
+    tray = rules._tray
+    players = rules.player_count
+
+    def who(other: int) -> str:
+        return f"seat {other}" + (" (you)" if other == seat else "")
+
+    lines = []
+    if tray.partition and state.first_region is not None:
+        lines.append(f"Open: {tray.region_name(state.open_region)}")
+    way = "increasing" if state.seats.direction == 1 else "decreasing"
+    lines.append(f"Play runs towards {way} seat numbers; seat {state.starter} started.")
+    if state.phase != OVER and state.holder is not None:
+        dice = " ".join(paint_face(face, colour) for face in state.showing) or "none"
+        task = {
+            START: "to place the starting die",
+            DECLARE: "to declare the starting W's colour",
+            PLACE: "to place a die",
+        }[state.phase]
+        lines.append(f"{who(state.holder)} {task}; dice: {dice}")
+    else:
+        lines.append("Game over.")
+    reserves = [
+        f"{who(other)}: {len(state.reserves[other])}"
+        for other in range(players)
+        if state.reserves[other]
+    ]
+    lines.append("Reserves: " + (", ".join(reserves) if reserves else "none"))
+    lines.append(f"Bag: {len(state.bag)} dice")
+    scores = ", ".join(
+        f"{who(other)}: {state.earlier[other] + state.points[other]}" for other in range(players)
+    )
+    lines.append(f"Scores: {scores}")
+    return lines
+
+
+def describe(event: Event) -> str | None:
+    """One line for a Coverall event, or a shared one of the family; ``None`` for the others.
+
+    An S or an R emits the shared ``skipped`` and ``reversed`` events, which
+    [`unodice.core.uno.describe`][unodice.core.uno.describe] words.
+    """
+    describer = _DESCRIBERS.get(type(event))
+    return describer(event) if describer is not None else uno.describe(event)
+
+
+def _codes(faces: tuple[Face, ...]) -> str:
+    return " ".join(face.code for face in faces)
+
+
+def _roll_off(event: RollOff) -> str:
+    rolls = ", ".join(
+        f"seat {seat} {face.code}" for seat, face in zip(event.seats, event.faces, strict=True)
+    )
+    return f"roll-off: {rolls}"
+
+
+def _starting_die(event: StartingDie) -> str:
+    shown = " then ".join(face.code for face in event.faces)
+    again = " (WD4 is rolled again)" if len(event.faces) > 1 else ""
+    return f"seat {event.seat} rolls the starting die: {shown}{again}"
+
+
+def _rolled(event: Rolled) -> str:
+    sources = [
+        f"{count} {what}"
+        for count, what in (
+            (event.passed, "passed"),
+            (event.drawn, "drawn"),
+            (event.reserve, "from reserve"),
+        )
+        if count
+    ]
+    return f"seat {event.seat} rolls {_codes(event.faces)} ({', '.join(sources)})"
+
+
+def _run(run: Run) -> str:
+    shared = f"{run.shared} run" if run.shared in _COLOUR_NAMES else f"run of {run.shared}s"
+    return f"{run.line} {shared} {' '.join(run.dice)} = {run.value}"
+
+
+def _placed(event: Placed) -> str:
+    code = tray_code(event.face, event.declared)
+    scored = "; ".join(_run(run) for run in event.runs) or "no run"
+    return f"seat {event.seat} places {code} on {event.space}: {scored}: {event.points} points"
+
+
+def _dice(count: int) -> str:
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
+def _reserve_drawn(event: ReserveDrawn) -> str:
+    if not event.count:
+        return f"seat {event.seat} draws nothing for her {event.because}: the bag is empty"
+    return f"seat {event.seat} draws {_dice(event.count)} for her next turn ({event.because})"
+
+
+def _tray_closed(event: TrayClosed) -> str:
+    if event.reason == "full":
+        return "the tray is full: game over"
+    return f"no die can ever fill {' '.join(event.empty)}: game over"
+
+
+# Each describer takes its own kind of event: a mapping typing cannot pair key with value.
+_DESCRIBERS: dict[type[Event], Callable[[Any], str]] = {
+    RollOff: _roll_off,
+    StarterChosen: lambda e: f"seat {e.seat} starts ({e.reason})",
+    StartingDie: _starting_die,
+    Rolled: _rolled,
+    WildDeclared: lambda e: f"seat {e.seat} declares the W on {e.space} {e.colour.value}",
+    Placed: _placed,
+    ReserveDrawn: _reserve_drawn,
+    TurnLost: lambda e: (
+        f"seat {e.seat} can place nothing and loses the turn; {_dice(e.returned)} back to the bag"
+    ),
+    NoDice: lambda e: f"seat {e.seat} has no dice and passes",
+    HalfOpened: lambda e: f"the {e.half} opens (the first half is {e.reason})",
+    TrayClosed: _tray_closed,
+}

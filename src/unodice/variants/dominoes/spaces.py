@@ -1,0 +1,244 @@
+"""The spaces of Uno dominoes for learning agents: every move numbered, and a view as numbers.
+
+See [`unodice.core.spaces`][unodice.core.spaces] for what a catalogue and a layout are for.
+
+**The action catalogue.** Its moves come in four ranges, in this order:
+
+1. the seven word moves, at 0 to 6: ``draw``, ``keep``, ``pass``, ``challenge``,
+   ``accept``, ``catch``, ``decline`` (the same numbers whatever the options);
+2. the plays whose far end is not wild: for the ``k``-th such way to lay a tile (from 0;
+   the ways come in the set's order of tiles, each tile first with its first end touching,
+   then the other way round, each way once), open end ``e`` (1 to ``E``) and Uno call ``u``
+   (0 without, 1 with), the index ``7 + (k * E + e - 1) * 2 + u``;
+3. the plays whose far end is W or WD4, which declare a colour ``c`` (0 to 3: red, yellow,
+   green, blue): ``start + ((k * E + e - 1) * 4 + c) * 2 + u``, ``k`` counting those ways;
+4. the double-Wild laid on the spinner of a dead layout (DO-9), when the set has one:
+   ``start + c * 2 + u``.
+
+``E`` is the most lines a layout can ever have, from the rules of DO-2 and DO-9 (see
+[`most_lines`][unodice.variants.dominoes.spaces.most_lines]). Every way to lay a tile on every
+line, with every colour and call, is in the catalogue, whether or not that line ever shows a
+face the tile matches: the numbering then stays a plain formula. Only the options name the
+moves (the tile set and ``all_doubles_spin``); the number of seats does not change them.
+
+**The observation**, for a view of seat ``s``, holds the slots of
+[`layout`][unodice.variants.dominoes.spaces.layout], each number from 0 to 1. Seats are
+numbered from the observer: relative seat ``k`` is the seat ``k`` steps after ``s`` in the
+current direction of play, so relative seat 0 is ``s`` and 1 is the next to play after her.
+Tiles are counted by *kind* (tiles with the same two faces, which the rules never tell apart):
+a kind's number is the share of its copies in the place the slot describes. Counts of tiles
+are divided by the most a hand can hold, the set's size less the spinner.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from unodice.core.lookups import SealedTable, TablesPerSet
+from unodice.core.pieces import Colour, Face
+from unodice.core.spaces import Buffer, Slot
+from unodice.core.variant import View
+
+from .fast import make_plays
+from .moves import WORDS, DominoesMove, Play
+from .state import CHALLENGE, DRAWN, RESCUE, SPINNER, TURN
+from .tables import TileTable, is_double_wild
+
+if TYPE_CHECKING:
+    from .rules import UnoDominoes
+
+__all__ = ["SpaceTable", "actions", "encode", "layout", "most_lines", "space_table"]
+
+_PHASES = (TURN, DRAWN, CHALLENGE, RESCUE)
+"""The decisions the phase slot tells apart, in its order (a finished round sets none)."""
+_COLOUR_INDEX = {colour: index for index, colour in enumerate(Colour)}
+
+
+def most_lines(tiles: TileTable, doubles_spin: bool) -> int:
+    """The most lines (so open ends) a layout of this set can ever have (DO-2, DO-9).
+
+    Lines open only three ways: the spinner opens four (DO-2); with ``all_doubles_spin`` a
+    double laid on a line opens two more; and the double-Wild laid against the spinner of a
+    dead layout opens one (DO-9). A tile on the table stays there (a Wild Draw Four taken back,
+    DO-8, takes its lines with it), so each tile opens lines once. When doubles spin, every
+    double that can be laid (one with a face other than DE) but the spinner, itself a double,
+    opens at most two: ``4 + 2 * (doubles - 1)``. Otherwise only each double-Wild can open
+    one: ``4 + double-Wilds``.
+    """
+    if doubles_spin:
+        set_tiles = tiles.components.tiles
+        layable = sum(1 for tile in set_tiles if tile.is_double and tiles.lays[tile.id])
+        return 4 + 2 * (layable - 1)
+    return 4 + sum(map(is_double_wild, tiles.components.tiles))
+
+
+class SpaceTable(SealedTable):
+    """The catalogue and the look-ups of the observation, for one tile set, options and seats.
+
+    Args:
+        tiles: The tile set's table.
+        doubles_spin: The ``all_doubles_spin`` option.
+        players: The number of seats.
+
+    Attributes:
+        lines: The most open ends a layout can have (``E`` of the numbering).
+        actions: The action catalogue's moves, in order.
+        kinds: Per tile id, its kind's number (``TileTable.kinds``).
+        shares: Per tile id, the share of its kind one tile is: one over the kind's copies.
+        faces: Per face, its place in an open end's face plane (``TileTable.faces``).
+        end_size: How many numbers one open end takes in the ``ends`` slot.
+        most_tiles: What tile counts are divided by: the set's size less the spinner.
+        slots: The observation's slots, in order.
+        offsets: Per slot name, where it starts in the observation.
+        size: The observation's size.
+    """
+
+    def __init__(self, tiles: TileTable, doubles_spin: bool, players: int):
+        self.lines = most_lines(tiles, doubles_spin)
+        self.actions: tuple[DominoesMove, ...] = _catalogue(tiles, self.lines)
+        self.kinds: tuple[int, ...] = tiles.kinds
+        copies = [tiles.kinds.count(kind) for kind in tiles.kinds]
+        share_of = {count: _share(count) for count in set(copies)}
+        self.shares: tuple[float, ...] = tuple(share_of[count] for count in copies)
+        self.faces: dict[Face, int] = dict(tiles.faces)
+        self.most_tiles = len(tiles.components.tiles) - 1
+        kinds = len(set(tiles.kinds))
+        end_size = len(self.faces) + len(Colour)
+        seats = players  # the slots of relative seats
+        self.slots: tuple[Slot, ...] = (
+            Slot("hand", kinds, "own tiles: per tile kind, the share of its copies held"),
+            Slot("drawn", kinds, "the kind of the tile just drawn, while deciding on it (DO-5)"),
+            Slot("laid", kinds, "tiles on the layout: per tile kind, the share of its copies"),
+            Slot(
+                "ends",
+                self.lines * end_size,
+                f"per line 1 to {self.lines}: the face its open end shows ({len(self.faces)}, "
+                "in the set's order), then the colour declared for a wild one (4)",
+            ),
+            Slot("hand_sizes", seats, f"per relative seat, tiles held / {self.most_tiles}"),
+            Slot("one_tile", seats, "per relative seat, 1 when she holds one tile (DO-6)"),
+            Slot("boneyard", 1, f"tiles in the boneyard / {self.most_tiles}"),
+            Slot("phase", len(_PHASES), "the decision: turn, drawn, challenge or rescue"),
+            Slot("to_act", seats, "the relative seat that decides now"),
+            Slot("reversed", 1, "1 when play runs in decreasing seat numbers (DO-4)"),
+            Slot("uno_debtor", seats, "the relative seat that may be caught (DO-6)"),
+            Slot("wild_draw_four_by", seats, "the relative seat whose WD4 awaits its answer"),
+            Slot("wild_draw_four_barred", seats, "relative seats barred from the WD4 (DO-8)"),
+            Slot("scores", seats, "per relative seat, match points / target, at most 1"),
+        )
+        offsets: dict[str, int] = {}
+        start = 0
+        for slot in self.slots:
+            offsets[slot.name] = start
+            start += slot.size
+        self.offsets = offsets
+        self.size = start
+        self.end_size = end_size
+        self.seal()
+
+
+def _share(copies: int) -> float:
+    """One over ``copies``, rounded down if need be so that ``copies`` of it add up to at most 1.
+
+    ``encode`` adds a tile's share once per tile; ``1 / copies`` added up ``copies`` times can
+    come out a hair above 1 in floating point.
+    """
+    share = 1 / copies
+    while sum([share] * copies) > 1:
+        share = math.nextafter(share, 0)
+    return share
+
+
+def _catalogue(tiles: TileTable, lines: int) -> tuple[DominoesMove, ...]:
+    """Every move, in the order the module's docstring gives."""
+    by_id = {lay.id: lay for ways in tiles.lays for lay in ways}
+    ways = [by_id[number] for number in sorted(by_id)]
+    plain = [lay for lay in ways if not lay.wild_far]
+    wild = [lay for lay in ways if lay.wild_far]
+    moves: list[DominoesMove] = list(WORDS)
+    for group in (plain, wild):
+        for lay in group:
+            for end in range(1, lines + 1):
+                moves += _without_then_with_uno(make_plays(lay, end, True))
+    double_wild = next((tile for tile in tiles.components.tiles if is_double_wild(tile)), None)
+    if double_wild is not None:
+        moves += _without_then_with_uno(make_plays(tiles.lays[double_wild.id][0], SPINNER, True))
+    return tuple(moves)
+
+
+def _without_then_with_uno(plays: tuple[Play, ...]) -> list[DominoesMove]:
+    """``make_plays`` gives each colour's play with the Uno call first; the catalogue, after."""
+    return [play for pair in zip(plays[1::2], plays[0::2], strict=True) for play in pair]
+
+
+space_table: TablesPerSet[SpaceTable] = TablesPerSet(SpaceTable)
+"""The space table of a tile table, options and seats, shared by every game with them."""
+
+
+def _table(variant: UnoDominoes) -> SpaceTable:
+    return space_table(variant._tiles, variant.options.all_doubles_spin, variant.player_count)
+
+
+def actions(variant: UnoDominoes) -> tuple[DominoesMove, ...]:
+    """The action catalogue of a dominoes variant (see the module's docstring)."""
+    return _table(variant).actions
+
+
+def layout(variant: UnoDominoes) -> tuple[Slot, ...]:
+    """The observation's slots (see the module's docstring)."""
+    return _table(variant).slots
+
+
+def encode(variant: UnoDominoes, view: View, out: Buffer) -> None:
+    """Write ``view`` into ``out``, zeros as long as the layout, reading only the view."""
+    table = _table(variant)
+    data = view.data
+    at = table.offsets
+    kinds, shares = table.kinds, table.shares
+    seat, players, direction = view.seat, variant.player_count, data["direction"]
+
+    base = at["hand"]
+    for tile in data["hand"]:
+        out[base + kinds[tile.id]] += shares[tile.id]
+    drawn = data["drawn"]
+    if drawn is not None:
+        out[at["drawn"] + kinds[drawn.id]] = 1
+    base = at["laid"]
+    for placement in data["layout"]:
+        out[base + kinds[placement.tile.id]] += shares[placement.tile.id]
+    base, faces, colours_at = at["ends"], table.faces, len(table.faces)
+    for end in data["ends"]:
+        out[base + faces[end.face]] = 1
+        if end.colour is not None:
+            out[base + colours_at + _COLOUR_INDEX[end.colour]] = 1
+        base += table.end_size
+
+    most = table.most_tiles
+    sizes, one_tile = at["hand_sizes"], at["one_tile"]
+    target = view.options.target
+    scores, at_scores = view.scores, at["scores"]
+    hand_sizes = data["hand_sizes"]
+    for relative in range(players):
+        other = (seat + direction * relative) % players
+        held = hand_sizes[other]
+        out[sizes + relative] = held / most
+        if held == 1:
+            out[one_tile + relative] = 1
+        out[at_scores + relative] = min(max(scores[other] / target, 0.0), 1.0)
+    out[at["boneyard"]] = data["boneyard"] / most
+    phase = data["phase"]
+    if phase in _PHASES:
+        out[at["phase"] + _PHASES.index(phase)] = 1
+    if direction == -1:
+        out[at["reversed"]] = 1
+    for name, who in (
+        ("to_act", view.to_act),
+        ("uno_debtor", data["uno_debtor"]),
+        ("wild_draw_four_by", data["wild_draw_four_by"]),
+    ):
+        if who is not None:
+            out[at[name] + (who - seat) * direction % players] = 1
+    barred = at["wild_draw_four_barred"]
+    for who in data["wild_draw_four_barred"]:
+        out[barred + (who - seat) * direction % players] = 1

@@ -1,0 +1,161 @@
+"""Uno dominoes as text: a line for each event, and the position for a terminal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from unodice.core import uno
+from unodice.core.moves import Event, MovePlayed
+from unodice.core.pieces import Colour, Domino, Face
+from unodice.core.render import paint_face
+
+from .events import DeadEnd, Dealt, Drew, Opened, Passed, Placed, RoundOver, TakenBack
+from .state import CHALLENGE, DRAWN, OVER, RESCUE, TURN, DominoesState, Layout, OpenEnd, Placement
+
+if TYPE_CHECKING:
+    from .rules import UnoDominoes
+
+__all__ = ["describe", "render"]
+
+_ENDINGS = {
+    "went out": "goes out",
+    "dead end": "wins on the dead end",
+    "blocked": "wins the blocked round with the lowest hand",
+}
+
+
+def describe(event: Event) -> str | None:
+    """One line for an event of the variant or of the family, or ``None`` for any other."""
+    if isinstance(event, Placed):
+        return _placed(event)
+    if isinstance(event, Drew):
+        if event.count == 0:
+            return f"seat {event.seat} draws nothing ({event.reason}): the boneyard is empty"
+        tiles = "tile" if event.count == 1 else "tiles"
+        return f"seat {event.seat} draws {event.count} {tiles} ({event.reason})"
+    if isinstance(event, Passed):
+        return f"seat {event.seat} passes"
+    if isinstance(event, MovePlayed):
+        return f"seat {event.seat}: {event.move}"
+    if isinstance(event, Dealt):
+        return f"each player is dealt {event.tiles} tiles; {event.boneyard} stay in the boneyard"
+    if isinstance(event, Opened):
+        return f"seat {event.seat} opens with the spinner {event.tile.code}; ends 1-4 are open"
+    if isinstance(event, TakenBack):
+        return f"seat {event.seat} takes {event.tile.code} back; the layout is as it was"
+    if isinstance(event, DeadEnd):
+        return f"seat {event.seat} closed the last line: every end is dead"
+    if isinstance(event, RoundOver):
+        return _round_over(event)
+    return uno.describe(event)
+
+
+def _placed(event: Placed) -> str:
+    shows = event.far.code + (f":{event.colour.letter}" if event.colour is not None else "")
+    if event.end == 0:
+        return (
+            f"seat {event.seat} lays {event.tile.code} on the spinner: "
+            f"line {event.opened[0]} shows {shows}"
+        )
+    outcome = "is closed" if event.far.symbol == "DE" else f"now shows {shows}"
+    line = f"seat {event.seat} lays {event.touching.code}|{event.far.code} on {event.end}; "
+    line += f"end {event.end} {outcome}"
+    if event.opened:
+        line += "; opens ends " + " and ".join(map(str, event.opened))
+    return line
+
+
+def _round_over(event: RoundOver) -> str:
+    hands = ", ".join(f"seat {s}: {p}" for s, p in enumerate(event.hand_points))
+    if event.winner is None:
+        return f"the round is blocked with a tie for the lowest hand; nobody scores ({hands})"
+    return f"seat {event.winner} {_ENDINGS[event.ending]} (hands left: {hands})"
+
+
+def render(rules: UnoDominoes, state: DominoesState, seat: int | None, colour: bool) -> str:
+    """The position as ``seat`` sees it (``None``: everything, every hand shown).
+
+    Args:
+        rules: The game's variant (for points and the player count).
+        state: The round in play.
+        seat: Whose eyes; other hands show only their size.
+        colour: Paint faces in their colours with terminal escapes.
+    """
+    lines = [_status(state)]
+    lines.extend(_layout_lines(state.layout, colour))
+    lines.append("open ends: " + _open_ends(state.layout, colour))
+    lines.extend(_hand_lines(rules, state, seat, colour))
+    lines.append(f"boneyard: {len(state.boneyard)} tiles")
+    lines.append("scores: " + "  ".join(f"seat {s} {t}" for s, t in enumerate(state.totals)))
+    return "\n".join(lines)
+
+
+def _status(state: DominoesState) -> str:
+    way = "clockwise" if state.seats.direction == 1 else "counter-clockwise"
+    if state.phase == OVER or state.to_act is None:
+        return "the round is over"
+    seat = state.to_act
+    doing = {
+        TURN: "to lay a tile or draw",
+        DRAWN: "to lay the tile just drawn or keep it",
+        CHALLENGE: "to challenge or accept the Wild Draw Four",
+        RESCUE: "to lay the double-Wild on the dead layout or decline",
+    }[state.phase]
+    return f"seat {seat} {doing} (play runs {way})"
+
+
+def _tile(placement: Placement, colour: bool) -> str:
+    touching = paint_face(placement.touching, colour)
+    far = _face(placement.far, placement.colour, colour)
+    text = f"{touching}|{far}"
+    return f"[{text}]" if placement.tile.is_double else text
+
+
+def _face(face: Face, declared: Colour | None, colour: bool) -> str:
+    return paint_face(face, colour, declared)
+
+
+def _layout_lines(layout: Layout, colour: bool) -> list[str]:
+    spinner = layout.spinner
+    if spinner is None:
+        return ["no tile laid yet"]
+    out = [f"spinner {_tile(spinner, colour)} laid by seat {spinner.seat}"]
+    for end in layout.ends:
+        origin = "spinner" if end.origin == 0 else f"line {end.origin}"
+        tiles = " ".join(_tile(p, colour) for p in layout.line(end.id)) or "-"
+        out.append(f"  line {end.id} (from {origin}): {tiles}  -> {_end_text(end, colour)}")
+    return out
+
+
+def _end_text(end: OpenEnd, colour: bool) -> str:
+    if end.closed:
+        return "closed"
+    return _face(end.face, end.colour, colour)
+
+
+def _open_ends(layout: Layout, colour: bool) -> str:
+    ends = [
+        f"{end.id}={_face(end.face, end.colour, colour)}" for end in layout.ends if not end.closed
+    ]
+    return "  ".join(ends) or "none (every line is dead)"
+
+
+def _hand_lines(
+    rules: UnoDominoes, state: DominoesState, seat: int | None, colour: bool
+) -> list[str]:
+    out = []
+    for other, hand in enumerate(state.hands):
+        label = f"seat {other}" + (" (you)" if other == seat else "")
+        count = f"{len(hand)} tile" + ("" if len(hand) == 1 else "s")
+        uno = " UNO" if len(hand) == 1 else ""
+        if (seat is None or other == seat) and hand:
+            tiles = " ".join(_hand_tile(tile, colour) for tile in hand)
+            out.append(f"{label}: {count}{uno}: {tiles}")
+        else:
+            out.append(f"{label}: {count}{uno}")
+    return out
+
+
+def _hand_tile(tile: Domino, colour: bool) -> str:
+    first, second = tile.ends
+    return f"{paint_face(first, colour)}|{paint_face(second, colour)}"
