@@ -16,6 +16,7 @@ from toy import Hold, Roll, Rolled, ToyPlugin, ToyRace, ToyState
 import unodice
 import unodice.cli.commands
 import unodice.core.registry
+from unodice.core.capabilities import CAPABILITIES
 from unodice.core.chance import Draw, ScriptError
 from unodice.core.errors import InvalidOptions, InvalidRecord, PluginError
 from unodice.core.hooks import hookimpl
@@ -27,7 +28,7 @@ from unodice.core.registry import Registry
 from unodice.core.render import paint, paint_face
 from unodice.play.agents import GreedyAgent
 from unodice.records.record import replay
-from unodice.testing import pieces_in, scripted_game
+from unodice.testing import hidden_from, pieces_in, scripted_game
 
 
 def toy_registry(*plugins: tuple[Any, str]) -> Registry:
@@ -57,8 +58,8 @@ def test_python_dash_m_runs_the_command_line(monkeypatch, capsys):
 def test_the_command_line_with_nothing_installed(monkeypatch):
     monkeypatch.setattr(unodice.core.registry, "_default", Registry())
     out = io.StringIO()
-    assert unodice.cli.main(["variants"], out) == 0
-    assert unodice.cli.main(["plugins"], out) == 0
+    assert unodice.cli.commands.main(["variants"], out) == 0
+    assert unodice.cli.commands.main(["plugins"], out) == 0
     assert out.getvalue() == "no variants installed\nno plugins installed\n"
 
 
@@ -67,7 +68,7 @@ def test_an_interrupted_command_exits_with_130(monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(unodice.cli.commands, "_run_variants", interrupted)
-    assert unodice.cli.main(["variants"], io.StringIO()) == 130
+    assert unodice.cli.commands.main(["variants"], io.StringIO()) == 130
 
 
 def test_replaying_an_unfinished_game_shows_no_result(monkeypatch, tmp_path):
@@ -78,7 +79,7 @@ def test_replaying_an_unfinished_game_shows_no_result(monkeypatch, tmp_path):
     path = tmp_path / "unfinished.json"
     path.write_text(json.dumps(game.record()))
     out = io.StringIO()
-    assert unodice.cli.main(["replay", str(path), "--no-colour"], out) == 0
+    assert unodice.cli.commands.main(["replay", str(path), "--no-colour"], out) == 0
     assert "(verified)" in out.getvalue() and "result:" not in out.getvalue()
 
 
@@ -259,7 +260,8 @@ class Plain(unodice.Variant):
 def test_the_base_class_defaults():
     registry = toy_registry((plugin_of(lambda registry: registry.add_variant(Plain)), "plain"))
     game = unodice.new_game("plain", registry=registry)
-    assert game.variant.hidden_pieces(game.state, 0) == ()
+    assert not isinstance(game.variant, CAPABILITIES)
+    assert hidden_from(game, 0) == []
     assert game.render().startswith("<toy.ToyState object")
     assert game.view(0).gain(Roll()) == 0.0
     assert "not a legal move now for seat 0" in str(

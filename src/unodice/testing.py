@@ -37,6 +37,7 @@ from xml.etree import ElementTree
 
 import attrs
 
+from unodice.core.capabilities import Inventory, Pictures, Positions, Reference
 from unodice.core.chance import Chance, Draw, Roll, ScriptedChance, ScriptError, Showing
 from unodice.core.errors import IllegalMove, InvalidOptions, UnodiceError
 from unodice.core.game import Game, new_game
@@ -44,7 +45,6 @@ from unodice.core.moves import Move, RoundEnded, Scored
 from unodice.core.pieces import ComponentSet, Die, Domino
 from unodice.core.registry import Registry, default_registry
 from unodice.core.values import Value, fields_of
-from unodice.core.variant import Variant
 from unodice.play.agents import RandomAgent
 from unodice.records.record import replay
 
@@ -58,6 +58,7 @@ __all__ = [
     "VariantCheckFailed",
     "boundary_problems",
     "check_variant",
+    "hidden_from",
     "pieces_drawn",
     "pieces_in",
     "refused",
@@ -175,7 +176,7 @@ def refused(game: Game, move: Move | str) -> IllegalMove:
 
 def _observed(game: Game) -> tuple[str, str | None]:
     position = None
-    if type(game.variant).write_position is not Variant.write_position and game.to_act is not None:
+    if isinstance(game.variant, Positions) and game.to_act is not None:
         position = game.position()
     return _position(game), position
 
@@ -470,11 +471,11 @@ def check_variant(
         if house_rules:
             report.failures.append("the reference check scores without house rules; name none")
             counts = []
-        elif info.variant_class.reference is None:
+        elif not issubclass(info.variant_class, Reference):
             report.failures.append(
-                f"{variant} declares no reference: set the Variant's reference attribute to "
-                "its plain reading of the rules (a reference module with legal_moves, "
-                "move_points and round_points)"
+                f"{variant} has no plain reading of its rules to compare with: inherit "
+                "unodice.plugin.Reference and implement reference_legal_moves, "
+                "reference_move_points and reference_round_points"
             )
             counts = []
     rng = random.Random(seed)
@@ -590,10 +591,10 @@ def _check_one(
 
 def _reference_before(game: Game, move: Any, fail: Any, step: int) -> tuple[int, ...]:
     """Compare the legal moves with the reference's; return the points it says ``move`` scores."""
-    reading = type(game.variant).reference
-    assert reading is not None
+    reading = game.variant
+    assert isinstance(reading, Reference)
     fast = game.legal_moves()
-    plain = list(reading.legal_moves(game.variant, game.state))
+    plain = list(reading.reference_legal_moves(game.state))
     if len(set(plain)) != len(plain):
         fail(f"decision {step}: the reference offers a move twice")
     missing = sorted(map(str, set(plain) - set(fast)))
@@ -603,7 +604,7 @@ def _reference_before(game: Game, move: Any, fail: Any, step: int) -> tuple[int,
             f"decision {step}: the fast path's legal moves differ from the reference's: "
             f"missing {missing[:4]}, not in the reference {extra[:4]}"
         )
-    return tuple(reading.move_points(game.variant, game.state, move))
+    return tuple(reading.reference_move_points(game.state, move))
 
 
 def _reference_after(
@@ -615,8 +616,8 @@ def _reference_after(
     step: int,
 ) -> None:
     """Compare the points the move scored with the reference's, a round's end included."""
-    reading = type(game.variant).reference
-    assert reading is not None
+    reading = game.variant
+    assert isinstance(reading, Reference)
     scored = [0] * game.players
     for event in events:
         if isinstance(event, Scored):
@@ -625,18 +626,27 @@ def _reference_after(
     rounds = sum(isinstance(event, RoundEnded) for event in events)
     if rounds:
         for ended in game.round_end_states[-rounds:]:
-            for seat, points in enumerate(reading.round_points(game.variant, ended)):
+            for seat, points in enumerate(reading.reference_round_points(ended)):
                 total[seat] += points
     if scored != total:
         fail(f"decision {step}: playing {str(move)!r} scored {scored}, the reference says {total}")
 
 
+def hidden_from(game: Game, seat: int) -> list[Die | Domino]:
+    """The pieces ``seat`` may not see, by the [`Inventory`][unodice.core.capabilities.Inventory].
+
+    A variant without one hides nothing the checks can name: an empty list.
+    """
+    if not isinstance(game.variant, Inventory):
+        return []
+    return list(game.variant.hidden_pieces(game.state, seat))
+
+
 def _check_conservation(game: Game, fail: Any, step: int) -> None:
-    try:
-        locations = game.variant.piece_locations(game.state)
-        expected = game.variant.components(game.state).pieces
-    except NotImplementedError:
+    if not isinstance(game.variant, Inventory):
         return
+    locations = game.variant.piece_locations(game.state)
+    expected = game.variant.components(game.state).pieces
     seen: Counter[int] = Counter()
     for place_pieces in locations.values():
         seen.update(piece.id for piece in place_pieces)
@@ -660,7 +670,7 @@ def _check_views(game: Game, fail: Any, step: int) -> None:
         roots: dict[str, Any] = {"view": view}
         if seat == game.to_act:
             roots["moves"] = game.legal_moves()
-        hidden = list(game.variant.hidden_pieces(game.state, seat))
+        hidden = hidden_from(game, seat)
         for problem in boundary_problems(roots, hidden)[:3]:
             fail(f"decision {step}: seat {seat}: {problem}")
         try:
@@ -696,7 +706,7 @@ _SHARED_EVERY = 8
 
 
 def _check_determinize(game: Game, fail: Any, step: int, seed: int) -> None:
-    """Check each seat's determinization (see ``Variant.resample``).
+    """Check each seat's determinization (see ``Resampling.resample``).
 
     Its view is the seat's view of the game, the seat to act is offered the same moves, its
     pieces are conserved, it can be played on, and none of that changes the game. Every few
@@ -747,7 +757,7 @@ def _check_position(game: Game, fail: Any, step: int, seed: int, registry: Regis
     rendering, the events and the position itself must be the same. A variant that does not
     describe positions is not checked.
     """
-    if type(game.variant).write_position is Variant.write_position:
+    if not isinstance(game.variant, Positions):
         return
     try:
         text = game.position()
@@ -804,14 +814,14 @@ def _check_pictures(game: Game, fail: Any, step: int) -> None:
     Pieces are found by the ``data-piece`` mark every drawn piece carries (``r5@12``: piece
     12). A variant that draws no picture of its own is not checked.
     """
-    if type(game.variant).picture is Variant.picture:
+    if not isinstance(game.variant, Pictures):
         return
     everyone_hidden: set[int] = set()
     for seat in [*range(game.players), None]:
         if seat is None:
             hidden = everyone_hidden
         else:
-            hidden = {piece.id for piece in game.variant.hidden_pieces(game.state, seat)}
+            hidden = {piece.id for piece in hidden_from(game, seat)}
             everyone_hidden |= hidden
         who = "a spectator" if seat is None else f"seat {seat}"
         try:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO, TypeVar, TypeVarTuple
 
+from unodice.core import capabilities
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game, new_game
 from unodice.core.moves import Move, MovePlayed, RoundStarted
@@ -37,7 +38,7 @@ from unodice.play.agents import (
     resolve_choice,
 )
 from unodice.records.record import save
-from unodice.testing import pieces_in
+from unodice.testing import hidden_from, pieces_in
 
 __all__ = [
     "ANSWER_LIMIT",
@@ -158,11 +159,14 @@ class Eyes:
                 print(f"seat {event.seat}: {event.move}", file=out)
             else:
                 game = self._game
-                print(f"    {ask(game, 'in describe', game.variant.describe, event)}", file=out)
+                print(
+                    f"    {ask(game, 'in describe', capabilities.describe, game.variant, event)}",
+                    file=out,
+                )
 
     def _hidden(self, seat: int) -> frozenset[int]:
         game = self._game
-        pieces = ask(game, "in hidden_pieces", game.variant.hidden_pieces, game.state, seat)
+        pieces = ask(game, "in hidden_pieces", hidden_from, game, seat)
         return frozenset(piece.id for piece in pieces)
 
     def _secrets(self, new_round: bool) -> frozenset[int]:

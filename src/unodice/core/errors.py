@@ -1,10 +1,9 @@
 """The exceptions unodice raises.
 
 Every refusal the library makes is one of these, with a message a person can act on. They all
-derive from [`UnodiceError`][unodice.core.errors.UnodiceError], so one ``except`` clause catches
-them.
-They pickle with their message and attributes, so they reach the caller intact from worker
-processes (a simulation's workers, or any other process pool).
+derive from [`UnodiceError`][unodice.core.errors.UnodiceError], so one ``except`` clause
+catches them. They pickle with their message and attributes, so they reach the caller intact
+from worker processes (a simulation's workers, or any other process pool).
 """
 
 from __future__ import annotations
@@ -134,6 +133,14 @@ class PluginError(UnodiceError):
         self.plugin = plugin
         self.cause = cause
         super().__init__(f"plugin {plugin!r} is broken: {cause}")
+
+
+class Unsupported(UnodiceError):
+    """What was asked of a variant needs a capability it does not have (a position, a picture).
+
+    The message names the capability and what its plugin would implement to have it (see
+    [`unodice.core.capabilities`][unodice.core.capabilities]).
+    """
 
 
 class GameBroken(UnodiceError):

@@ -24,6 +24,7 @@ from typing import Any, TypeVar, TypeVarTuple
 import attrs
 import pluggy
 
+from unodice.core.capabilities import Inventory, Positions, Resampling, Text, missing
 from unodice.core.chance import Chance
 from unodice.core.errors import (
     GameBroken,
@@ -733,10 +734,10 @@ class Game:
         self._round = header.round
         self._totals = list(header.scores)
         self._round_points = list(header.points)
+        if not isinstance(self.variant, Positions):
+            raise missing(self.variant, Positions, "start a game from a position")
         try:
             state: State = self.variant.read_position(self._table, header.body)
-        except NotImplementedError:
-            raise self._no_positions() from None
         except Exception as error:
             self._note(error, "in read_position")
             raise
@@ -744,24 +745,14 @@ class Game:
             raise InvalidPosition(
                 "the position describes a round that is over; a position is of a decision"
             )
-        try:
+        if isinstance(self.variant, Inventory):
             locations = self.variant.piece_locations(state)
             expected = self.variant.components(state).pieces
-        except NotImplementedError:
-            pass
-        else:
             problem = same_pieces(locations, expected)
             if problem is not None:
                 raise InvalidPosition(f"the position's pieces are not the set's: {problem}")
         self.start_position = header.write()
         return state
-
-    def _no_positions(self) -> UnodiceError:
-        return UnodiceError(
-            f"variant {self.variant.name!r} of plugin {self.plugin!r} does not describe "
-            "positions: it must implement write_position and read_position (see the "
-            "positions section of the plugin guide)"
-        )
 
     def _settle(self) -> None:
         """Close finished rounds, start the next ones, end the match when it is over."""
@@ -866,6 +857,8 @@ class Game:
             raise InvalidOptions(
                 f"seat must be None (everything) or from 0 to {self.players - 1}, got {brief(seat)}"
             )
+        if not isinstance(self.variant, Text):
+            return repr(self.state)
         return self._ask_variant("in render", self.variant.render, self.state, seat, colour)
 
     def position(self) -> str:
@@ -887,10 +880,10 @@ class Game:
                 f"the {'game' if self._over else 'round'} is over, and a position is of a "
                 "decision still to make; read game.round_end_state for how it ended"
             )
+        if not isinstance(self.variant, Positions):
+            raise missing(self.variant, Positions, "write a position")
         try:
             body = self.variant.write_position(self.state)
-        except NotImplementedError:
-            raise self._no_positions() from None
         except Exception as error:
             self._note(error, "in write_position")
             raise
@@ -960,7 +953,8 @@ class Game:
         """A game that agrees with all ``seat`` has seen, the rest of it drawn afresh.
 
         What ``seat`` may not see (other seats' hidden pieces, the order of the bag) is
-        rearranged by the variant's [`resample`][unodice.core.variant.Variant.resample], at random
+        rearranged by the variant's [`resample`][unodice.core.capabilities.Resampling.resample], at
+        random
         among the arrangements that agree with what the seat has seen, and the game's chance is
         replaced by a fresh one seeded from ``rng``, so that future rolls and draws are unknown
         too. The result is what a search that cannot peek plays on: ``seat``'s view of it is
@@ -1001,7 +995,8 @@ class Game:
             "so no seed or outcomes lead to it; record the game it was made from"
         )
         twin._legal = twin._by_text = None
-        twin._ask_variant("in resample", twin.variant.resample, twin.state, seat, generator)
+        if isinstance(twin.variant, Resampling):
+            twin._ask_variant("in resample", twin.variant.resample, twin.state, seat, generator)
         if twin._paused is not None:
             twin._paused = attrs.evolve(twin._paused, state=twin.state)
         return twin

@@ -2,16 +2,16 @@
 
 Every picture is drawn from a [`View`][unodice.core.variant.View], so it can show nothing its seat
 may not see; a spectator's picture (no seat) shows only what every seat sees. A variant draws
-its own through [`Variant.picture`][unodice.core.variant.Variant.picture]; one that does not gets
-its text rendering, set in a monospaced picture. [`svg`][unodice.core.pictures.svg] makes either,
+its own when it has [`Pictures`][unodice.core.capabilities.Pictures]; one that does not gets its
+text rendering, set in a monospaced picture. [`svg`][unodice.core.pictures.svg] makes either,
 and games and views show theirs in Jupyter.
 
 The module also holds what every variant's drawing shares, so that all pictures look alike:
 [`Canvas`][unodice.core.pictures.Canvas], a small SVG writer (rectangles, circles, lines, text,
 groups, each with a ``data-`` attribute for tests and tools to find pieces by); the colours of
 the family ([`COLOURS`][unodice.core.pictures.COLOURS]); and
-[`draw_face`][unodice.core.pictures.draw_face],
-a die face or a domino end as a coloured square with its symbol.
+[`draw_face`][unodice.core.pictures.draw_face], a die face or a domino end as a coloured square
+with its symbol.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from unodice.core.capabilities import Pictures
 from unodice.core.pieces import Colour, Face
 
 if TYPE_CHECKING:
@@ -246,9 +247,8 @@ def svg(target: Game | View, seat: int | None = None) -> str:
 def _picture(view: View, spectator: bool, game: Game | None) -> str:
     variant = view._rules
     who = "a spectator" if spectator else f"seat {view.seat}"
-    drawn = variant.picture(view, spectator)
-    if drawn is not None:
-        return drawn
+    if isinstance(variant, Pictures):
+        return variant.picture(view, spectator)
     if spectator:
         # A text rendering is always some seat's (or the referee's): a spectator is shown
         # only what the core knows every seat sees.

@@ -13,9 +13,9 @@ A position has two parts, joined by ``" | "``:
   scores and the points scored so far in this round:
   ``centre-die(target=200) players=3 round=2 scores=31,0,12 points=0,0,0``;
 * the **body**, written by the variant's
-  [`write_position`][unodice.core.variant.Variant.write_position] and read back by its
-  [`read_position`][unodice.core.variant.Variant.read_position]: space-separated ``key=value``
-  fields, documented on each variant's page.
+  [`write_position`][unodice.core.capabilities.Positions.write_position] and read back by its
+  [`read_position`][unodice.core.capabilities.Positions.read_position]: space-separated
+  ``key=value`` fields, documented on each variant's page.
 
 This module also holds the small readers and writers that every variant's body uses, so that
 all positions spell things the same way:

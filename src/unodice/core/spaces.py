@@ -2,17 +2,18 @@
 
 Learning agents want a fixed set of actions and observations of a fixed size, where the game
 offers a different tuple of legal moves at every decision and a view of named data. A variant
-that supports learning states both once, for given options and seat count:
+that supports learning inherits [`Spaces`][unodice.core.capabilities.Spaces] and states both
+once, for given options and seat count:
 
-* its **action catalogue**, [`Variant.actions`][unodice.core.variant.Variant.actions]: every move
+* its **action catalogue**, [`actions`][unodice.core.capabilities.Spaces.actions]: every move
   that can ever be legal, in a stable, documented order. An
   [`ActionCatalogue`][unodice.core.spaces.ActionCatalogue] numbers them and turns a move into its
   index and back; [`catalogue`][unodice.core.spaces.catalogue] makes one per variant, options and
   seats, once.
 * its **observation layout**,
-  [`Variant.observation_layout`][unodice.core.variant.Variant.observation_layout]: named slots of
-  numbers from 0 to 1, and
-  [`Variant.encode_view`][unodice.core.variant.Variant.encode_view], which writes a view into them.
+  [`observation_layout`][unodice.core.capabilities.Spaces.observation_layout]: named slots of
+  numbers from 0 to 1, and [`encode_view`][unodice.core.capabilities.Spaces.encode_view], which
+  writes a view into them.
   It reads only the view, so an observation holds nothing the seat may not see.
 
 Nothing here needs NumPy: [`unodice.rl`](rl.md) (the ``rl`` extra) builds the arrays and the
@@ -26,9 +27,10 @@ from typing import Any, Protocol
 
 import attrs
 
+from unodice.core.capabilities import Spaces, missing
 from unodice.core.errors import PluginError, UnodiceError
 from unodice.core.moves import Move
-from unodice.core.variant import AnyVariant, Variant, View
+from unodice.core.variant import AnyVariant, View
 
 __all__ = [
     "ActionCatalogue",
@@ -145,20 +147,15 @@ def catalogue(variant: AnyVariant) -> ActionCatalogue:
     """The action catalogue of a game's variant, made once per variant class, options and seats.
 
     Raises:
-        UnodiceError: The variant declares no action catalogue (the message says what to
-            implement).
+        Unsupported: The variant has no [`Spaces`][unodice.core.capabilities.Spaces] (the
+            message says what to implement).
         PluginError: Its catalogue repeats a move.
     """
     key = (type(variant), variant.options, variant.player_count)
     found = _CATALOGUES.get(key)
     if found is None:
-        if type(variant).actions is Variant.actions:
-            raise UnodiceError(
-                f"variant {variant.name!r} declares no action catalogue, so it has no fixed "
-                "action space for learning agents: implement Variant.actions(), returning every "
-                "move that can ever be legal for the game's options and seats, in a fixed order "
-                "(see the reinforcement learning page)"
-            )
+        if not isinstance(variant, Spaces):
+            raise missing(variant, Spaces, "number the moves for learning agents")
         found = ActionCatalogue(variant.actions(), variant.name)
         if len(_CATALOGUES) >= _MAX_CATALOGUES:
             _CATALOGUES.pop(next(iter(_CATALOGUES)))
@@ -170,7 +167,7 @@ def observation_size(variant: AnyVariant) -> int:
     """How many numbers an observation of ``variant`` holds (the sum of its slots' sizes).
 
     Raises:
-        UnodiceError: The variant declares no observation layout.
+        Unsupported: The variant has no [`Spaces`][unodice.core.capabilities.Spaces].
     """
     return sum(slot.size for slot in _layout(variant))
 
@@ -179,18 +176,15 @@ def encode(view: View, out: Buffer) -> None:
     """Write ``view`` into ``out``, a sequence of ``observation_size`` zeros.
 
     Raises:
-        UnodiceError: The view's variant declares no observation layout.
+        Unsupported: The view's variant has no [`Spaces`][unodice.core.capabilities.Spaces].
     """
     variant = view._rules
-    _layout(variant)
+    if not isinstance(variant, Spaces):
+        raise missing(variant, Spaces, "encode a view for learning agents")
     variant.encode_view(view, out)
 
 
 def _layout(variant: AnyVariant) -> Sequence[Slot]:
-    if type(variant).observation_layout is Variant.observation_layout:
-        raise UnodiceError(
-            f"variant {variant.name!r} declares no observation layout: implement "
-            "Variant.observation_layout() (the named slots of an observation) and "
-            "Variant.encode_view(view, out) (see the reinforcement learning page)"
-        )
+    if not isinstance(variant, Spaces):
+        raise missing(variant, Spaces, "lay out an observation for learning agents")
     return variant.observation_layout()

@@ -13,27 +13,25 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 import attrs
 
 from unodice.core.errors import IllegalMove, UnodiceError
-from unodice.core.moves import Event, GameEnded, Move, RoundEnded, RoundStarted, Scored, to_json
-from unodice.core.pieces import ComponentSet, Die, Domino
+from unodice.core.moves import Event, Move, to_json
+from unodice.core.pieces import ComponentSet
 
 if TYPE_CHECKING:
     from unodice.core.chance import Chance
     from unodice.core.game import Game
-    from unodice.core.spaces import Buffer, Slot
 
 __all__ = [
     "MAX_MOVES",
     "AnyVariant",
     "MoveT",
     "NoOptions",
-    "Reference",
     "RoundOutcome",
     "State",
     "StateT",
@@ -320,34 +318,8 @@ class View:
         }
 
 
-class Reference(Protocol):
-    """A plain reading of a variant's rules, beside its fast path, to check it against.
-
-    A variant's ``reference.py`` module is one: three functions that read the rules straight
-    from their clauses, as slowly and obviously as need be, with no tables, masks or caches.
-    [`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares the
-    variant's fast path with it at every decision. None of the functions may change the state.
-    """
-
-    def legal_moves(self, variant: Any, state: Any) -> Iterable[Move]:
-        """Every move the seat to act may make in ``state`` (in any order)."""
-        ...
-
-    def move_points(self, variant: Any, state: Any, move: Any) -> Sequence[int]:
-        """The points, per seat, that playing ``move`` in ``state`` scores by itself.
-
-        Points scored when a round ends are ``round_points``' (a variant that scores only at
-        the end of a round gives zeros here).
-        """
-        ...
-
-    def round_points(self, variant: Any, state: Any) -> Sequence[int]:
-        """The points, per seat, that the end of a round scores, from the state it ended in."""
-        ...
-
-
 class Variant(abc.ABC, Generic[StateT, MoveT]):
-    """Base class of every rule set.
+    """Base class of every rule set: what every variant must have.
 
     Class attributes to set:
 
@@ -357,10 +329,14 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
     * ``summary`` — one sentence for listings;
     * ``version`` — the rules' version, stored in records;
     * ``end_clause`` — the rule clause that ends the game, cited when a move comes after it;
-    * ``reference`` — the plain reading of the rules beside the fast path (its ``reference``
-      module, a [`Reference`][unodice.core.variant.Reference]), when the variant ships one;
     * ``component_option`` — the option that names the component set, when one does;
     * ``Options`` — an attrs class declared with [`option`][unodice.core.options.option].
+
+    Methods to implement: ``start_round``, ``legal_moves``, ``apply``, ``parse_move`` and
+    ``view_data``. The others have defaults a variant may override. What a variant may add
+    (positions, pictures, spaces for learning agents, resampling for search, text, an
+    inventory of its pieces, a plain reading of its rules) is a capability of
+    [`unodice.core.capabilities`][unodice.core.capabilities], declared by inheriting it.
 
     An instance is made per game with its checked options and player count; it must not keep
     per-game mutable state itself (that goes in the [`State`][unodice.core.variant.State]).
@@ -377,11 +353,16 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
     summary: ClassVar[str] = ""
     version: ClassVar[str] = "1.0"
     end_clause: ClassVar[str | None] = None
-    reference: ClassVar[Reference | None] = None
     component_option: ClassVar[str | None] = None
     """The option that names the component set a game plays with (``"dice"``), when the
     players may choose it; ``None`` when the rules fix the set."""
     Options: ClassVar[type] = NoOptions
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        from unodice.core._earlier import declare_earlier_capabilities
+
+        declare_earlier_capabilities(cls)
 
     def __init__(
         self,
@@ -408,14 +389,7 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
         """
         return type(self), (self.options, self.player_count, dict(self.component_sets))
 
-    def check_options(self, options: Any, players: int) -> None:
-        """Refuse option combinations that depend on the player count.
-
-        Raise [`InvalidOptions`][unodice.core.errors.InvalidOptions]; the default accepts all.
-        """
-        return None
-
-    # -- the rules ---------------------------------------------------------------------------
+    # -- required: the rules -----------------------------------------------------------------
 
     @abc.abstractmethod
     def start_round(self, table: Table, previous: RoundOutcome | None) -> StateT:
@@ -444,110 +418,25 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
             IllegalMove: The text is not a move of this variant (say what notation looks like).
         """
 
+    @abc.abstractmethod
+    def view_data(self, state: StateT, seat: int) -> dict[str, Any]:
+        """The variant's part of what ``seat`` may see."""
+
+    # -- with defaults -----------------------------------------------------------------------
+
+    def check_options(self, options: Any, players: int) -> None:
+        """Refuse option combinations that depend on the player count.
+
+        Raise [`InvalidOptions`][unodice.core.errors.InvalidOptions]; the default accepts all.
+        """
+        return None
+
     def explain_illegal(self, state: StateT, move: Move) -> IllegalMove:
         """Why ``move`` is not legal now, with the rule clause that forbids it.
 
         Override to give precise reasons; the default says the move is not among the legal ones.
         """
         return IllegalMove(move, f"not a legal move now for seat {state.to_act}")
-
-    # -- what seats see ----------------------------------------------------------------------
-
-    @abc.abstractmethod
-    def view_data(self, state: StateT, seat: int) -> dict[str, Any]:
-        """The variant's part of what ``seat`` may see."""
-
-    def resample(self, state: StateT, seat: int, rng: random.Random) -> None:
-        """Rearrange, in place, everything in ``state`` that ``seat`` may not see.
-
-        [`Game.determinize`][unodice.core.game.Game.determinize] calls it on a copy of the state,
-        to make a position a search can play on without peeking. Draw each arrangement with the
-        chance it has given what ``seat`` has seen (its own pieces, everything public, the
-        events it was shown): shuffle the pieces hidden from it among the places they may be
-        in, keeping how many each place holds, and keep any piece it saw go into a place
-        there. Recompute or clear anything the state derived from what moved (a seat's legal
-        plays, a flag that depends on a hidden hand), so the state is one the rules could
-        reach. Use only ``rng``, never the table's chance.
-
-        The default does nothing: right for a variant whose only hidden thing is what the bag
-        holds, since every draw goes through chance, and the determinized game's chance is
-        fresh.
-        """
-        return None
-
-    # -- pictures ----------------------------------------------------------------------------
-
-    def picture(self, view: View, spectator: bool = False) -> str | None:
-        """The position as an SVG document, drawn from ``view`` alone.
-
-        With ``spectator``, draw only what every seat sees (leave out the view's own hidden
-        pieces: a spectator's picture is drawn from one seat's view). Use the
-        [`Canvas`][unodice.core.pictures.Canvas] and [`draw_face`][unodice.core.pictures.draw_face]
-        of
-        [`unodice.core.pictures`][unodice.core.pictures], and mark each piece's group with its
-        ``data-piece`` (``r5@12``). The default, ``None``, shows the text rendering instead.
-        """
-        return None
-
-    # -- spaces for learning agents ----------------------------------------------------------
-
-    def actions(self) -> Iterable[MoveT]:
-        """Every move that can ever be legal in a game with these options and seats, in order.
-
-        This is the variant's action catalogue (see [`unodice.core.spaces`][unodice.core.spaces]):
-        learning
-        agents number the moves by their place in it, so keep the order stable and document it.
-        Every move ``legal_moves`` can offer must be in it, once; moves that can never be legal
-        may be left out. The default declares none: asking for an action space then says so.
-        """
-        raise NotImplementedError
-
-    def observation_layout(self) -> Sequence[Slot]:
-        """The slots of an observation of a view, in order (see [`spaces`][unodice.core.spaces]).
-
-        The default declares none.
-        """
-        raise NotImplementedError
-
-    def encode_view(self, view: View, out: Buffer) -> None:
-        """Write ``view`` into ``out`` (zeros, as long as the layout's slots together).
-
-        Every number is from 0 to 1, in the slot the layout gives it. Read only the view: what
-        it holds is what the seat may see, so the observation holds nothing more.
-        """
-        raise NotImplementedError
-
-    # -- positions ---------------------------------------------------------------------------
-
-    def write_position(self, state: StateT) -> str:
-        """The variant's part of a position: ``state`` as one line of ``key=value`` fields.
-
-        Write everything the rules need to carry on, hidden parts included (the bag in its
-        order, every hand), with the writers of [`unodice.core.positions`][unodice.core.positions],
-        so
-        that [`read_position`][unodice.core.variant.Variant.read_position] gives back a state that
-        plays exactly as this one does. Document the fields on the variant's page. A variant
-        that does not describe positions leaves both methods alone: asking for one then says
-        so.
-        """
-        raise NotImplementedError
-
-    def read_position(self, table: Table, text: str) -> StateT:
-        """The state a position's body describes (what ``write_position`` wrote).
-
-        ``table`` gives the players, the round and the match totals of the position's header;
-        do not draw from its chance. Check everything: raise
-        [`InvalidPosition`][unodice.core.errors.InvalidPosition] saying which field is wrong, and
-        how to write it, for any text that is not a state the rules could be in. Use a
-        [`PieceReader`][unodice.core.positions.PieceReader] so that each piece is where the text
-        says, once. The core then checks that every piece of the set is somewhere (when the
-        variant implements ``piece_locations``) and that the seat to act is a seat.
-        """
-        raise NotImplementedError
-
-    def hidden_pieces(self, state: StateT, seat: int) -> Iterable[Die | Domino]:
-        """The pieces ``seat`` may not see (other hands, the bag). The default: none."""
-        return ()
 
     def event_for_seat(self, event: Event, seat: int) -> dict[str, Any] | None:
         """An event as ``seat`` may be told of it, in the record made for that seat.
@@ -561,71 +450,46 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
         """
         return event.to_json()
 
-    def piece_locations(self, state: StateT) -> Mapping[str, Iterable[Die | Domino]]:
-        """Where every piece of the component set is, by place name.
-
-        Used by the conformance checks: every piece must be in exactly one place.
-        """
-        raise NotImplementedError
-
-    def components(self, state: StateT | None = None) -> ComponentSet:
-        """The component set this game uses (the checks compare locations against it)."""
-        raise NotImplementedError
-
-    def render(self, state: StateT, seat: int | None = None, colour: bool = False) -> str:
-        """The position as text for a terminal (``seat``: whose eyes; ``None``: everything)."""
-        return repr(state)
-
-    def describe(self, event: Event) -> str:
-        """One line of text for an event, as the command line prints it.
-
-        The default words the core's events (round start and end, scores, the end of the game)
-        and prints any other event's kind and fields; variants override it for their own events
-        and fall back on ``super().describe(event)``.
-        """
-        if isinstance(event, Scored):
-            return f"seat {event.seat} scores {event.points} ({event.reason})"
-        if isinstance(event, RoundStarted):
-            return f"round {event.round} begins"
-        if isinstance(event, RoundEnded):
-            won = ", ".join(f"seat {seat}" for seat in event.winners) or "nobody"
-            return f"round {event.round} ends, won by {won}; points {list(event.points)}"
-        if isinstance(event, GameEnded):
-            won = ", ".join(f"seat {seat}" for seat in event.winners)
-            return f"game over, won by {won}; scores {list(event.scores)}"
-        fields = " ".join(
-            f"{key}={value}" for key, value in event.to_json().items() if key != "kind"
-        )
-        return f"{event.kind} {fields}".strip()
-
-    # -- the match ---------------------------------------------------------------------------
-
     def match_over(self, totals: Sequence[int], rounds_played: int) -> bool:
         """Whether the match ends after ``rounds_played`` rounds. The default: one round."""
         return True
-
-    def move_limit(self) -> int:
-        """The most moves a record of a game with these options may hold.
-
-        [`replay`][unodice.records.record.replay] refuses a longer record before reading its moves
-        (and one with more than ten chance outcomes a move allowed), and a game longer than
-        this is not recorded, so that the library replays every record it writes. The default
-        is [`MAX_MOVES`][unodice.core.variant.MAX_MOVES], 200,000, far more than a match of a few
-        rounds takes. A variant whose options allow longer matches (many rounds, a high
-        target) returns more, in proportion to what they allow.
-        """
-        return MAX_MOVES
 
     def match_winners(self, totals: Sequence[int]) -> tuple[int, ...]:
         """The match winners: by default every seat with the highest total."""
         best = max(totals)
         return tuple(seat for seat, total in enumerate(totals) if total == best)
 
-    # -- helpers for agents ------------------------------------------------------------------
+    def move_limit(self) -> int:
+        """The most moves a record of a game with these options may hold.
+
+        [`replay`][unodice.records.record.replay] refuses a longer record before reading its
+        moves (and one with more than ten chance outcomes a move allowed), and a game longer
+        than this is not recorded, so that the library replays every record it writes. The
+        default is [`MAX_MOVES`][unodice.core.variant.MAX_MOVES], 200,000, far more than a match
+        of a few rounds takes. A variant whose options allow longer matches (many rounds, a
+        high target) returns more, in proportion to what they allow.
+        """
+        return MAX_MOVES
 
     def gain(self, view: View, move: MoveT) -> float:
         """What a move gains at once, for greedy bots. The default: nothing."""
         return 0.0
+
+
+def __getattr__(name: str) -> Any:
+    if name == "Reference":
+        import warnings
+
+        from unodice.core._earlier import EarlierReference
+
+        warnings.warn(
+            "unodice.core.variant.Reference is gone: a variant's plain reading is now the "
+            "Reference capability (unodice.plugin.Reference); the old name goes in unodice 0.3",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return EarlierReference
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 AnyVariant: TypeAlias = Variant[Any, Any]

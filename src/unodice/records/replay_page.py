@@ -36,6 +36,7 @@ from typing import Any
 
 import attrs
 
+from unodice.core.capabilities import describe
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
 from unodice.core.moves import Event, MovePlayed
@@ -185,7 +186,7 @@ def _step(game: Game, number: int, events: Sequence[Event], seat: int | None) ->
 def _describe(game: Game, event: Event) -> str:
     """The variant's line for ``event``; a crash in it is noted with the variant's plugin."""
     try:
-        return game.variant.describe(event)
+        return describe(game.variant, event)
     except Exception as error:
         if not isinstance(error, UnodiceError):
             error.add_note(

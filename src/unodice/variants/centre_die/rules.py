@@ -17,6 +17,7 @@ from typing import Any, ClassVar, TypeVar
 
 from unodice.core import uno
 from unodice.core._mypyc import mypyc_attr
+from unodice.core.capabilities import describe_event
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Event, Move, shared_event
 from unodice.core.pieces import Bag, Colour, ComponentSet, Die, Face
@@ -37,7 +38,7 @@ from unodice.core.uno import (
     Penalty,
     PendingWildDrawFour,
 )
-from unodice.core.variant import Reference, RoundOutcome, Table, Variant, View
+from unodice.core.variant import RoundOutcome, Table, Variant, View
 
 from . import pictures, positions, refusals, spaces, text
 from . import reference as reference_module
@@ -98,7 +99,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     summary = "Match the centre die from an open hand of rolled dice; empty your hand first."
     version = "1.0"
     end_clause = "CD-11"
-    reference: ClassVar[Reference | None] = reference_module
+    reference: ClassVar[Any] = reference_module
     component_option: ClassVar[str | None] = "dice"
     Options = CentreDieOptions
     options: CentreDieOptions
@@ -650,7 +651,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
 
     def describe(self, event: Event) -> str:
         """One line of text for an event."""
-        return text.describe(event) or super().describe(event)
+        return text.describe(event) or describe_event(event)
 
     # -- pictures ----------------------------------------------------------------------------------
 

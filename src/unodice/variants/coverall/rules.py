@@ -16,13 +16,14 @@ from typing import Any, ClassVar
 
 from unodice.core import uno
 from unodice.core._mypyc import mypyc_attr
+from unodice.core.capabilities import describe_event
 from unodice.core.chance import Chance
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Event, Move, shared_event
 from unodice.core.pieces import Bag, Colour, ComponentSet, Die, Face
 from unodice.core.spaces import Buffer, Slot
 from unodice.core.turns import Seats
-from unodice.core.variant import Reference, RoundOutcome, Table, Variant, View
+from unodice.core.variant import RoundOutcome, Table, Variant, View
 
 from . import pictures, positions, refusals, spaces, text
 from . import reference as reference_module
@@ -92,7 +93,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
     summary = "Cover the tray with dice that match a neighbour; runs of a colour or kind score."
     version = "1.0"
     end_clause = "CV-13"
-    reference: ClassVar[Reference | None] = reference_module
+    reference: ClassVar[Any] = reference_module
     component_option: ClassVar[str | None] = "dice"
     Options = CoverallOptions
     options: CoverallOptions
@@ -666,4 +667,4 @@ class Coverall(Variant[CoverallState, CoverallMove]):
 
     def describe(self, event: Event) -> str:
         """One line per event, in words."""
-        return text.describe(event) or super().describe(event)
+        return text.describe(event) or describe_event(event)

@@ -19,12 +19,13 @@ from typing import Any, ClassVar
 
 from unodice.core import uno
 from unodice.core._mypyc import mypyc_attr
+from unodice.core.capabilities import describe_event
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Event, Move, shared_event
 from unodice.core.pieces import Bag, ComponentSet, Domino
 from unodice.core.spaces import Buffer, Slot
 from unodice.core.uno import CATCH, DRAW, KEEP, PASS, Draw, Penalty, PendingWildDrawFour, may_catch
-from unodice.core.variant import Reference, RoundOutcome, Table, Variant, View
+from unodice.core.variant import RoundOutcome, Table, Variant, View
 
 from . import pictures, positions, spaces, text
 from . import reference as reference_module
@@ -83,7 +84,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     """1.1: a WD4 taken back is no pass (DO-10), and one taken back on an empty boneyard bars its
     player from the WD4 until a tile stays (DO-8)."""
     end_clause = "DO-11"
-    reference: ClassVar[Reference | None] = reference_module
+    reference: ClassVar[Any] = reference_module
     component_option: ClassVar[str | None] = "tiles"
     Options = DominoesOptions
     options: DominoesOptions
@@ -833,7 +834,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
 
     def describe(self, event: Event) -> str:
         """One line per event for the command line ([`text`][unodice.variants.dominoes.text])."""
-        return text.describe(event) or super().describe(event)
+        return text.describe(event) or describe_event(event)
 
     # -- pictures --------------------------------------------------------------------------------
 

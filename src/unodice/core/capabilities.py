@@ -1,0 +1,296 @@
+"""What a variant may add to its rules, each declared one way: by inheriting it.
+
+Every variant has [`Variant`][unodice.core.variant.Variant]'s required methods. Each optional
+capability below is a class to inherit beside it; inheriting one declares it, and its abstract
+methods are then what the variant must implement (Python refuses to make a variant that
+declares a capability and leaves one of them out):
+
+```python
+class Pig(Variant[PigState, PigMove], Positions[PigState], Text[PigState]):
+    ...  # the required rules, then write_position, read_position, render and describe
+```
+
+The core, the kit and the tools ask one way, ``isinstance(variant, Positions)``, and refuse
+what needs a capability the variant lacks with [`missing`][unodice.core.capabilities.missing]'s
+[`Unsupported`][unodice.core.errors.Unsupported] error, which says what to implement.
+
+| capability | methods | what it gives |
+| --- | --- | --- |
+| [`Positions`][unodice.core.capabilities.Positions] | `write_position`, `read_position` | \
+`game.position()`, `new_game(..., position=...)` |
+| [`Pictures`][unodice.core.capabilities.Pictures] | `picture` | SVG pictures (Jupyter, pages) |
+| [`Spaces`][unodice.core.capabilities.Spaces] | `actions`, `observation_layout`, \
+`encode_view` | the learning environments |
+| [`Resampling`][unodice.core.capabilities.Resampling] | `resample` | determinized games for \
+search bots |
+| [`Text`][unodice.core.capabilities.Text] | `render`, `describe` | the command line's words |
+| [`Inventory`][unodice.core.capabilities.Inventory] | `components`, `piece_locations`, \
+`hidden_pieces` | checks that each piece is in one place, and hidden from whom |
+| [`Reference`][unodice.core.capabilities.Reference] | `reference_legal_moves`, \
+`reference_move_points`, `reference_round_points` | `check_variant(..., reference=True)` |
+
+A large variant keeps each capability in a module of its own, as a class the rules class
+inherits; a small one implements them in its one module.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+from unodice.core.errors import Unsupported
+from unodice.core.moves import Event, GameEnded, RoundEnded, RoundStarted, Scored
+from unodice.core.pieces import ComponentSet, Die, Domino
+
+if TYPE_CHECKING:
+    from unodice.core.spaces import Buffer, Slot
+    from unodice.core.variant import AnyVariant, Table, View
+
+__all__ = [
+    "CAPABILITIES",
+    "Capability",
+    "Inventory",
+    "Pictures",
+    "Positions",
+    "Reference",
+    "Resampling",
+    "Spaces",
+    "Text",
+    "describe",
+    "describe_event",
+    "missing",
+]
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+
+
+class Capability(abc.ABC):
+    """Base of the capabilities: what each may read of the variant that inherits it.
+
+    A capability's methods run on the variant itself, so they read its checked ``options``,
+    its ``player_count`` and its ``component_sets`` as the rules do.
+    """
+
+    lacking: ClassVar[str] = "does not have this capability"
+    """What the variant does not do, when it does not inherit the capability."""
+
+    name: ClassVar[str]
+    options: Any
+    player_count: int
+    component_sets: Mapping[str, ComponentSet]
+
+
+class Positions(Capability, Generic[StateT]):
+    """Position text: a state written as one line and read back (see ``unodice.core.positions``)."""
+
+    lacking = "does not describe positions"
+
+    @abc.abstractmethod
+    def write_position(self, state: StateT) -> str:
+        """The variant's part of a position: ``state`` as one line of ``key=value`` fields.
+
+        Write everything the rules need to carry on, hidden parts included (the bag in its
+        order, every hand), with the writers of [`unodice.core.positions`][unodice.core.positions],
+        so that ``read_position`` gives back a state that plays exactly as this one does.
+        Document the fields on the variant's page.
+        """
+
+    @abc.abstractmethod
+    def read_position(self, table: Table, text: str) -> StateT:
+        """The state a position's body describes (what ``write_position`` wrote).
+
+        ``table`` gives the players, the round and the match totals of the position's header;
+        do not draw from its chance. Check everything: raise
+        [`InvalidPosition`][unodice.core.errors.InvalidPosition] saying which field is wrong,
+        and how to write it, for any text that is not a state the rules could be in. Use a
+        [`PieceReader`][unodice.core.positions.PieceReader] so that each piece is where the
+        text says, once. The core then checks that every piece of the set is somewhere (when
+        the variant has an [`Inventory`][unodice.core.capabilities.Inventory]) and that the
+        seat to act is a seat.
+        """
+
+
+class Pictures(Capability):
+    """A picture of a view, as an SVG document (see ``unodice.core.pictures``)."""
+
+    lacking = "draws no pictures"
+
+    @abc.abstractmethod
+    def picture(self, view: View, spectator: bool = False) -> str:
+        """The position as an SVG document, drawn from ``view`` alone.
+
+        With ``spectator``, draw only what every seat sees (leave out the view's own hidden
+        pieces: a spectator's picture is drawn from one seat's view). Use the
+        [`Canvas`][unodice.core.pictures.Canvas] and
+        [`draw_face`][unodice.core.pictures.draw_face] of
+        [`unodice.core.pictures`][unodice.core.pictures], and mark each piece's group with its
+        ``data-piece`` (``r5@12``). Without the capability, a picture shows the text rendering.
+        """
+
+
+class Spaces(Capability, Generic[MoveT]):
+    """Fixed action and observation spaces for learning agents (see ``unodice.core.spaces``)."""
+
+    lacking = "declares no action catalogue or observation layout for learning agents"
+
+    @abc.abstractmethod
+    def actions(self) -> Iterable[MoveT]:
+        """Every move that can ever be legal in a game with these options and seats, in order.
+
+        This is the variant's action catalogue: learning agents number the moves by their
+        place in it, so keep the order stable and document it. Every move ``legal_moves`` can
+        offer must be in it, once; moves that can never be legal may be left out.
+        """
+
+    @abc.abstractmethod
+    def observation_layout(self) -> Sequence[Slot]:
+        """The slots of an observation of a view, in order."""
+
+    @abc.abstractmethod
+    def encode_view(self, view: View, out: Buffer) -> None:
+        """Write ``view`` into ``out`` (zeros, as long as the layout's slots together).
+
+        Every number is from 0 to 1, in the slot the layout gives it. Read only the view: what
+        it holds is what the seat may see, so the observation holds nothing more.
+        """
+
+
+class Resampling(Capability, Generic[StateT]):
+    """Shuffling what a seat cannot see, for search bots' determinized games."""
+
+    lacking = "does not resample hidden pieces"
+
+    @abc.abstractmethod
+    def resample(self, state: StateT, seat: int, rng: random.Random) -> None:
+        """Rearrange, in place, everything in ``state`` that ``seat`` may not see.
+
+        [`Game.determinize`][unodice.core.game.Game.determinize] calls it on a copy of the
+        state, to make a position a search can play on without peeking. Draw each arrangement
+        with the chance it has given what ``seat`` has seen (its own pieces, everything public,
+        the events it was shown): shuffle the pieces hidden from it among the places they may
+        be in, keeping how many each place holds, and keep any piece it saw go into a place
+        there. Recompute or clear anything the state derived from what moved (a seat's legal
+        plays, a flag that depends on a hidden hand), so the state is one the rules could
+        reach. Use only ``rng``, never the table's chance.
+
+        A variant whose only hidden thing is what the bag holds needs no resampling: every draw
+        goes through chance, and the determinized game's chance is fresh.
+        """
+
+
+class Text(Capability, Generic[StateT]):
+    """The position and the events in words, for a terminal."""
+
+    lacking = "has no text of its own"
+
+    @abc.abstractmethod
+    def render(self, state: StateT, seat: int | None = None, colour: bool = False) -> str:
+        """The position as text for a terminal (``seat``: whose eyes; ``None``: everything)."""
+
+    def describe(self, event: Event) -> str:
+        """One line of text for an event, as the command line prints it.
+
+        Word the variant's own events and return ``describe_event(event)`` for the others: it
+        words the core's events (round start and end, scores, the end of the game) and prints
+        any other event's kind and fields.
+        """
+        return describe_event(event)
+
+
+class Inventory(Capability, Generic[StateT]):
+    """Where every piece is, and which a seat may not see: what the checks account for."""
+
+    lacking = "does not say where its pieces are"
+
+    @abc.abstractmethod
+    def components(self, state: StateT | None = None) -> ComponentSet:
+        """The component set this game uses (the checks compare locations against it)."""
+
+    @abc.abstractmethod
+    def piece_locations(self, state: StateT) -> Mapping[str, Iterable[Die | Domino]]:
+        """Where every piece of the component set is, by place name: each in exactly one."""
+
+    @abc.abstractmethod
+    def hidden_pieces(self, state: StateT, seat: int) -> Iterable[Die | Domino]:
+        """The pieces ``seat`` may not see (other hands, the bag)."""
+
+
+class Reference(Capability, Generic[StateT, MoveT]):
+    """A plain reading of the rules, kept beside a fast path to check it at every decision.
+
+    ``check_variant(..., reference=True)`` compares the variant's legal moves and points with
+    these at every decision of the games it plays. Write them from the rule pages alone, as
+    plainly as the rules read, sharing nothing with the fast path but the state.
+    """
+
+    lacking = "has no plain reading of its rules to check against"
+
+    @abc.abstractmethod
+    def reference_legal_moves(self, state: StateT) -> Iterable[MoveT]:
+        """Every move the seat to act may make in ``state`` (in any order)."""
+
+    @abc.abstractmethod
+    def reference_move_points(self, state: StateT, move: MoveT) -> Sequence[int]:
+        """The points, per seat, that playing ``move`` in ``state`` scores by itself.
+
+        Points scored when a round ends are ``reference_round_points``' (a variant that scores
+        only at the end of a round gives zeros here).
+        """
+
+    @abc.abstractmethod
+    def reference_round_points(self, state: StateT) -> Sequence[int]:
+        """The points, per seat, that the end of a round scores, from the state it ended in."""
+
+
+CAPABILITIES: tuple[type[Capability], ...] = (
+    Positions,
+    Pictures,
+    Spaces,
+    Resampling,
+    Text,
+    Inventory,
+    Reference,
+)
+"""Every optional capability, in the order the docs list them."""
+
+
+def missing(variant: AnyVariant, capability: type, wanted: str) -> Unsupported:
+    """The error for what needs ``capability`` of a variant that does not inherit it.
+
+    Args:
+        variant: The variant asked.
+        capability: One of [`CAPABILITIES`][unodice.core.capabilities.CAPABILITIES].
+        wanted: What the caller wanted it for, as the message says it ("write a position").
+    """
+    lacking = getattr(capability, "lacking", "does not have it")
+    methods = ", ".join(sorted(getattr(capability, "__abstractmethods__", ())))
+    return Unsupported(
+        f"cannot {wanted}: variant {variant.name!r} {lacking} (its plugin declares it by "
+        f"inheriting unodice.plugin.{capability.__name__} and implementing {methods})"
+    )
+
+
+def describe_event(event: Event) -> str:
+    """One line of text for any event: the core's in words, others by their kind and fields."""
+    if isinstance(event, Scored):
+        return f"seat {event.seat} scores {event.points} ({event.reason})"
+    if isinstance(event, RoundStarted):
+        return f"round {event.round} begins"
+    if isinstance(event, RoundEnded):
+        won = ", ".join(f"seat {seat}" for seat in event.winners) or "nobody"
+        return f"round {event.round} ends, won by {won}; points {list(event.points)}"
+    if isinstance(event, GameEnded):
+        won = ", ".join(f"seat {seat}" for seat in event.winners)
+        return f"game over, won by {won}; scores {list(event.scores)}"
+    fields = " ".join(f"{key}={value}" for key, value in event.to_json().items() if key != "kind")
+    return f"{event.kind} {fields}".strip()
+
+
+def describe(variant: AnyVariant, event: Event) -> str:
+    """``event`` in words: by the variant's [`Text`][unodice.core.capabilities.Text], if any."""
+    if isinstance(variant, Text):
+        return variant.describe(event)
+    return describe_event(event)
