@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from unodice.core.lookups import SealedTable, TablesPerSet
+from unodice.core.lookups import SealedLookup, LookupsPerSet
 from unodice.core.pieces import load_components
 
 
-class Counted(SealedTable):
+class Counted(SealedLookup):
     built = 0
 
     def __init__(self, components: object, *shape: object):
@@ -20,7 +20,7 @@ class Counted(SealedTable):
 
 def test_a_table_is_built_once_per_set_and_shape():
     Counted.built = 0
-    tables = TablesPerSet(Counted)
+    tables = LookupsPerSet(Counted)
     dice = load_components("centre-die-40")
     first = tables(dice, 5, 5)
     assert tables(dice, 5, 5) is first and Counted.built == 1
@@ -29,7 +29,7 @@ def test_a_table_is_built_once_per_set_and_shape():
 
 def test_tables_are_bounded_and_the_least_recently_used_goes_first():
     Counted.built = 0
-    tables = TablesPerSet(Counted, limit=2)
+    tables = LookupsPerSet(Counted, limit=2)
     sets = [object(), object(), object()]
     a = tables(sets[0])
     tables(sets[1])
@@ -41,7 +41,7 @@ def test_tables_are_bounded_and_the_least_recently_used_goes_first():
 
 
 def test_a_set_is_known_by_identity_not_by_a_reused_id():
-    tables = TablesPerSet(Counted)
+    tables = LookupsPerSet(Counted)
     first = object()
     table = tables(first)
     key = next(iter(tables._tables))
@@ -51,7 +51,7 @@ def test_a_set_is_known_by_identity_not_by_a_reused_id():
 
 def test_a_limit_below_one_is_refused():
     with pytest.raises(ValueError, match="at least one"):
-        TablesPerSet(Counted, limit=0)
+        LookupsPerSet(Counted, limit=0)
 
 
 def test_a_sealed_table_refuses_changes():

@@ -1,15 +1,15 @@
-"""Precomputed tables that every game of a component set shares.
+"""Lookups: what a variant works out once per component set, shared by every game of the set.
 
 A variant works out once, per component set, what its rules need to look up quickly (the ways
-to lay each tile, the faces each face matches, the moves on each space). Such a table is shared
-by every game in the process that uses the set, so nothing may change it once built: a
-[`SealedTable`][unodice.core.lookups.SealedTable] refuses every attribute assignment after its
-``__init__`` has called ``seal()``. [`TablesPerSet`][unodice.core.lookups.TablesPerSet] hands out
-the
-table of a set, building it on first use and keeping a bounded number.
+to lay each tile, the faces each face matches, the moves on each cell). A lookup is shared by
+every game in the process that uses the set, so nothing may change it once built: a
+[`SealedLookup`][unodice.core.lookups.SealedLookup] refuses every attribute assignment after
+its ``__init__`` has called ``seal()``. [`LookupsPerSet`][unodice.core.lookups.LookupsPerSet]
+hands out the lookup of a set, building it on first use and keeping a bounded number.
 [`load_set`][unodice.core.lookups.load_set] loads the set an option names, and
 [`unsuitable_set`][unodice.core.lookups.unsuitable_set] words the refusal of one a variant cannot
-play with.
+play with. (A *table*, in unodice, is only what the core hands a variant as it plays: its
+[`Table`][unodice.core.variant.Table].)
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ from unodice.core.errors import ComponentError, InvalidOptions
 from unodice.core.pieces import ComponentSet, load_components
 from unodice.core.quoting import brief
 
-__all__ = ["SealedTable", "TablesPerSet", "load_set", "unsuitable_set"]
+__all__ = ["LookupsPerSet", "SealedLookup", "load_set", "unsuitable_set"]
 
-_Table = TypeVar("_Table")
+_Lookup = TypeVar("_Lookup")
 
 
-class SealedTable:
-    """Base class of a shared table: its attributes are set in ``__init__``, then never again.
+class SealedLookup:
+    """Base class of a shared lookup: its attributes are set in ``__init__``, then never again.
 
     A subclass sets its attributes in ``__init__`` and ends it with ``self.seal()``; from then
     on, setting or deleting any attribute raises ``AttributeError``. Reading costs what reading
@@ -38,7 +38,7 @@ class SealedTable:
     _sealed = False
 
     def seal(self) -> None:
-        """Refuse every later change to the table's attributes."""
+        """Refuse every later change to the lookup's attributes."""
         object.__setattr__(self, "_sealed", True)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -58,41 +58,41 @@ class SealedTable:
         object.__delattr__(self, name)
 
 
-class TablesPerSet(Generic[_Table]):
-    """The tables of each component set, built on first use and shared by every game.
+class LookupsPerSet(Generic[_Lookup]):
+    """The lookup of each component set, built on first use and shared by every game.
 
     A set is known by its identity (component sets never change), together with anything else
-    that shapes its table (a tray's rows and columns, say). The most recently used ``limit``
-    tables are kept; a process that plays with many sets builds again those it has dropped.
+    that shapes its lookup (a tray's rows and columns, say). The most recently used ``limit``
+    lookups are kept; a process that plays with many sets builds again those it has dropped.
 
     Args:
-        build: Makes the table of a set: ``build(components, *shape)``.
-        limit: How many tables to keep at most.
+        build: Makes the lookup of a set: ``build(components, *shape)``.
+        limit: How many lookups to keep at most.
     """
 
-    def __init__(self, build: Callable[..., _Table], limit: int = 32):
+    def __init__(self, build: Callable[..., _Lookup], limit: int = 32):
         if limit < 1:
-            raise ValueError("a cache of tables keeps at least one")
+            raise ValueError("a cache of lookups keeps at least one")
         self._build = build
         self._limit = limit
-        self._tables: OrderedDict[tuple[Hashable, ...], tuple[object, _Table]] = OrderedDict()
+        self._kept: OrderedDict[tuple[Hashable, ...], tuple[object, _Lookup]] = OrderedDict()
 
-    def __call__(self, components: object, *shape: Hashable) -> _Table:
-        """The table of ``components`` (and ``shape``), built now if it is not kept."""
+    def __call__(self, components: object, *shape: Hashable) -> _Lookup:
+        """The lookup of ``components`` (and ``shape``), built now if it is not kept."""
         key = (id(components), *shape)
-        entry = self._tables.get(key)
+        entry = self._kept.get(key)
         if entry is not None and entry[0] is components:
-            self._tables.move_to_end(key)
+            self._kept.move_to_end(key)
             return entry[1]
-        table = self._build(components, *shape)
-        self._tables[key] = (components, table)
-        self._tables.move_to_end(key)
-        while len(self._tables) > self._limit:
-            self._tables.popitem(last=False)
-        return table
+        lookup = self._build(components, *shape)
+        self._kept[key] = (components, lookup)
+        self._kept.move_to_end(key)
+        while len(self._kept) > self._limit:
+            self._kept.popitem(last=False)
+        return lookup
 
     def __len__(self) -> int:
-        return len(self._tables)
+        return len(self._kept)
 
 
 def load_set(
@@ -136,3 +136,18 @@ def unsuitable_set(variant: str, option: str | None, name: str, why: str) -> Inv
 
 def _whose(variant: str, option: str | None) -> str:
     return variant if option is None else f"option {option!r} of {variant}"
+
+
+def __getattr__(name: str) -> Any:
+    earlier = {"SealedTable": SealedLookup, "TablesPerSet": LookupsPerSet}
+    if name in earlier:
+        import warnings
+
+        now = earlier[name].__name__
+        warnings.warn(
+            f"{name} is now {now}; the old name goes in unodice 0.3",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return earlier[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

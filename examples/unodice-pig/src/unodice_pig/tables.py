@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from unodice.core.lookups import SealedTable, TablesPerSet, load_set, unsuitable_set
+from unodice.core.lookups import SealedLookup, LookupsPerSet, load_set, unsuitable_set
 from unodice.core.pieces import ComponentSet, Die
 
 __all__ = ["DICE", "PigDice", "dice_for"]
@@ -19,7 +19,7 @@ DICE = "centre-die-40"
 """The component set pig is played with (PIG-1)."""
 
 
-class PigDice(SealedTable):
+class PigDice(SealedLookup):
     """What pig needs to know about its dice set, worked out once and shared by every game.
 
     Attributes:
@@ -38,7 +38,7 @@ class PigDice(SealedTable):
         self.seal()
 
 
-_tables: TablesPerSet[PigDice] = TablesPerSet(PigDice)
+_tables: LookupsPerSet[PigDice] = LookupsPerSet(PigDice)
 """The shared table of each dice set."""
 
 

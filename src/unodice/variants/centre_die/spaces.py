@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from unodice.core.lookups import SealedTable, TablesPerSet
+from unodice.core.lookups import LookupsPerSet, SealedLookup
 from unodice.core.pieces import Colour, ComponentSet
 from unodice.core.spaces import Buffer, Slot
 from unodice.core.variant import View
@@ -93,7 +93,7 @@ def actions(variant: CentreDie) -> tuple[CentreDieMove, ...]:
     return tuple(moves)
 
 
-class ObservationTable(SealedTable):
+class ObservationTable(SealedLookup):
     """Where each part of a view goes in an observation, worked out once per dice set and seats.
 
     Args:
@@ -150,7 +150,7 @@ class ObservationTable(SealedTable):
         self.seal()
 
 
-observation_tables: TablesPerSet[ObservationTable] = TablesPerSet(ObservationTable)
+observation_tables: LookupsPerSet[ObservationTable] = LookupsPerSet(ObservationTable)
 """The observation table of a dice set and seat count, built once and shared."""
 
 

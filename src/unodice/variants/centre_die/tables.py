@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from unodice.core.lookups import SealedTable, TablesPerSet, load_set, unsuitable_set
+from unodice.core.lookups import LookupsPerSet, SealedLookup, load_set, unsuitable_set
 from unodice.core.pieces import Colour, ComponentSet, Die, Face
 
 from .fast import SharedEvents
@@ -88,7 +88,7 @@ def _matches(hand: Face, centre: Face | None, declared: Colour | None) -> bool:
     return hand.colour is centre.colour or hand.symbol == centre.symbol
 
 
-class FaceTable(SealedTable):
+class FaceTable(SealedLookup):
     """Every distinct face of a dice set, numbered in a stable order, with the rules' answers.
 
     A face's *code* is its index in ``faces`` (coloured faces by colour and symbol, then W,
@@ -167,7 +167,7 @@ class FaceTable(SealedTable):
         return not self.matching[key].isdisjoint(codes)
 
 
-class CentreDieTables(SealedTable):
+class CentreDieTables(SealedLookup):
     """What the games of one dice set share: its face table, play moves and shared events.
 
     ``plays[code][uno]`` are the plays of a die showing face ``code``: one per declared colour
@@ -201,7 +201,7 @@ class CentreDieTables(SealedTable):
         return tuple(Bluff(colour, call) for colour in Colour for call in calls)
 
 
-tables_for: TablesPerSet[CentreDieTables] = TablesPerSet(CentreDieTables)
+tables_for: LookupsPerSet[CentreDieTables] = LookupsPerSet(CentreDieTables)
 """The tables of a dice set, built once per set and shared by every game that uses it."""
 
 

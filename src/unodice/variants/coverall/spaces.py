@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from unodice.core.lookups import SealedTable, TablesPerSet
+from unodice.core.lookups import LookupsPerSet, SealedLookup
 from unodice.core.pieces import Colour, ComponentSet
 from unodice.core.spaces import Buffer, Slot
 from unodice.core.variant import View
@@ -89,7 +89,7 @@ def actions(variant: Coverall) -> tuple[CoverallMove, ...]:
     return (*placements, *starting_w, *declarations)
 
 
-class Plan(SealedTable):
+class Plan(SealedLookup):
     """An observation's slots and where each begins, for one set, tray, seat count and options.
 
     Attributes:
@@ -188,7 +188,7 @@ def _build_plan(
     return Plan(space_tables(dice_set), spaces, regions, players, in_a_set)
 
 
-_plans: TablesPerSet[Plan] = TablesPerSet(_build_plan)
+_plans: LookupsPerSet[Plan] = LookupsPerSet(_build_plan)
 """The plan of each dice set (by identity), tray size, regions, seat count and kind of match."""
 
 

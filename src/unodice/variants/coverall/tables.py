@@ -27,7 +27,7 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
-from unodice.core.lookups import SealedTable, TablesPerSet, load_set, unsuitable_set
+from unodice.core.lookups import LookupsPerSet, SealedLookup, load_set, unsuitable_set
 from unodice.core.pieces import Colour, ComponentSet, Face
 
 from .fast import (
@@ -68,7 +68,7 @@ StretchReading = tuple[tuple[str, ...], Callable[[Sequence[Any]], tuple[Any, ...
 # -- the tray (CV-12) ------------------------------------------------------------------------------
 
 
-class Tray(SealedTable):
+class Tray(SealedLookup):
     """The shape of the tray and every table derived from it.
 
     Args:
@@ -250,7 +250,7 @@ def roll_value(face: Face) -> int:
     return -1 if number is None else number
 
 
-class FaceInfo(SealedTable):
+class FaceInfo(SealedLookup):
     """What the rules need to know, over and over, about one face of the dice set.
 
     Attributes:
@@ -292,7 +292,7 @@ def _in_tray(face: Face, colour: Colour | None) -> tuple[tuple[int, ...], str]:
     return bit_numbers(offers(face, colour)), tray_code(face, colour)
 
 
-class DiceTables(SealedTable):
+class DiceTables(SealedLookup):
     """Tables worked out once per dice set and tray shape, shared by every game.
 
     Faces are looked up by identity first: every face a roll shows is one of the set's own
@@ -337,7 +337,7 @@ class DiceTables(SealedTable):
         return self.by_identity.get(id(face)) or self.by_face[face]
 
 
-_per_set: TablesPerSet[DiceTables] = TablesPerSet(DiceTables)
+_per_set: LookupsPerSet[DiceTables] = LookupsPerSet(DiceTables)
 """The shared tables of a dice set (by identity: sets are immutable) and tray shape."""
 
 
@@ -385,7 +385,7 @@ def dice_tables(
 # -- the spaces for learning agents ----------------------------------------------------------------
 
 
-class SpaceTables(SealedTable):
+class SpaceTables(SealedLookup):
     """Lookups for the action catalogue and the observation of one dice set (see ``spaces``).
 
     Faces are looked up by identity first, as in
@@ -438,7 +438,7 @@ def _symbol_order(symbol: str) -> tuple[bool, int, str]:
     return (not symbol.isdigit(), int(symbol) if symbol.isdigit() else 0, symbol)
 
 
-_spaces_per_set: TablesPerSet[SpaceTables] = TablesPerSet(SpaceTables)
+_spaces_per_set: LookupsPerSet[SpaceTables] = LookupsPerSet(SpaceTables)
 """The shared space tables of each dice set (by identity: sets are immutable)."""
 
 

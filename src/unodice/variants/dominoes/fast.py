@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from unodice.core.lookups import TablesPerSet
+from unodice.core.lookups import LookupsPerSet
 from unodice.core.pieces import Colour, Domino
 
 from .events import Placed
@@ -252,5 +252,5 @@ class PlayTable:
         return found
 
 
-play_table: TablesPerSet[PlayTable] = TablesPerSet(PlayTable)
+play_table: LookupsPerSet[PlayTable] = LookupsPerSet(PlayTable)
 """The play table of a tile set's table, shared by every game that plays with it."""

@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from unodice.core.lookups import SealedTable, TablesPerSet
+from unodice.core.lookups import LookupsPerSet, SealedLookup
 from unodice.core.pieces import Colour, Face
 from unodice.core.spaces import Buffer, Slot
 from unodice.core.variant import View
@@ -73,7 +73,7 @@ def most_lines(tiles: TileTable, doubles_spin: bool) -> int:
     return 4 + sum(map(is_double_wild, tiles.components.tiles))
 
 
-class SpaceTable(SealedTable):
+class SpaceTable(SealedLookup):
     """The catalogue and the look-ups of the observation, for one tile set, options and seats.
 
     Args:
@@ -172,7 +172,7 @@ def _without_then_with_uno(plays: tuple[Play, ...]) -> list[DominoesMove]:
     return [play for pair in zip(plays[1::2], plays[0::2], strict=True) for play in pair]
 
 
-space_table: TablesPerSet[SpaceTable] = TablesPerSet(SpaceTable)
+space_table: LookupsPerSet[SpaceTable] = LookupsPerSet(SpaceTable)
 """The space table of a tile table, options and seats, shared by every game with them."""
 
 

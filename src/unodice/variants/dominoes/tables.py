@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 import attrs
 
 from unodice.core.errors import InvalidOptions
-from unodice.core.lookups import SealedTable, TablesPerSet, load_set, unsuitable_set
+from unodice.core.lookups import LookupsPerSet, SealedLookup, load_set, unsuitable_set
 from unodice.core.pieces import COMMANDS, WILDS, Colour, ComponentSet, Domino, Face
 
 __all__ = [
@@ -124,7 +124,7 @@ class EndKeys(NamedTuple):
     live: bool
 
 
-class TileTable(SealedTable):
+class TileTable(SealedLookup):
     """The precomputed facts of one tile set.
 
     Args:
@@ -339,7 +339,7 @@ def load_tile_table(
     return _table_of(components)
 
 
-_table_of: TablesPerSet[TileTable] = TablesPerSet(TileTable)
+_table_of: LookupsPerSet[TileTable] = LookupsPerSet(TileTable)
 
 
 def shared_tile_table(components: ComponentSet) -> TileTable:
