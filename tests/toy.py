@@ -20,6 +20,7 @@ from unodice.core.moves import Event
 from unodice.core.pieces import Bag, Die, Face, load_components
 from unodice.core.spaces import Slot
 from unodice.core.turns import Seats
+from unodice.plugin import Inventory, Positions, Spaces, Text
 
 
 class Roll(Move):
@@ -69,7 +70,9 @@ class ToyState(State):
         return twin
 
 
-class ToyRace(Variant):
+class ToyRules(Variant):
+    """The toy's rules alone, with no optional capability: what a variant must have."""
+
     name = "toy-race"
     title = "Toy race"
     players = range(2, 5)
@@ -135,20 +138,35 @@ class ToyRace(Variant):
     def view_data(self, state: ToyState, seat: int) -> dict[str, Any]:
         return {"pile": tuple(state.pile), "turn_total": state.turn_total, "bag": len(state.bag)}
 
-    def hidden_pieces(self, state: ToyState, seat: int) -> Any:
-        return tuple(state.bag)
-
-    def piece_locations(self, state: ToyState) -> dict[str, Any]:
-        return {"bag": tuple(state.bag), "pile": tuple(state.pile)}
-
     def match_over(self, totals: Any, rounds_played: int) -> bool:
         return rounds_played >= self.options.rounds
 
     def gain(self, view: Any, move: Move) -> float:
         return float(view.data["turn_total"]) if isinstance(move, Hold) else 0.0
 
+
+class ToyInventory(Inventory[ToyState]):
+    """Where the toy's dice are: each in the bag or the pile."""
+
+    def components(self, state: Any = None) -> Any:
+        return load_components("centre-die-40")
+
+    def hidden_pieces(self, state: ToyState, seat: int) -> Any:
+        return tuple(state.bag)
+
+    def piece_locations(self, state: ToyState) -> dict[str, Any]:
+        return {"bag": tuple(state.bag), "pile": tuple(state.pile)}
+
+
+class ToyText(Text[ToyState]):
+    """The toy in words."""
+
     def render(self, state: ToyState, seat: int | None = None, colour: bool = False) -> str:
         return f"turn total {state.turn_total}, banked {state.banked}, bag {len(state.bag)}"
+
+
+class ToySpaces(Spaces[Move]):
+    """The toy's spaces for learning agents."""
 
     def actions(self) -> tuple[Move, ...]:
         return (Roll(), Hold())
@@ -171,6 +189,13 @@ class ToyRace(Variant):
             out[2 + offset] = min(1.0, view.scores[seat] / target)
             if view.to_act == seat:
                 out[2 + players + offset] = 1
+
+
+class ToyPositions(Positions[ToyState]):
+    """The toy's positions."""
+
+    def components(self, state: Any = None) -> Any:
+        return load_components("centre-die-40")
 
     def write_position(self, state: ToyState) -> str:
         return positions.write_fields(
@@ -210,6 +235,10 @@ class ToyRace(Variant):
         state.banked = [positions.read_number(b, "banked", 0, 10_000) for b in banked]
         state.to_act = state.seats.current
         return state
+
+
+class ToyRace(ToyRules, ToyPositions, ToySpaces, ToyText, ToyInventory):
+    """The toy with every capability it can have: positions, spaces, text and an inventory."""
 
 
 class DoubleSevens:

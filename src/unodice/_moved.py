@@ -39,6 +39,7 @@ _CORE = [
 
 MOVED: dict[str, str] = {
     **{f"unodice.{name}": f"unodice.core.{name}" for name in _CORE},
+    "unodice.quoting": "unodice.core._quoting",
     "unodice.tables": "unodice.core.lookups",
     **{f"unodice.{name}": f"unodice.play.{name}" for name in ("agents", "arena", "bots")},
     **{f"unodice.{name}": f"unodice.play.{name}" for name in ("simulation", "stats")},

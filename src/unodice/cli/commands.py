@@ -26,10 +26,10 @@ from unodice._version import __version__, build_kind
 from unodice.cli.scaffold import ScaffoldError, check_plugin_name, write_plugin
 from unodice.cli.simulate import seed_argument
 from unodice.cli.terminal import count, run_play, show_events, show_result
+from unodice.core._quoting import brief, whole_number
 from unodice.core.chance import ReplayChance
 from unodice.core.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.core.game import Game, new_game
-from unodice.core.quoting import brief, whole_number
 from unodice.core.registry import default_registry
 from unodice.play.agents import agents as known_agents
 from unodice.records.record import load

@@ -30,8 +30,8 @@ from pathlib import Path
 import attrs
 
 from unodice._version import __version__
+from unodice.core._quoting import brief
 from unodice.core.errors import UnodiceError
-from unodice.core.quoting import brief
 
 __all__ = [
     "BUILTIN_NAMES",

@@ -19,9 +19,9 @@ from collections.abc import Callable
 from types import FrameType, TracebackType
 from typing import Any, TextIO
 
+from unodice.core._quoting import whole_number
 from unodice.core.errors import InvalidOptions
 from unodice.core.game import SEED_LIMIT
-from unodice.core.quoting import whole_number
 from unodice.play.simulation import (
     SimulationError,
     SimulationInterrupted,

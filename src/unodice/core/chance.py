@@ -24,9 +24,9 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
+from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.core.pieces import Bag, Die, Domino, Face
-from unodice.core.quoting import brief
 
 __all__ = ["Chance", "Draw", "ReplayChance", "Roll", "ScriptError", "ScriptedChance", "Showing"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from unodice.core.quoting import brief
+from unodice.core._quoting import brief
 
 
 def _rebuild(cls: type[UnodiceError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:

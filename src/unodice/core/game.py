@@ -24,6 +24,7 @@ from typing import Any, TypeVar, TypeVarTuple
 import attrs
 import pluggy
 
+from unodice.core._quoting import brief, whole_number
 from unodice.core.capabilities import Inventory, Positions, Resampling, Text, missing
 from unodice.core.chance import Chance
 from unodice.core.errors import (
@@ -48,7 +49,6 @@ from unodice.core.moves import (
 )
 from unodice.core.options import build_options, options_to_json
 from unodice.core.positions import Header, options_text, read_header, same_pieces
-from unodice.core.quoting import brief, whole_number
 from unodice.core.registry import HouseRule, Registry, default_registry
 from unodice.core.variant import AnyVariant, RoundOutcome, Seen, State, View
 

@@ -18,9 +18,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Generic, TypeVar
 
+from unodice.core._quoting import brief
 from unodice.core.errors import ComponentError, InvalidOptions
 from unodice.core.pieces import ComponentSet, load_components
-from unodice.core.quoting import brief
 
 __all__ = ["LookupsPerSet", "SealedLookup", "load_set", "unsuitable_set"]
 

@@ -17,11 +17,11 @@ from typing import Any
 
 import attrs
 
-from unodice.core.errors import InvalidOptions
-from unodice.core.quoting import (
+from unodice.core._quoting import (
     brief,  # re-exported: plugins import it from here
     whole_number,
 )
+from unodice.core.errors import InvalidOptions
 
 __all__ = [
     "INT_LIMIT",

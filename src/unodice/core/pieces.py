@@ -16,8 +16,8 @@ from functools import cache
 from importlib import resources
 from typing import Any, Generic, Self, TypeVar
 
+from unodice.core._quoting import brief
 from unodice.core.errors import ComponentError
-from unodice.core.quoting import brief
 from unodice.core.values import Value
 
 __all__ = [

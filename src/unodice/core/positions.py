@@ -44,10 +44,10 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from unodice.core._quoting import brief, whole_number
 from unodice.core.errors import InvalidPosition
 from unodice.core.options import option_text
 from unodice.core.pieces import Die, Domino, Face
-from unodice.core.quoting import brief, whole_number
 
 __all__ = [
     "MAX_POSITION",

@@ -39,11 +39,11 @@ from typing import Any, Protocol, TypeAlias, runtime_checkable
 import attrs
 
 from unodice._version import __version__
+from unodice.core._quoting import brief
 from unodice.core.errors import IllegalMove, InvalidOptions, UnodiceError
 from unodice.core.game import Game, new_game
 from unodice.core.hooks import hookimpl
 from unodice.core.moves import Event, Move
-from unodice.core.quoting import brief
 from unodice.core.registry import AgentInfo, Registrar, Registry, default_registry
 from unodice.core.values import Value, fields_of
 from unodice.core.variant import AnyVariant, Variant, View

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from unodice._version import __version__
+from unodice.core._quoting import brief
 from unodice.core.chance import ReplayChance
 from unodice.core.errors import (
     IllegalMove,
@@ -32,7 +33,6 @@ from unodice.core.errors import (
 from unodice.core.game import SEED_LIMIT, install_record_maker
 from unodice.core.options import build_options, options_to_json
 from unodice.core.positions import MAX_POSITION
-from unodice.core.quoting import brief
 from unodice.core.registry import Registry, VariantInfo, default_registry
 from unodice.core.variant import MAX_MOVES
 

@@ -36,11 +36,11 @@ from typing import Any
 
 import attrs
 
+from unodice.core._quoting import brief
 from unodice.core.capabilities import describe
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
 from unodice.core.moves import Event, MovePlayed
-from unodice.core.quoting import brief
 from unodice.core.registry import Registry, default_registry
 from unodice.play.agents import events_for_seat
 from unodice.records.record import read_record, replay, set_up

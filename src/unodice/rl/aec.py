@@ -11,9 +11,9 @@ import gymnasium
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game, new_game
-from unodice.core.quoting import brief
 from unodice.core.registry import Registry
 from unodice.rl.arrays import Arrays
 from unodice.rl.rewards import Reward, checked, rewards

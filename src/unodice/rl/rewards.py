@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal, TypeAlias
 
+from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions
 from unodice.core.moves import Event, GameEnded, RoundEnded
-from unodice.core.quoting import brief
 
 __all__ = ["REWARDS", "Reward", "checked", "rewards"]
 

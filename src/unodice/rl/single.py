@@ -8,10 +8,10 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game, new_game
 from unodice.core.moves import Event
-from unodice.core.quoting import brief
 from unodice.core.registry import Registry
 from unodice.play.agents import (
     Agent,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from unodice.core.lookups import SealedLookup, LookupsPerSet, load_set, unsuitable_set
+from unodice.core.lookups import LookupsPerSet, SealedLookup, load_set, unsuitable_set
 from unodice.core.pieces import ComponentSet, Die
 
 __all__ = ["DICE", "PigDice", "dice_for"]

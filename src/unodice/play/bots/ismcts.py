@@ -49,10 +49,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Literal, Protocol
 
+from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions
 from unodice.core.game import Game
 from unodice.core.moves import Move, RoundEnded
-from unodice.core.quoting import brief
 from unodice.core.variant import View
 
 __all__ = ["DEFAULT_ITERATIONS", "ISMCTSAgent", "Playout", "Policy"]

@@ -20,10 +20,10 @@ from __future__ import annotations
 from typing import ClassVar, TypeAlias, cast
 
 from unodice.core import uno
+from unodice.core._quoting import brief
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Move, WordMove
 from unodice.core.pieces import Colour, Face, parse_colour
-from unodice.core.quoting import brief
 from unodice.core.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP
 
 __all__ = [

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, TypeVar
 
 from unodice.core import uno
+from unodice.core._quoting import brief
 from unodice.core.errors import InvalidPosition, UnodiceError
 from unodice.core.pieces import Bag, Colour, Die, Face, parse_colour
 from unodice.core.positions import (
@@ -41,7 +42,6 @@ from unodice.core.positions import (
     write_per_seat,
     write_seat,
 )
-from unodice.core.quoting import brief
 from unodice.core.uno import PendingWildDrawFour
 from unodice.core.variant import Table
 

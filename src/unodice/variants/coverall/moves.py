@@ -18,10 +18,10 @@ import re
 import string
 from typing import ClassVar, TypeAlias
 
+from unodice.core._quoting import brief
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Move
 from unodice.core.pieces import Colour, Face, parse_colour
-from unodice.core.quoting import brief
 
 __all__ = ["CoverallMove", "Declare", "Place", "parse_move", "parse_space"]
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from unodice.core._quoting import brief
 from unodice.core.errors import InvalidPosition
 from unodice.core.pieces import Bag, Colour, Die, Face, parse_colour
 from unodice.core.positions import (
@@ -35,7 +36,6 @@ from unodice.core.positions import (
     write_items,
     write_per_seat,
 )
-from unodice.core.quoting import brief
 from unodice.core.turns import Seats
 from unodice.core.variant import Table
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from unodice.core._quoting import brief
 from unodice.core.errors import InvalidPosition
 from unodice.core.pieces import Bag, Colour, Domino, Face, parse_colour
 from unodice.core.positions import (
@@ -38,7 +39,6 @@ from unodice.core.positions import (
     write_per_seat,
     write_seat,
 )
-from unodice.core.quoting import brief
 from unodice.core.uno import PendingWildDrawFour, may_catch
 from unodice.core.variant import Table
 
