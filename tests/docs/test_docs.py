@@ -4,7 +4,7 @@ Each page is one test case: its python blocks run in order in one shared namespa
 temporary directory. Blocks meant only for show use another fence language (text, console,
 pycon, toml, json). Snippet lines (``--8<-- "path"``, ``--8<-- "path:section"``) are expanded
 the way the site expands them, so what runs is what readers see. A block made only of snippet
-lines, or titled with a file's path (``title="src/unodice_pig/rules.py"``), shows a file of the
+lines, or titled with a file's path (``title="src/unodice_pig/pig.py"``), shows a file of the
 example plugin, whose own tests run that code (``tests/docs/test_tutorial.py`` builds the plugin
 from those blocks): it is compiled here, not run. Pages whose code imports the optional Dask
 extra are skipped when it is not installed.

@@ -1,12 +1,14 @@
 """The plugin tutorial is true as written: its code blocks build the example plugin, which works.
 
-``docs/plugins/variant-plugin.md`` writes the package ``unodice-pig`` one file at a time. Here the
-package is built from the page's own code blocks, in the order they appear, with snippet lines
-expanded as the site expands them, following the convention the page states ("How to read the
-code blocks"): a block titled with a path is that file; a later block with the same title goes
-on at the end of the file, after a blank line, and when it adds methods to a class it first
-repeats the class's line and ``...``, which are left out. The package built must be
-``examples/unodice-pig`` file for file, list exactly the files of the page's layout, pass
+``docs/plugins/variant-plugin.md`` writes the package ``unodice-pig``, its one module ``pig.py``
+a part at a time. Here the package is built from the page's own code blocks, in the order they
+appear, with snippet lines expanded as the site expands them, following the convention the page
+states ("How to read the code blocks"): a block titled with a path is that file; a later block
+with the same title goes on at the end of the file, after one blank line when it follows the
+module's docstring and two when it starts new top-level code; a block that adds methods to a
+class starts with ``class Name(...):`` and ``...``, which are left out, and goes on at the end
+of the class, which must be the end of the file, after one blank line. The package built must
+be ``examples/unodice-pig`` file for file, list exactly the files of the page's layout, pass
 ``check_variant(..., reference=True)`` imported from its folder, and pass its own tests.
 
 The page's examples (blocks with no title) and those of the house-rule guide each run on their
@@ -51,7 +53,7 @@ FENCE = re.compile(
 )
 TITLE = re.compile(r'\btitle="(?P<title>[^"]+)"')
 HEADING = re.compile(r"^## (?P<heading>.+)$", re.MULTILINE)
-CLASS_LINE = re.compile(r"^class \w+.*:$")
+CONTINUED_CLASS = re.compile(r"^class (?P<name>\w+)\(\.\.\.\):$")
 TREE_ENTRY = re.compile(r"^(?P<lead>[│ ]*)[├└]── (?P<name>\S+)")
 NOT_SOURCE = ("__pycache__", ".pytest_cache", ".egg-info", ".mypy_cache", ".ruff_cache")
 
@@ -114,11 +116,20 @@ def examples_of(page: Path) -> list[Block]:
 def continued(text: str, block: Block) -> str:
     """``text`` with ``block`` added at its end, as the tutorial's convention says."""
     lines = block.code.splitlines()
-    if len(lines) >= 2 and CLASS_LINE.match(lines[0]) and lines[1].strip() == "...":
-        assert f"\n{lines[0]}\n" in f"\n{text}", f"{block.where} continues a class not written"
-        lines = lines[2:]
+    written = ast.parse(text).body
+    continues = CONTINUED_CLASS.match(lines[0]) if lines else None
+    if continues and len(lines) >= 2 and lines[1].strip() == "...":
+        last = written[-1] if written else None
+        assert isinstance(last, ast.ClassDef) and last.name == continues["name"], (
+            f"{block.where} continues the class {continues['name']}, which does not end the file"
+        )
+        lines, gap = lines[2:], "\n"
+    elif len(written) == 1 and ast.get_docstring(ast.Module(written, [])) is not None:
+        gap = "\n"  # straight after the module's docstring
+    else:
+        gap = "\n\n"  # new top-level code
     added = "\n".join(lines).strip("\n")
-    return f"{text}\n{added}\n"
+    return f"{text}{gap}{added}\n"
 
 
 def build(page: Path, folder: Path) -> list[str]:

@@ -1,21 +1,27 @@
 """unodice-pig: the dice game pig and the house rule ``round-up``, as an unodice plugin.
 
 Installing the package is enough: its entry point in the group ``unodice`` names this module,
-and the registry calls the ``unodice_register`` hook below.
+and the registry calls the ``unodice_register`` hook below. The variant and its bot are in
+``pig.py``, the house rule in ``round_up.py``.
 """
 
 from __future__ import annotations
 
-from unodice.core.hooks import hookimpl
-from unodice.core.registry import Registrar
+from unodice.plugin import Registrar, hookimpl
 
 from . import round_up
-from .agents import HoldAt, hold_at_20
-from .events import Busted, Rolled
-from .moves import Hold, PigMove, RollDie
-from .options import PigOptions
-from .rules import Pig
-from .state import PigState
+from .pig import (
+    Busted,
+    Hold,
+    HoldAt,
+    Pig,
+    PigMove,
+    PigOptions,
+    PigState,
+    RollDie,
+    Rolled,
+    hold_at_20,
+)
 
 __all__ = [
     "Busted",

@@ -6,7 +6,7 @@ It changes nothing but scoring, so it works with any variant: a game opts in wit
 
 from __future__ import annotations
 
-from unodice.core.hooks import hookimpl
+from unodice.plugin import hookimpl
 
 __all__ = ["STEP", "SUMMARY", "rounded_up", "unodice_score"]
 
