@@ -454,8 +454,9 @@ def check_variant(
         raise_on_failure: Raise [`VariantCheckFailed`][unodice.testing.VariantCheckFailed]
             listing every problem (default), or just return the report.
         reference: Also compare the variant's fast path with its plain reading of the rules
-            (its [`Reference`][unodice.core.variant.Reference]) at every decision: the legal moves
-            as a set, the points each move scores and the points each round's end scores.
+            (its [`Reference`][unodice.core.capabilities.Reference]) at every decision: the
+            legal moves as a set, the points each move scores and the points each round's end
+            scores.
             A variant without a reference fails this check; house rules are not allowed with
             it, since they change the points.
     """
