@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import shutil
 import subprocess
 import sys
 import tomllib
+import warnings
 from pathlib import Path
 
 import pytest
@@ -22,24 +24,32 @@ from unpacked_plugins import (
 from unodice.cli.commands import main
 from unodice.cli.scaffold import ScaffoldError, check_plugin_name, write_plugin
 from unodice.core.game import new_game
+from unodice.plugin import Inventory, Positions, Reference, Spaces, Text, Variant
 from unodice.testing import check_variant
 
-TEMPLATE_MODULES = {
+PACKAGE_MODULES = {
     "__init__",
     "options",
     "moves",
     "events",
     "state",
+    "lookups",
     "rules",
     "refusals",
     "text",
-    "tables",
-    "reference",
     "positions",
     "spaces",
+    "reference",
     "agents",
 }
-"""The modules of the variant template (``docs/plugins/variant-anatomy.md``), less ``fast``."""
+"""The modules of the package form (``docs/plugins/variant-anatomy.md``), less ``kernel`` and
+``pictures``."""
+
+CAPABILITIES = (Positions, Spaces, Text, Inventory, Reference)
+"""The capabilities the variant written declares, by inheriting them."""
+
+RULES_MODULE = {"module": "unodice_demo.demo", "package": "unodice_demo.rules"}
+"""Where each form keeps the rules, with their clauses in its docstring."""
 
 
 def new_plugin(*argv: str) -> tuple[int, str]:
@@ -47,13 +57,21 @@ def new_plugin(*argv: str) -> tuple[int, str]:
     return main(["new-plugin", *argv], out), out.getvalue()
 
 
-@pytest.fixture(scope="module")
-def variant_package(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A variant plugin ``demo``, written once by the command for the tests that only read it."""
-    folder = tmp_path_factory.mktemp("scaffold")
-    status, _ = new_plugin("demo", "--directory", str(folder))
+@pytest.fixture(scope="module", params=["module", "package"])
+def variant_package(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """A variant plugin ``demo`` in each layout, written once by the command for the tests
+    that only read it."""
+    folder = tmp_path_factory.mktemp(f"scaffold-{request.param}")
+    status, _ = new_plugin("demo", "--layout", request.param, "--directory", str(folder))
     assert status == 0
     return folder / "unodice-demo"
+
+
+def layout_of(package: Path) -> str:
+    """The layout a package written by the fixture was written in."""
+    return "package" if (package / "src" / "unodice_demo" / "rules.py").exists() else "module"
 
 
 @pytest.fixture(scope="module")
@@ -67,11 +85,52 @@ def house_rule_package(tmp_path_factory: pytest.TempPathFactory) -> Path:
 # -- the variant package ------------------------------------------------------------------------
 
 
-def test_the_variant_package_has_the_template_files(variant_package: Path):
+def test_the_variant_package_has_the_files_of_its_layout(variant_package: Path):
     module = variant_package / "src" / "unodice_demo"
-    assert {path.stem for path in module.glob("*.py")} == TEMPLATE_MODULES
+    expected = {"__init__", "demo"} if layout_of(variant_package) == "module" else PACKAGE_MODULES
+    assert {path.stem for path in module.glob("*.py")} == expected
     assert (variant_package / "README.md").read_text().startswith("# unodice-demo")
     assert [path.name for path in (variant_package / "tests").iterdir()] == ["test_demo.py"]
+
+
+def test_the_module_is_the_default_layout(tmp_path: Path):
+    written = write_plugin("demo", tmp_path)
+    assert [path.relative_to(tmp_path / "unodice-demo").as_posix() for path in written] == [
+        "README.md",
+        "pyproject.toml",
+        "src/unodice_demo/__init__.py",
+        "src/unodice_demo/demo.py",
+        "tests/test_demo.py",
+    ]
+
+
+def test_the_variant_declares_its_capabilities_by_inheriting_them(variant_package: Path):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        with imported(variant_package, "unodice_demo") as plugin:
+            rules = plugin.Demo
+            assert rules.__mro__[1] is Variant
+            assert all(issubclass(rules, capability) for capability in CAPABILITIES)
+            registry = registry_of(plugin, "demo")
+            game = new_game("demo", players=2, seed=1, registry=registry)
+            game.play(game.legal_moves()[0])
+            assert game.position() and game.render()
+
+
+def test_no_module_of_the_package_form_imports_the_rules_module(variant_package: Path):
+    if layout_of(variant_package) == "module":
+        pytest.skip("the one-module form has no rules module")
+    for path in sorted((variant_package / "src" / "unodice_demo").glob("*.py")):
+        if path.stem in ("__init__", "rules"):
+            continue
+        tree = ast.parse(path.read_text())
+        imported_modules = {
+            node.module or alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 1
+            for alias in node.names
+        }
+        assert "rules" not in imported_modules, path.name
 
 
 def test_the_pyproject_declares_the_entry_point_and_the_test_extra(variant_package: Path):
@@ -94,7 +153,7 @@ def test_the_variant_passes_check_variant_against_its_reference(variant_package:
         assert report.ok and report.games == 3 * 3
         assert registry.agent("heuristic-demo").plugin == "demo"
         game = new_game("demo", players=2, seed=1, registry=registry)
-        clauses = sys.modules["unodice_demo.rules"].__doc__ or ""
+        clauses = sys.modules[RULES_MODULE[layout_of(variant_package)]].__doc__ or ""
         assert all(f"**DEMO-{number} " in clauses for number in range(1, 5))
         assert game.variant.end_clause == "DEMO-4"
 
@@ -133,13 +192,18 @@ def test_the_house_rules_own_tests_pass_as_written(house_rule_package: Path, tmp
 # -- the code written is clean ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["x", "my-race", "abcdef-ghijk"])
+@pytest.mark.parametrize("name", ["x", "my-race", "abcdef-ghijk", "zebra"])
 def test_the_code_written_passes_ruff_with_its_own_settings(name: str, tmp_path: Path):
     if shutil.which("ruff") is None:
         pytest.skip("ruff is not installed")
     write_plugin(name, tmp_path)
+    write_plugin(name, tmp_path / "package", layout="package")
     write_plugin(name, tmp_path / "rule", house_rule=True)
-    for package in (tmp_path / f"unodice-{name}", tmp_path / "rule" / f"unodice-{name}"):
+    for package in (
+        tmp_path / f"unodice-{name}",
+        tmp_path / "package" / f"unodice-{name}",
+        tmp_path / "rule" / f"unodice-{name}",
+    ):
         result = subprocess.run(
             ["ruff", "check", "--no-cache", "."],
             cwd=package,
@@ -180,6 +244,8 @@ def test_the_code_written_passes_mypy_strict(variant_package: Path, house_rule_p
         ("coverall", "unodice's own"),
         ("none", "class None"),
         ("variant", "class Variant"),
+        ("if", "cannot import"),
+        ("hookimpl", "already uses the name hookimpl"),
     ],
 )
 def test_a_bad_name_is_a_usage_error_on_one_line(
@@ -206,8 +272,13 @@ def test_an_existing_folder_that_is_not_empty_is_refused_unless_forced(
     assert "is not empty" in capsys.readouterr().err
     assert [path.name for path in mine.parent.iterdir()] == ["NOTES.txt"]
     status, text = new_plugin("demo", "--directory", str(tmp_path), "--force")
-    assert status == 0 and "wrote 16 files" in text
+    assert status == 0 and "wrote 5 files" in text
     assert mine.read_text() == "my notes"
+    assert (mine.parent / "src" / "unodice_demo" / "demo.py").is_file()
+    status, text = new_plugin(
+        "demo", "--layout", "package", "--directory", str(tmp_path), "--force"
+    )
+    assert status == 0 and "wrote 16 files" in text
     assert (mine.parent / "src" / "unodice_demo" / "rules.py").is_file()
 
 
@@ -221,3 +292,16 @@ def test_a_file_in_the_way_is_refused(tmp_path: Path):
     (tmp_path / "unodice-demo").write_text("")
     with pytest.raises(ScaffoldError, match="not a folder"):
         write_plugin("demo", tmp_path)
+
+
+def test_a_layout_is_for_a_variant(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    status, _ = new_plugin(
+        "twice", "--house-rule", "--layout", "package", "--directory", str(tmp_path)
+    )
+    assert status == 1 and "--layout is for a variant" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        new_plugin("demo", "--layout", "tree", "--directory", str(tmp_path))
+    assert exit_.value.code == 2
+    with pytest.raises(ScaffoldError, match="choose module or package"):
+        write_plugin("demo", tmp_path, layout="tree")
+    assert list(tmp_path.iterdir()) == []

@@ -49,9 +49,17 @@ def test_names_the_templates_do_not_use_are_still_taken():
 
 
 @links
-@pytest.mark.parametrize("planted", ["README.md", "src", "src/unodice_race/rules.py"])
+@pytest.mark.parametrize(
+    ("planted", "layout"),
+    [
+        ("README.md", "module"),
+        ("src", "module"),
+        ("src/unodice_race/race.py", "module"),
+        ("src/unodice_race/rules.py", "package"),
+    ],
+)
 def test_force_does_not_write_through_a_link_in_the_folder(
-    planted: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    planted: str, layout: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ):
     """Issue 25, item 9: with --force a link planted in the folder was followed outside it."""
     outside = tmp_path / "outside"
@@ -61,7 +69,9 @@ def test_force_does_not_write_through_a_link_in_the_folder(
     link = tmp_path / "unodice-race" / planted
     link.parent.mkdir(parents=True)
     link.symlink_to(outside if planted == "src" else victim)
-    status = main(["new-plugin", "race", "--directory", str(tmp_path), "--force"])
+    status = main(
+        ["new-plugin", "race", "--layout", layout, "--directory", str(tmp_path), "--force"]
+    )
     error = capsys.readouterr().err
     assert status == 1 and error.count("\n") == 1 and "is a symbolic link" in error
     assert victim.read_text() == "mine" and sorted(p.name for p in outside.iterdir()) == [

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from unodice._version import __version__, build_kind
-from unodice.cli.scaffold import ScaffoldError, check_plugin_name, write_plugin
+from unodice.cli.scaffold import LAYOUTS, ScaffoldError, check_plugin_name, write_plugin
 from unodice.cli.simulate import seed_argument
 from unodice.cli.terminal import count, run_play, show_events, show_result
 from unodice.core._quoting import brief, whole_number
@@ -212,6 +212,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     scaffold.add_argument(
         "--house-rule", action="store_true", help="a house rule for centre-die instead of a variant"
+    )
+    scaffold.add_argument(
+        "--layout",
+        choices=LAYOUTS,
+        default="module",
+        help="the variant in one module named after it (default), or a package with a module "
+        "per part, as the built-in variants are",
     )
     scaffold.add_argument(
         "--directory",
@@ -410,7 +417,13 @@ def _plugin_name(text: str) -> str:
 
 
 def _run_new_plugin(args: argparse.Namespace, out: TextIO) -> int:
-    written = write_plugin(args.name, args.directory, house_rule=args.house_rule, force=args.force)
+    written = write_plugin(
+        args.name,
+        args.directory,
+        house_rule=args.house_rule,
+        layout=args.layout,
+        force=args.force,
+    )
     root = Path(args.directory) / f"unodice-{args.name}"
     print(f"wrote {count(len(written), 'file')} in {root}:", file=out)
     for path in written:

@@ -1,17 +1,20 @@
 """New plugin packages, written from templates: what ``unodice new-plugin`` does.
 
-``write_plugin`` writes a package that follows the variant template (the files and idioms of
-"Variant anatomy" in the plugin guide): a small but complete variant (a race of
-tokens moved by one die) with its tests, or, for a house rule, a package registering one rule
-for a built-in variant. Either installs with ``pip``, passes its own tests and, for a variant,
-``unodice.testing.check_variant`` with ``reference=True`` as written; it is a
-starting point to edit.
+``write_plugin`` writes a package that follows the variant template ("Variant anatomy" in the
+plugin guide): a small but complete variant (a race of tokens moved by one die) with its tests,
+in one of the template's two forms, or, for a house rule, a package registering one rule for a
+built-in variant. The variant is one module named after it (the form for a small variant, the
+default), or a package with a module per part (``layout="package"``, the form of the built-in
+variants). Either installs with ``pip``, passes its own tests and, for a variant,
+``unodice.testing.check_variant`` with ``reference=True`` as written; it is a starting point
+to edit.
 
-The templates are files shipped in ``unodice/data/scaffold/``, one folder per kind of package.
-Their text uses ``string.Template`` placeholders (``${name}``, ``${module}``, ``${Class}`` …, see
-``PluginNames``); in their paths, ``__module__`` and
-``__snake__`` stand for the module's name and the plugin's name in snake case, and the
-``.tmpl`` suffix is dropped.
+The templates are files shipped in ``unodice/data/scaffold/``: ``variant/`` holds the files
+both forms of a variant share (``pyproject.toml``, the tests), ``variant-module/`` and
+``variant-package/`` the rest of each form, and ``house-rule/`` the house-rule package. Their
+text uses ``string.Template`` placeholders (``${name}``, ``${module}``, ``${Class}`` …, see
+``PluginNames``); in their paths, ``__module__`` and ``__snake__`` stand for the module's name
+and the plugin's name in snake case, and the ``.tmpl`` suffix is dropped.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from unodice.core.errors import UnodiceError
 
 __all__ = [
     "BUILTIN_NAMES",
+    "LAYOUTS",
     "PLUGIN_NAME",
     "PluginNames",
     "ScaffoldError",
@@ -73,6 +77,16 @@ _TAKEN_CLASS_NAMES = frozenset(
 
 _TEMPLATES = "scaffold"
 """The folder of ``unodice/data`` that holds the templates."""
+
+LAYOUTS = ("module", "package")
+"""The forms a variant plugin may be written in: one module (the default), or a package."""
+
+_FOLDERS = {
+    "module": ("variant", "variant-module"),
+    "package": ("variant", "variant-package"),
+    "house-rule": ("house-rule",),
+}
+"""The template folders of each kind of package, in the order their files are written."""
 
 
 class ScaffoldError(UnodiceError, ValueError):
@@ -132,7 +146,9 @@ def check_plugin_name(name: str) -> str:
     Raises:
         ScaffoldError: The name is not lower-case words of letters and digits joined by
             hyphens starting with a letter, is longer than 12 characters, is a name unodice
-            uses itself, or would give the variant a class name Python or its modules use.
+            uses itself, would give the variant a class name Python or its modules use, or
+            would give its module (the name in snake case) a name Python cannot import or the
+            package's ``__init__.py`` uses.
     """
     if not isinstance(name, str) or not PLUGIN_NAME.fullmatch(name):
         raise ScaffoldError(
@@ -152,6 +168,17 @@ def check_plugin_name(name: str) -> str:
             f"plugin name {name!r} would name the variant's class {class_name}, which Python or "
             "unodice already uses; choose another"
         )
+    snake = name.replace("-", "_")
+    if keyword.iskeyword(snake):
+        raise ScaffoldError(
+            f"plugin name {name!r} would name the variant's module {snake}.py, which Python "
+            "cannot import (it is a keyword); choose another"
+        )
+    if snake in _template_names()[2]:
+        raise ScaffoldError(
+            f"plugin name {name!r} would name the variant's module {snake}.py, and the "
+            f"package's __init__.py already uses the name {snake}; choose another"
+        )
     taken = _names_taken(class_name)
     if taken:
         raise ScaffoldError(
@@ -166,26 +193,31 @@ _PROBE_NAME = "zq-probe"
 
 
 @functools.lru_cache(maxsize=1)
-def _template_names() -> tuple[frozenset[str], frozenset[str]]:
+def _template_names() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """The names the templates' Python code makes from the plugin's, and every other name.
 
     The first set holds the names written from ``${Class}`` (``${Class}State`` …) as the probe
     plugin's names spell them; the second, every other name the code defines or uses (the
-    ``Rolled`` event, ``WON``, what it imports), which the plugin's must not repeat.
+    ``Rolled`` event, ``WON``, what it imports), which the plugin's must not repeat; the third,
+    the names a package's ``__init__.py`` uses, which the variant's module, named after the
+    plugin and imported there, must not take (``hookimpl.py`` would hide ``hookimpl``).
     """
     probe = attrs.asdict(PluginNames.build(_PROBE_NAME))
     made: set[str] = set()
     others: set[str] = set()
+    in_init: set[str] = set()
     root = resources.files("unodice.data") / _TEMPLATES
-    for kind in ("variant", "house-rule"):
-        for relative, template in _template_files(root / kind):
+    for folder in sorted({folder for folders in _FOLDERS.values() for folder in folders}):
+        for relative, template in _template_files(root / folder):
             if not relative[-1].endswith(".py.tmpl"):
                 continue
             text = string.Template(template.read_text(encoding="utf-8")).substitute(probe)
             for node in ast.walk(ast.parse(text)):
                 for word in _defined_or_used(node):
                     (made if probe["Class"] in word else others).add(word)
-    return frozenset(made), frozenset(others)
+                    if relative[-1] == "__init__.py.tmpl":
+                        in_init.add(word)
+    return frozenset(made), frozenset(others), frozenset(in_init)
 
 
 def _defined_or_used(node: ast.AST) -> Iterator[str]:
@@ -200,7 +232,7 @@ def _defined_or_used(node: ast.AST) -> Iterator[str]:
 
 def _names_taken(class_name: str) -> str | None:
     """A name made from ``class_name`` that the templates use for something else, if any."""
-    made, others = _template_names()
+    made, others, _ = _template_names()
     probe = PluginNames.build(_PROBE_NAME).Class
     for word in sorted(made):
         mine = word.replace(probe, class_name)
@@ -214,6 +246,7 @@ def write_plugin(
     directory: str | Path = ".",
     *,
     house_rule: bool = False,
+    layout: str = "module",
     force: bool = False,
 ) -> list[Path]:
     """Write a new plugin package ``unodice-NAME/`` inside ``directory``.
@@ -223,6 +256,9 @@ def write_plugin(
             ``house_rule`` its house rule's.
         directory: Where to write the package's folder (default: the current directory).
         house_rule: Write a house-rule plugin for centre-die instead of a variant.
+        layout: The variant's form (see ``LAYOUTS``): ``"module"``, the whole variant in one
+            module named after it, or ``"package"``, a module per part, as the built-in
+            variants are. A house rule is always one module.
         force: Write into the package's folder even when it is not empty, replacing the files
             of the same names (others are left alone).
 
@@ -230,9 +266,13 @@ def write_plugin(
         The files written, in the order they were written.
 
     Raises:
-        ScaffoldError: The name is not allowed, or the folder exists, is not empty and
-            ``force`` is not given, or a file cannot be written.
+        ScaffoldError: The name or the layout is not allowed, or the folder exists, is not
+            empty and ``force`` is not given, or a file cannot be written.
     """
+    if layout not in LAYOUTS:
+        raise ScaffoldError(f"layout {brief(layout)}: choose {' or '.join(LAYOUTS)}")
+    if house_rule and layout != "module":
+        raise ScaffoldError("a house rule is one module: --layout is for a variant")
     names = PluginNames.of(name)
     root = Path(directory) / names.distribution
     _refuse_link(root)
@@ -243,11 +283,19 @@ def write_plugin(
             f"{root} exists and is not empty: choose another --directory, or give --force to "
             "write over the files of the same names"
         )
-    kind = "house-rule" if house_rule else "variant"
-    templates = resources.files("unodice.data") / _TEMPLATES / kind
+    root_of_templates = resources.files("unodice.data") / _TEMPLATES
+    folders = _FOLDERS["house-rule" if house_rule else layout]
     substitutions = attrs.asdict(names)
     written = []
-    for relative, template in _template_files(templates):
+    templates = sorted(
+        (
+            (relative, template)
+            for folder in folders
+            for relative, template in _template_files(root_of_templates / folder)
+        ),
+        key=lambda found: found[0],
+    )
+    for relative, template in templates:
         target = root / _output_path(relative, names)
         text = string.Template(template.read_text(encoding="utf-8")).substitute(substitutions)
         try:
