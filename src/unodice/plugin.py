@@ -6,9 +6,10 @@ A variant plugin needs this module and, to test itself, [`unodice.testing`][unod
 from unodice.plugin import Move, Positions, State, Table, Variant, View, hookimpl, option
 ```
 
-Four modules of the engine are toolkits a variant uses as it needs them, documented with the
+Five modules of the engine are toolkits a variant uses as it needs them, documented with the
 rest of the API: [`unodice.core.positions`][unodice.core.positions] (writing and reading
 position text), [`unodice.core.pictures`][unodice.core.pictures] (drawing SVG pictures),
+[`unodice.core.render`][unodice.core.render] (faces in colour for a terminal),
 [`unodice.core.uno`][unodice.core.uno] (what every game of the Uno family does the same way:
 skips, reversals, draw penalties, the Wild Draw Four's challenge, the Uno call) and
 [`unodice.core.turns`][unodice.core.turns] (seats and direction).
