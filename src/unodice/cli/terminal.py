@@ -20,8 +20,9 @@ from typing import Any, TextIO, TypeVar, TypeVarTuple
 from unodice.core import capabilities
 from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions, UnodiceError
-from unodice.core.game import Game, new_game
+from unodice.core.game import Game
 from unodice.core.moves import Move, MovePlayed, RoundStarted
+from unodice.core.setup import new_game
 from unodice.core.variant import View
 from unodice.play.agents import (
     Agent,
