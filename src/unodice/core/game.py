@@ -80,7 +80,7 @@ _Args = TypeVarTuple("_Args")
 
 _UNREAD_VIEWS_KEPT = 64
 """How many unread views a game lists before it first forgets those let go of (see
-``Game.view``); it looks again each time the list doubles."""
+``Game.view``); it looks again each time the list doubles (tests/core/test_unread_views.py)."""
 
 
 def _same_move(legal: Sequence[Move], move: Move) -> Move | None:
@@ -244,7 +244,8 @@ class Game:
         pause_between_rounds: bool = False,
     ):
         # A game has 29 attributes: with a 30th, CPython 3.11 stops sharing the attribute
-        # names between instances and every game holds 1.3 kB more (see the benchmark's memory).
+        # names between instances and every game holds 1.3 kB more (see the benchmark's memory;
+        # tests/core/test_game_size.py fails when one is added).
         self.variant = variant
         self.players = variant.player_count
         self.options = variant.options
@@ -900,7 +901,11 @@ class Game:
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        # One attribute at a time, in the order kept: updating the new game's empty __dict__ in
+        # one go would give it a dict of its own, half a kilobyte larger than the one whose
+        # names every game shares (see __init__).
+        for name, value in state.items():
+            setattr(self, name, value)
         self._table = _Table(self)
 
     def _empty_log(self) -> Log:
