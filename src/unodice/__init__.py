@@ -33,11 +33,12 @@ from unodice.core.errors import (
     UnknownVariant,
     UnodiceError,
 )
-from unodice.core.game import Game, new_game
+from unodice.core.game import Game
 from unodice.core.hooks import hookimpl
 from unodice.core.moves import Event, Move
 from unodice.core.options import option
 from unodice.core.registry import VariantInfo, available_variants, default_registry
+from unodice.core.setup import new_game
 from unodice.core.variant import State, Variant, View
 from unodice.play import agents
 from unodice.play.agents import AgentError, GreedyAgent, RandomAgent, play_game

@@ -40,10 +40,11 @@ import attrs
 from unodice.core.capabilities import Inventory, Pictures, Positions, Reference
 from unodice.core.chance import Chance, Draw, Roll, ScriptedChance, ScriptError, Showing
 from unodice.core.errors import IllegalMove, InvalidOptions, UnodiceError
-from unodice.core.game import Game, new_game
+from unodice.core.game import Game
 from unodice.core.moves import Move, RoundEnded, Scored
 from unodice.core.pieces import ComponentSet, Die, Domino
 from unodice.core.registry import Registry, default_registry
+from unodice.core.setup import new_game
 from unodice.core.values import Value, fields_of
 from unodice.play.agents import RandomAgent
 from unodice.records.record import replay

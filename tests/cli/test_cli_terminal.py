@@ -22,7 +22,7 @@ except ImportError:  # the test extra installs it
 
 import unodice
 from unodice.cli.commands import main
-from unodice.cli.terminal import count
+from unodice.cli.terminal import Session, count
 from unodice.play.agents import game_agent_seed, make_agent
 from unodice.records.record import save
 
@@ -234,6 +234,28 @@ def test_undo_shows_the_position_once_for_the_decision_it_goes_back_to(monkeypat
     after = text[text.index("undone: ") :]
     assert len(BOARD_MARKERS["coverall"].findall(after)) == 1
     assert first_listed(coverall_game()) in after
+
+
+def test_a_session_rewinds_the_game_and_asks_its_bots_again():
+    """The session (the game, the agent at each seat, how to set both up again) behind undo."""
+    made: list[list[object]] = []
+
+    def seat_agents(session: Session) -> list[object]:
+        agents = [make_agent("random", 10 + seat) for seat in range(session.game.players)]
+        made.append(agents)
+        return agents
+
+    session = Session(lambda: unodice.new_game("coverall", players=2, seed=5), seat_agents)
+    for _ in range(6):
+        seat = session.game.to_act
+        moves = session.game.legal_moves()
+        session.play(session.agents[seat].choose(session.game.view(seat), moves))
+    played = list(session.game.moves)
+    mover = session.movers()[-1]
+    assert session.last_move_of(mover) == len(played) - 1
+    session.rewind(3)
+    assert list(session.game.moves) == played[:3] and len(made) == 2
+    assert session.agents is made[-1] and session.labels() == ["0", "1"]
 
 
 # -- --save --------------------------------------------------------------------------------------

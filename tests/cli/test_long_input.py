@@ -17,7 +17,7 @@ import unodice
 import unodice.core.registry
 from unodice.cli.commands import LINE_LIMIT, main
 from unodice.core.errors import IllegalMove, InvalidOptions, InvalidRecord, UnknownVariant
-from unodice.core.game import parse_game_string
+from unodice.core.setup import parse_game_string
 from unodice.play.agents import make_agent
 from unodice.variants.dominoes.moves import parse_move as parse_dominoes
 

@@ -358,7 +358,7 @@ def test_a_record_with_a_house_rule_for_another_variant_is_refused():
 
 
 def test_a_record_with_too_many_outcomes_is_refused_unread(monkeypatch, registry):
-    monkeypatch.setattr("unodice.records.record.MAX_OUTCOMES", 3)
+    monkeypatch.setattr("unodice.core.recording.MAX_OUTCOMES", 3)
     record = unodice.new_game("toy-race", seed=2, registry=registry).record()
     record["chance"]["outcomes"] = [0, 0, 0, 0]
     with pytest.raises(InvalidRecord, match="more than the 3 allowed") as caught:

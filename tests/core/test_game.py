@@ -11,8 +11,8 @@ from toy import Hold
 
 import unodice
 from unodice.core.errors import IllegalMove, InvalidOptions, UnknownVariant, UnodiceError
-from unodice.core.game import parse_game_string
 from unodice.core.moves import GameEnded, MovePlayed, RoundEnded, RoundStarted, Scored
+from unodice.core.setup import parse_game_string
 from unodice.play.agents import RandomAgent, play_game
 from unodice.testing import Roll, Showing, check_variant, scripted_game
 
@@ -247,3 +247,32 @@ def test_the_history_is_what_setup_and_every_play_returned(name):
         history.extend(returned)
     assert list(game.events) == history
     assert [e.move for e in history if isinstance(e, MovePlayed)] == list(game.moves)
+
+
+def test_setup_names_are_also_where_they_were_first():
+    """``new_game``, ``parse_game_string`` and ``SEED_LIMIT`` moved to unodice.core.setup."""
+    import unodice.core.game
+    import unodice.core.setup
+    from unodice.core.game import SEED_LIMIT, new_game
+    from unodice.core.game import parse_game_string as old_parse
+
+    assert new_game is unodice.core.setup.new_game is unodice.new_game
+    assert old_parse is unodice.core.setup.parse_game_string is parse_game_string
+    assert SEED_LIMIT == unodice.core.setup.SEED_LIMIT == 2**256 - 1
+    assert unodice.core.game.__all__ == ["Game"]
+    with pytest.raises(AttributeError, match="no attribute 'new_gmae'"):
+        unodice.core.game.new_gmae  # noqa: B018
+
+
+def test_a_game_writes_its_record_through_the_engine(registry):
+    """No record maker is installed from above: the game's record is the engine's own."""
+    import unodice.core.game
+    import unodice.records.record
+    from unodice.core.recording import make_record
+
+    game = unodice.new_game("toy-race", seed=3, registry=registry)
+    game.play("roll")
+    assert game.record() == make_record(game) and game.record(1) == make_record(game, 1)
+    assert unodice.records.record.make_record is make_record
+    assert not hasattr(unodice.core.game, "install_record_maker")
+    assert not hasattr(unodice.core.game, "_record_maker")

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 import unodice
 from unodice.core._quoting import brief
 from unodice.core.errors import IllegalMove, InvalidOptions, UnknownVariant
-from unodice.core.game import SEED_LIMIT, parse_game_string
 from unodice.core.moves import Move
 from unodice.core.options import INT_LIMIT, OptionInfo
+from unodice.core.setup import SEED_LIMIT, parse_game_string
 from unodice.play.agents import RandomAgent
 
 OPTIONS: list[tuple[str, OptionInfo]] = [

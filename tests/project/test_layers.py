@@ -46,25 +46,38 @@ def test_the_contracts_hold_on_the_source_tree(tree):
     result = _lint_imports(tree)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "BROKEN" not in result.stdout
-    assert "The game does not import records KEPT" in result.stdout
+    assert "Layers: imports only point down KEPT" in result.stdout
+    assert "Inside the engine: imports only point down KEPT" in result.stdout
+
+
+def _add_import(tree: Path, module: str, line: str) -> None:
+    path = tree / "src" / "unodice" / module
+    path.write_text(path.read_text() + f"\n\n{line}  # a forbidden import\n")
 
 
 def test_the_game_importing_records_breaks_the_contracts(tmp_path):
     tree = _copy_tree(tmp_path)
-    game = tree / "src" / "unodice" / "game.py"
-    game.write_text(game.read_text() + "\n\nimport unodice.records.record  # a forbidden import\n")
+    _add_import(tree, "core/game.py", "import unodice.records.record")
     result = _lint_imports(tree)
     assert result.returncode != 0
-    assert "The game does not import records BROKEN" in result.stdout
-    assert "unodice.core.game -> unodice.records.record" in result.stdout
     assert "Layers: imports only point down BROKEN" in result.stdout
+    assert "unodice.core.game -> unodice.records.record" in result.stdout
+
+
+def test_the_engine_importing_setup_from_below_breaks_the_contracts(tmp_path):
+    """Only the game may name setup (for the names that first lived in it), and only lazily."""
+    tree = _copy_tree(tmp_path)
+    _add_import(tree, "core/recording.py", "import unodice.core.setup")
+    result = _lint_imports(tree)
+    assert result.returncode != 0
+    assert "Inside the engine: imports only point down BROKEN" in result.stdout
+    assert "unodice.core.recording -> unodice.core.setup" in result.stdout
 
 
 def test_argparse_below_the_cli_breaks_the_terminal_contract(tmp_path):
     tree = _copy_tree(tmp_path)
-    stats = tree / "src" / "unodice" / "stats.py"
-    stats.write_text(stats.read_text() + "\n\nimport argparse  # a forbidden import\n")
+    _add_import(tree, "play/stats.py", "import argparse")
     result = _lint_imports(tree)
     assert result.returncode != 0
-    assert "Only the CLI knows the terminal BROKEN" in result.stdout
+    assert "Only the command line knows the terminal BROKEN" in result.stdout
     assert "unodice.play.stats -> argparse" in result.stdout

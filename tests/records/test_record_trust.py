@@ -282,8 +282,8 @@ def test_a_long_fixed_match_replays(monkeypatch):
     proportion) and a centre-die match of 40 rounds, which takes about 2,000 moves.
     """
     monkeypatch.setattr("unodice.core.variant.MAX_MOVES", 1_000)  # the default move limit
-    monkeypatch.setattr("unodice.records.record.MAX_MOVES", 1_000)
-    monkeypatch.setattr("unodice.records.record.MAX_OUTCOMES", 10_000)
+    monkeypatch.setattr("unodice.core.recording.MAX_MOVES", 1_000)
+    monkeypatch.setattr("unodice.core.recording.MAX_OUTCOMES", 10_000)
     game = play_game("centre-die", [RandomAgent(1), RandomAgent(2)], seed=3, options={"rounds": 40})
     record = json.loads(json.dumps(game.record()))
     assert len(record["moves"]) > 1_000
@@ -308,7 +308,7 @@ def test_every_variant_allows_at_least_the_default(name):
 
 def test_a_game_too_long_to_replay_is_not_recorded(monkeypatch, registry):
     monkeypatch.setattr("unodice.core.variant.MAX_MOVES", 3)  # the default move limit
-    monkeypatch.setattr("unodice.records.record.MAX_MOVES", 3)
+    monkeypatch.setattr("unodice.core.recording.MAX_MOVES", 3)
     game = unodice.new_game("toy-race", seed=12, registry=registry)
     for _ in range(4):
         game.play(game.legal_moves()[0])
@@ -319,7 +319,7 @@ def test_a_game_too_long_to_replay_is_not_recorded(monkeypatch, registry):
 
 
 def test_a_game_with_too_many_outcomes_to_replay_is_not_recorded(monkeypatch, registry):
-    monkeypatch.setattr("unodice.records.record.MAX_OUTCOMES", 1)
+    monkeypatch.setattr("unodice.core.recording.MAX_OUTCOMES", 1)
     game = unodice.new_game("toy-race", seed=12, registry=registry)
     game.play("roll")
     with pytest.raises(InvalidRecord, match="more than the 1") as caught:

@@ -29,8 +29,9 @@ from unodice.cli.terminal import count, run_play, show_events, show_result
 from unodice.core._quoting import brief, whole_number
 from unodice.core.chance import ReplayChance
 from unodice.core.errors import InvalidOptions, InvalidRecord, UnodiceError
-from unodice.core.game import Game, new_game
+from unodice.core.game import Game
 from unodice.core.registry import default_registry
+from unodice.core.setup import new_game
 from unodice.play.agents import agents as known_agents
 from unodice.records.record import load
 from unodice.records.replay_page import write_replay_page

@@ -21,7 +21,7 @@ from typing import Any, TextIO
 
 from unodice.core._quoting import whole_number
 from unodice.core.errors import InvalidOptions
-from unodice.core.game import SEED_LIMIT
+from unodice.core.setup import SEED_LIMIT
 from unodice.play.simulation import (
     SimulationError,
     SimulationInterrupted,

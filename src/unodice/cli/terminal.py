@@ -1,4 +1,4 @@
-"""The game at the terminal: ``unodice play``, between bots or with people at the table.
+"""The game at the terminal: ``unodice play``, between bots or with people at the keyboard.
 
 A person at a seat is asked for each of her decisions: the position is drawn once, the legal
 moves are listed with a number (and what each gains, where the variant can say), and she answers
@@ -20,8 +20,9 @@ from typing import Any, TextIO, TypeVar, TypeVarTuple
 from unodice.core import capabilities
 from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions, UnodiceError
-from unodice.core.game import Game, new_game
+from unodice.core.game import Game
 from unodice.core.moves import Move, MovePlayed, RoundStarted
+from unodice.core.setup import new_game
 from unodice.core.variant import View
 from unodice.play.agents import (
     Agent,
@@ -44,7 +45,7 @@ __all__ = [
     "ANSWER_LIMIT",
     "Eyes",
     "HumanAgent",
-    "Table",
+    "Session",
     "ask",
     "check_save_path",
     "count",
@@ -114,7 +115,7 @@ def check_save_path(path: str, force: bool) -> None:
 class Eyes:
     """Whose eyes the terminal shows the game through while people play at it.
 
-    Without a person at the table it shows everything. With one, every position is rendered
+    Without a person playing it shows everything. With one, every position is rendered
     from her seat, and an event that names a piece she has not seen and another seat now holds
     hidden (a tile a bot drew, in a variant whose events named it) is printed as one redacted
     line. With several, the seat is that of the person who played last (the first ``--human``
@@ -199,7 +200,7 @@ def show_result(game: Game, out: TextIO) -> None:
         print(f"  seat {seat}: {game.scores[seat]}{mark}", file=out)
 
 
-# -- the table: the game, its agents, and how to take moves back ----------------------------------
+# -- the session: the game, its agents, and how to take moves back --------------------------------
 
 
 class _Quit(Exception):
@@ -214,7 +215,7 @@ class _Undo(Exception):
         self.seat = seat
 
 
-class Table:
+class Session:
     """The game being played, the agent at each seat, and how to set both up again.
 
     Taking moves back sets the game up afresh from the same seed and plays the moves kept, with
@@ -223,14 +224,14 @@ class Table:
 
     Args:
         setup: Makes the game as it was before any move (the same seed each time).
-        seat_agents: Makes the agents, one a seat, for this table.
+        seat_agents: Makes the agents, one a seat, for this session.
         name_of: What an error calls the agent at a seat (the name it was asked for by).
     """
 
     def __init__(
         self,
         setup: Callable[[], Game],
-        seat_agents: Callable[[Table], Sequence[Agent]],
+        seat_agents: Callable[[Session], Sequence[Agent]],
         name_of: Callable[[int], str] = str,
     ):
         self._setup = setup
@@ -327,14 +328,14 @@ class HumanAgent:
     """A person choosing moves at the terminal, by number, by notation, or with a command.
 
     Args:
-        table: The table she plays at (for the position, and to know what ``undo`` can do).
+        session: The session she plays in (for the position, and to know what ``undo`` can do).
         colour: Colour the position.
         read: Asks for one line with a prompt (``input``).
         out: Where the moves and the answers to her commands are printed.
     """
 
-    def __init__(self, table: Table, colour: bool, read: Callable[[str], str], out: TextIO):
-        self._table = table
+    def __init__(self, session: Session, colour: bool, read: Callable[[str], str], out: TextIO):
+        self._session = session
         self._colour = colour
         self._read = read
         self._out = out
@@ -371,7 +372,7 @@ class HumanAgent:
         elif command == "moves":
             self._list(view, moves)
         elif command == "board":
-            print(self._table.game.render(view.seat, self._colour), file=out)
+            print(self._session.game.render(view.seat, self._colour), file=out)
         elif command == "undo":
             self._undo(view.seat)
         elif command in ("q", "quit", "exit"):
@@ -399,7 +400,7 @@ class HumanAgent:
         return None
 
     def _notation(self, answer: str, moves: Sequence[Move]) -> Move | None:
-        game = self._table.game
+        game = self._session.game
         by_text = {str(move): move for move in moves}
         if answer in by_text:
             return by_text[answer]
@@ -416,7 +417,7 @@ class HumanAgent:
 
     def _list(self, view: View, moves: Sequence[Move]) -> None:
         """Print the moves, numbered, each with what it gains when the variant says."""
-        game = self._table.game
+        game = self._session.game
         width = max(len(str(move)) for move in moves)
         for number, move in enumerate(moves, 1):
             gain = ask(game, "in gain", view.gain, move)
@@ -425,7 +426,7 @@ class HumanAgent:
 
     def _help(self, moves: Sequence[Move]) -> None:
         out = self._out
-        print(f"  how moves are written: {_notation_help(self._table.game)}", file=out)
+        print(f"  how moves are written: {_notation_help(self._session.game)}", file=out)
         print("  for example, of the moves you have now:", file=out)
         for kind, examples in _examples(moves).items():
             print(f"    {kind}: {', '.join(map(str, examples))}", file=out)
@@ -440,7 +441,7 @@ class HumanAgent:
         )
 
     def _undo(self, seat: int) -> None:
-        if self._table.last_move_of(seat) is None:
+        if self._session.last_move_of(seat) is None:
             print("  nothing to undo: you have not moved yet", file=self._out)
             return
         raise _Undo(seat)
@@ -549,13 +550,13 @@ def run_play(args: argparse.Namespace, out: TextIO, colour: bool) -> int:
         seed = game.seed
         return game
 
-    def seat_agents(table: Table) -> list[Agent]:
-        game = table.game
+    def seat_agents(session: Session) -> list[Agent]:
+        game = session.game
         _check_seats(humans, game.players)
         agents: list[Agent] = []
         for seat in range(game.players):
             if seat in humans:
-                agents.append(HumanAgent(table, colour, input, out))
+                agents.append(HumanAgent(session, colour, input, out))
             else:
                 # Seeded from the game's seed (drawn at random when none is given), so that
                 # the same command plays the same game, and a bot asked again answers again;
@@ -569,10 +570,10 @@ def run_play(args: argparse.Namespace, out: TextIO, colour: bool) -> int:
     def name_of(seat: int) -> str:
         return "you" if seat in humans else names[seat % len(names)]
 
-    table = Table(setup, seat_agents, name_of)
+    session = Session(setup, seat_agents, name_of)
     if humans and sys.stdin is not None and sys.stdin.isatty():
-        _line_editing(lambda: [str(move) for move in table.game.legal_moves()])
-    return _GameAtTheTerminal(table, humans, args, colour, out).play()
+        _line_editing(lambda: [str(move) for move in session.game.legal_moves()])
+    return _GameAtTheTerminal(session, humans, args, colour, out).play()
 
 
 class _GameAtTheTerminal:
@@ -580,25 +581,25 @@ class _GameAtTheTerminal:
 
     def __init__(
         self,
-        table: Table,
+        session: Session,
         humans: Sequence[int],
         args: argparse.Namespace,
         colour: bool,
         out: TextIO,
     ):
-        self._table = table
+        self._session = session
         self._humans = humans
         self._args = args
         self._colour = colour
         self._out = out
-        self._eyes = Eyes(table.game, humans)
+        self._eyes = Eyes(session.game, humans)
 
     def play(self) -> int:
         """Play to the end, or until a person quits or the input ends; the exit status."""
-        table, args, out = self._table, self._args, self._out
+        session, args, out = self._session, self._args, self._out
         self._header()
         try:
-            while not table.game.is_over:
+            while not session.game.is_over:
                 self._decide()
         except (KeyboardInterrupt, EOFError, _Quit) as stop:
             print("\ngame abandoned", file=out)
@@ -608,15 +609,15 @@ class _GameAtTheTerminal:
             return 0 if isinstance(stop, _Quit) else 1
         if self._humans and not (args.brief or args.quiet):
             print("final position (the game is over: every hand is shown):", file=out)
-            print(table.game.render(None, self._colour), file=out)
+            print(session.game.render(None, self._colour), file=out)
         elif not (args.brief or args.quiet):
-            print(table.game.render(None, self._colour), file=out)
-        show_result(table.game, out)
+            print(session.game.render(None, self._colour), file=out)
+        show_result(session.game, out)
         self._save()
         return 0
 
     def _header(self) -> None:
-        game, humans, out = self._table.game, self._humans, self._out
+        game, humans, out = self._session.game, self._humans, self._out
         if self._args.quiet:
             return
         if humans:
@@ -634,8 +635,8 @@ class _GameAtTheTerminal:
 
     def _decide(self) -> None:
         """One decision: the position, the seat's choice, and the events it causes."""
-        table, args, out = self._table, self._args, self._out
-        game = table.game
+        session, args, out = self._session, self._args, self._out
+        game = session.game
         seat = game.to_act
         assert seat is not None
         person = seat in self._humans
@@ -645,21 +646,21 @@ class _GameAtTheTerminal:
             move = self._bot_move(seat)
         else:
             try:
-                move = table.agents[seat].choose(game.view(seat), game.legal_moves())
+                move = session.agents[seat].choose(game.view(seat), game.legal_moves())
             except _Undo as undo:
                 self._take_back(undo.seat)
                 return
         self._eyes.before(seat)
-        events = table.play(move)
+        events = session.play(move)
         if not args.quiet:
             self._eyes.show(events, out)
 
     def _bot_move(self, seat: int) -> Move:
         """The bot's move at ``seat``: one of the legal moves, or an `AgentError` naming it."""
-        game = self._table.game
-        labels = self._table.labels()
+        game = self._session.game
+        labels = self._session.labels()
         with SignalWatch() as watch:
-            choose = choose_method(game, labels, seat, watch, self._table.agents[seat])
+            choose = choose_method(game, labels, seat, watch, self._session.agents[seat])
             moves = game.legal_moves()
             choice = ask_agent(game, labels, seat, watch, choose, moves)
             move = resolve_choice(game, labels, seat, moves, choice)
@@ -671,13 +672,13 @@ class _GameAtTheTerminal:
 
     def _take_back(self, seat: int) -> None:
         """Go back to the seat's previous decision and say what was undone."""
-        table = self._table
-        index = table.last_move_of(seat)
+        session = self._session
+        index = session.last_move_of(seat)
         assert index is not None  # the person is told when there is nothing to undo
-        yours = table.game.moves[index]
-        after = len(table.game.moves) - index - 1
-        table.rewind(index)
-        self._eyes = Eyes(table.game, self._humans, seat)
+        yours = session.game.moves[index]
+        after = len(session.game.moves) - index - 1
+        session.rewind(index)
+        self._eyes = Eyes(session.game, self._humans, seat)
         others = f", and {count(after, 'move')} after it" if after else ""
         print(
             f"  undone: your move {yours}{others}; back to your previous decision", file=self._out
@@ -685,5 +686,5 @@ class _GameAtTheTerminal:
 
     def _save(self) -> None:
         if self._args.save:
-            save(self._table.game, self._args.save)
+            save(self._session.game, self._args.save)
             print(f"record saved to {self._args.save}", file=self._out)

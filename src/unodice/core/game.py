@@ -1,30 +1,29 @@
 """The game: one match of one variant, from setup to final scores.
 
-[`new_game`][unodice.core.game.new_game] makes a [`Game`][unodice.core.game.Game]. The game
-advances by
-itself through everything that is not a choice and stops at each decision:
-[`to_act`][unodice.core.game.Game.to_act] is the seat that must choose and
-[`legal_moves`][unodice.core.game.Game.legal_moves] what it may choose.
-[`play`][unodice.core.game.Game.play]
-carries out one choice (or refuses it, leaving the game exactly as it was) and returns what
-happened as events.
+[`new_game`][unodice.core.setup.new_game] (in [`unodice.core.setup`][unodice.core.setup]) makes a
+[`Game`][unodice.core.game.Game]. The game advances by itself through everything that is not a
+choice and stops at each decision: [`to_act`][unodice.core.game.Game.to_act] is the seat that
+must choose and [`legal_moves`][unodice.core.game.Game.legal_moves] what it may choose.
+[`play`][unodice.core.game.Game.play] carries out one choice (or refuses it, leaving the game
+exactly as it was) and returns what happened as events.
+
+``new_game``, ``parse_game_string`` and ``SEED_LIMIT`` are importable from here too, as they
+were before they moved to ``unodice.core.setup``.
 """
 
 from __future__ import annotations
 
 import random
-import re
-import secrets
 import weakref
 from array import array
-from collections.abc import Callable, Iterable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from types import MappingProxyType
-from typing import Any, TypeVar, TypeVarTuple
+from typing import TYPE_CHECKING, Any, TypeVar, TypeVarTuple
 
 import attrs
 import pluggy
 
-from unodice.core._quoting import brief, whole_number
+from unodice.core._quoting import brief
 from unodice.core.capabilities import Inventory, Positions, Resampling, Text, missing
 from unodice.core.chance import Chance
 from unodice.core.errors import (
@@ -47,71 +46,41 @@ from unodice.core.moves import (
     Scored,
     shared_event,
 )
-from unodice.core.options import build_options, options_to_json
-from unodice.core.positions import Header, options_text, read_header, same_pieces
-from unodice.core.registry import HouseRule, Registry, default_registry
+from unodice.core.options import options_to_json
+from unodice.core.positions import Header, options_text, same_pieces
+from unodice.core.recording import make_record
+from unodice.core.registry import HouseRule
 from unodice.core.variant import AnyVariant, RoundOutcome, Seen, State, View
 
-__all__ = ["SEED_LIMIT", "Game", "new_game", "parse_game_string"]
+if TYPE_CHECKING:
+    from unodice.core.setup import SEED_LIMIT as SEED_LIMIT
+    from unodice.core.setup import new_game as new_game
+    from unodice.core.setup import parse_game_string as parse_game_string
+
+__all__ = ["Game"]
+
+_MOVED_TO_SETUP = frozenset({"SEED_LIMIT", "new_game", "parse_game_string"})
+
+
+def __getattr__(name: str) -> Any:
+    """``new_game``, ``parse_game_string`` and ``SEED_LIMIT``, from where they now live.
+
+    Found on first use rather than imported with this module: ``unodice.core.setup`` builds on
+    the game, so importing it here would go round in a circle.
+    """
+    if name in _MOVED_TO_SETUP:
+        from unodice.core import setup
+
+        return getattr(setup, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _T = TypeVar("_T")
 _Args = TypeVarTuple("_Args")
 
 _UNREAD_VIEWS_KEPT = 64
 """How many unread views a game lists before it first forgets those let go of (see
-``Game.view``); it looks again each time the list doubles."""
-
-SEED_LIMIT = 2**256 - 1
-"""The largest seed: any 256-bit number from 0 will do, and records stay readable."""
-
-RecordMaker = Callable[["Game", "int | None"], dict[str, Any]]
-"""What makes a game's record: ``maker(game, seat)``, as ``Game.record`` returns it."""
-
-_record_maker: RecordMaker | None = None
-
-
-def install_record_maker(maker: RecordMaker) -> None:
-    """Install the function [`Game.record`][unodice.core.game.Game.record] calls.
-
-    Records sit above the engine: the game does not import the record module, which installs
-    its [`make_record`][unodice.records.record.make_record] here when it is imported (and importing
-    ``unodice`` imports it).
-    """
-    global _record_maker
-    _record_maker = maker
-
-
-_GAME_STRING = re.compile(r"^\s*([a-z][a-z0-9-]*)\s*(?:\((.*)\))?\s*$", re.DOTALL)
-
-
-def parse_game_string(text: str) -> tuple[str, dict[str, str]]:
-    """Split ``"coverall(players=3,partition=false)"`` into a name and raw option texts.
-
-    Raises:
-        InvalidOptions: The text is not ``name`` or ``name(key=value, ...)``.
-    """
-    if not isinstance(text, str):
-        raise InvalidOptions(f"a game is named by a string, not {type(text).__name__}")
-    match = _GAME_STRING.match(text)
-    if not match:
-        raise InvalidOptions(
-            f"cannot read game {brief(text)}; write NAME or NAME(key=value,...), "
-            "for example coverall(players=3,partition=false)"
-        )
-    name, body = match.group(1), match.group(2)
-    values: dict[str, str] = {}
-    if body and body.strip():
-        for part in body.split(","):
-            key, sep, value = part.partition("=")
-            key = key.strip()
-            if not sep or not key or not value.strip():
-                raise InvalidOptions(
-                    f"in game {brief(text)}: {brief(part.strip())} is not key=value"
-                )
-            if key in values:
-                raise InvalidOptions(f"in game {brief(text)}: {brief(key)} is given twice")
-            values[key] = value.strip()
-    return name, values
+``Game.view``); it looks again each time the list doubles (tests/core/test_unread_views.py)."""
 
 
 def _same_move(legal: Sequence[Move], move: Move) -> Move | None:
@@ -235,7 +204,7 @@ class _Table:
 
 
 class Game:
-    """One match of one variant. Make it with [`new_game`][unodice.core.game.new_game].
+    """One match of one variant. Make it with [`new_game`][unodice.core.setup.new_game].
 
     A plugin's fault is always told apart from a refusal. An exception raised by a house rule's
     hook comes out as a [`PluginError`][unodice.core.errors.PluginError] naming the house rule, and
@@ -275,7 +244,8 @@ class Game:
         pause_between_rounds: bool = False,
     ):
         # A game has 29 attributes: with a 30th, CPython 3.11 stops sharing the attribute
-        # names between instances and every game holds 1.3 kB more (see the benchmark's memory).
+        # names between instances and every game holds 1.3 kB more (see the benchmark's memory;
+        # tests/core/test_game_size.py fails when one is added).
         self.variant = variant
         self.players = variant.player_count
         self.options = variant.options
@@ -864,7 +834,7 @@ class Game:
     def position(self) -> str:
         """The game as it stands, as position text: what it takes to carry on, hidden parts too.
 
-        [`new_game(..., position=TEXT)`][unodice.core.game.new_game] starts a game from it that
+        [`new_game(..., position=TEXT)`][unodice.core.setup.new_game] starts a game from it that
         plays exactly as this one does from here (given the same chance). The text holds every
         hand and the bag's order: like the full record, it is the referee's, not a player's.
         See [`unodice.core.positions`][unodice.core.positions] for its form and each variant's page
@@ -931,7 +901,11 @@ class Game:
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        # One attribute at a time, in the order kept: updating the new game's empty __dict__ in
+        # one go would give it a dict of its own, half a kilobyte larger than the one whose
+        # names every game shares (see __init__).
+        for name, value in state.items():
+            setattr(self, name, value)
         self._table = _Table(self)
 
     def _empty_log(self) -> Log:
@@ -1015,6 +989,8 @@ class Game:
     def record(self, seat: int | None = None) -> dict[str, Any]:
         """The game as JSON-ready data, which [`replay`][unodice.records.record.replay] reads.
 
+        What it holds is written by [`make_record`][unodice.core.recording.make_record].
+
         Args:
             seat: ``None`` (the default) for the full record: the referee's document, whose
                 seed and outcomes fix every deal, hidden hands included. A seat's number for
@@ -1023,13 +999,15 @@ class Game:
 
         Raises:
             InvalidOptions: ``seat`` is not a seat of the game.
+            InvalidRecord: (The full record.) The game is longer than a record of it may hold.
+            UnodiceError: The game cannot be recorded (a copy made without its history, a
+                determinization).
+            GameBroken: The game was stopped in the middle of a move.
         """
         self._check_usable()
         if self._unrecordable is not None:
             raise UnodiceError(f"this game cannot be recorded: {self._unrecordable}")
-        if _record_maker is None:  # only when unodice.records.record was never imported
-            raise UnodiceError("records are not loaded: import unodice.records.record first")
-        return _record_maker(self, seat)
+        return make_record(self, seat)
 
     def options_json(self) -> dict[str, Any]:
         """The options as JSON-ready data."""
@@ -1065,148 +1043,3 @@ def _without_outcomes(chance: Chance) -> Chance:
     if type(chance) is not Chance:
         return chance.copy()
     return chance.copy(outcomes=False)
-
-
-def new_game(
-    variant: str | None = None,
-    players: int | None = None,
-    seed: int | None = None,
-    options: Mapping[str, Any] | None = None,
-    house_rules: Iterable[str] | None = (),
-    *,
-    chance: Chance | None = None,
-    registry: Registry | None = None,
-    position: str | None = None,
-    pause_between_rounds: bool = False,
-) -> Game:
-    """Start a game of an installed variant.
-
-    Args:
-        variant: The variant's name, or a game string such as
-            ``"coverall(players=3,partition=false)"`` (``players`` may be given there).
-        players: Number of seats; defaults to the variant's smallest count.
-        seed: Any integer from 0 to [`SEED_LIMIT`][unodice.core.game.SEED_LIMIT]; the same
-            seed and moves give the same game. ``None`` picks one at random (still recorded,
-            so the game replays).
-        options: Option values; see ``unodice variants`` or the variant's page.
-        house_rules: Names of installed house rules this game uses (``None``: none).
-        chance: A chance source to use instead of the seeded one (tests, replay).
-        registry: Where to look up plugins (default: every installed plugin).
-        position: Start from this position (as [`Game.position`][unodice.core.game.Game.position]
-            writes it) instead of setting the game up by its rules; the game, its options and
-            its players come from the position, so ``variant``, ``players`` and ``options``
-            may be left out (a variant named must be the position's; options given must be
-            the position's). Chance from there on follows
-            ``seed`` (or ``chance``).
-        pause_between_rounds: Stop at the end of each round that does not end the match,
-            before the next is dealt, until [`next_round`][unodice.core.game.Game.next_round] is
-            called: for tests and tools that look at how a round ended.
-
-    Raises:
-        UnknownVariant: No such variant or house rule is installed.
-        PluginError: The plugin that provides it is broken.
-        InvalidOptions: Bad options, player count or game string, with what is valid.
-        InvalidPosition: The position cannot be read, describes no state the game could be
-            in, or disagrees with the variant, players or options given.
-        UnodiceError: The variant does not describe positions.
-    """
-    registry = registry or default_registry()
-    header = None
-    if position is not None:
-        header = read_header(position)
-        variant, players, options = _agree_with_position(
-            header, variant, players, options, registry
-        )
-    if variant is None:
-        raise InvalidOptions("name the variant to play (or give a position to start from)")
-    name, text_options = parse_game_string(variant)
-    info = registry.variant(name)
-    values: dict[str, Any] = dict(text_options)
-    if "players" in values:
-        text_players = values.pop("players")
-        parsed_players = whole_number(
-            text_players, "players", InvalidOptions, negative=True, digits=9
-        )
-        if players is not None and players != parsed_players:
-            raise InvalidOptions(
-                f"players given twice: {brief(parsed_players)} and {brief(players)}"
-            )
-        players = parsed_players
-    if options is not None and not isinstance(options, Mapping):
-        raise InvalidOptions(
-            f"options are a mapping of names to values, not {type(options).__name__}"
-        )
-    for key, value in (options or {}).items():
-        if key in values:
-            raise InvalidOptions(f"option {brief(key)} is given twice")
-        values[key] = value
-    if players is None:
-        players = info.players.start
-    if isinstance(players, bool) or not isinstance(players, int) or players not in info.players:
-        raise InvalidOptions(
-            f"{name} is for {info.players.start} to {info.players.stop - 1} players, "
-            f"not {brief(players)}"
-        )
-    if seed is None:
-        seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= SEED_LIMIT:
-        # Not negative: random.Random(-s) is random.Random(s), so -s would be a second
-        # spelling of the same game.
-        raise InvalidOptions(f"seed must be a whole number from 0 to 2**256 - 1, got {brief(seed)}")
-    if house_rules is None:
-        house_rules = ()
-    if isinstance(house_rules, str):
-        raise InvalidOptions(f"house_rules is a list of names, not the text {brief(house_rules)}")
-    rules = []
-    for rule_name in house_rules:
-        if not isinstance(rule_name, str):
-            raise InvalidOptions(f"a house rule is named by a string, not {brief(rule_name)}")
-        rule = registry.house_rule(rule_name)
-        if rule.variants is not None and name not in rule.variants:
-            raise InvalidOptions(
-                f"house rule {rule_name!r} is for {', '.join(rule.variants)}, not {name}"
-            )
-        rules.append(rule)
-    if len({r.name for r in rules}) != len(rules):
-        raise InvalidOptions("a house rule is named twice")
-    checked = build_options(info.variant_class.Options, values, name)
-    instance = info.variant_class(checked, players, registry.component_sets())
-    return Game(
-        instance,
-        seed=seed,
-        chance=chance,
-        house_rules=rules,
-        plugin=info.plugin,
-        position=header,
-        pause_between_rounds=pause_between_rounds,
-    )
-
-
-def _agree_with_position(
-    header: Header,
-    variant: str | None,
-    players: int | None,
-    options: Mapping[str, Any] | None,
-    registry: Registry,
-) -> tuple[str, int, None]:
-    """The game string and players of a position, once what the caller gave agrees with them."""
-    name, _ = parse_game_string(header.game)
-    if players is not None and players != header.players:
-        raise InvalidPosition(f"the position is for {header.players} players, not {brief(players)}")
-    if variant is None and options is None:
-        return header.game, header.players, None
-    asked, asked_options = parse_game_string(variant if variant is not None else name)
-    if asked != name:
-        raise InvalidPosition(f"the position is of {name}, not {brief(asked)}")
-    given: dict[str, Any] = {**asked_options, **dict(options or {})}
-    given.pop("players", None)
-    if not given:
-        return header.game, header.players, None
-    options_class = registry.variant(name).variant_class.Options
-    _, in_position = parse_game_string(header.game)
-    if build_options(options_class, given, name) != build_options(options_class, in_position, name):
-        raise InvalidPosition(
-            f"the position is of {header.game}, whose options differ from those given; "
-            "leave the options out to take the position's"
-        )
-    return header.game, header.players, None

@@ -3,7 +3,7 @@
 A position is to a game of unodice what FEN is to chess: everything needed to carry on, the
 hidden parts included (what the bag holds and in which order, every hand), written so that a
 person can read it and write one by hand. [`Game.position`][unodice.core.game.Game.position] writes
-it, and [`new_game(..., position=TEXT)`][unodice.core.game.new_game] starts a game from it; the two
+it, and [`new_game(..., position=TEXT)`][unodice.core.setup.new_game] starts a game from it; the two
 round-trip exactly.
 
 A position has two parts, joined by ``" | "``:

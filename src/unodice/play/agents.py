@@ -41,10 +41,11 @@ import attrs
 from unodice._version import __version__
 from unodice.core._quoting import brief
 from unodice.core.errors import IllegalMove, InvalidOptions, UnodiceError
-from unodice.core.game import Game, new_game
+from unodice.core.game import Game
 from unodice.core.hooks import hookimpl
 from unodice.core.moves import Event, Move
 from unodice.core.registry import AgentInfo, Registrar, Registry, default_registry
+from unodice.core.setup import new_game
 from unodice.core.values import Value, fields_of
 from unodice.core.variant import AnyVariant, Variant, View
 
@@ -824,7 +825,7 @@ def play_game(
         options: Variant options.
         house_rules: House rules in force.
         max_decisions: A safety bound; a game still going after this many decisions is a bug.
-        **game_kwargs: Passed on to [`new_game`][unodice.core.game.new_game] (``registry`` …).
+        **game_kwargs: Passed on to [`new_game`][unodice.core.setup.new_game] (``registry`` …).
 
     Raises:
         AgentError: An agent failed in any way: it raised (anything, ``SystemExit`` included),

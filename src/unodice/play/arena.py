@@ -32,9 +32,9 @@ from typing import Any
 import attrs
 
 from unodice.core.errors import InvalidOptions
-from unodice.core.game import new_game
 from unodice.core.options import option_text
 from unodice.core.registry import Registry
+from unodice.core.setup import new_game
 from unodice.play.agents import (
     AgentError,
     AgentSpec,

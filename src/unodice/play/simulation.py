@@ -61,9 +61,10 @@ from typing import Any, Protocol, TypeVar
 import attrs
 
 from unodice.core.errors import InvalidOptions, UnodiceError
-from unodice.core.game import SEED_LIMIT, Game, new_game
+from unodice.core.game import Game
 from unodice.core.options import brief
 from unodice.core.registry import Registry
+from unodice.core.setup import SEED_LIMIT, new_game
 from unodice.play.agents import (
     AgentError,
     AgentSpec,

@@ -5,6 +5,10 @@ options and house rules, the seed, every move in notation and every chance outco
 code and no pickle. The seed and the outcomes fix every deal, so a full record is the referee's
 document; a seat's record (``game.record(seat=k)``) leaves them out and cannot be replayed.
 
+The game writes its own record's data ([`Game.record`][unodice.core.game.Game.record], through
+[`unodice.core.recording`][unodice.core.recording], whose names this module exports too); this
+module saves it, loads it and replays it.
+
 [`replay`][unodice.records.record.replay] treats a record as untrusted input: it checks every field,
 re-validates every move against the rules, checks each chance outcome, and raises
 [`InvalidRecord`][unodice.core.errors.InvalidRecord] naming the field or the move index at the first
@@ -18,7 +22,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from unodice._version import __version__
 from unodice.core._quoting import brief
 from unodice.core.chance import ReplayChance
 from unodice.core.errors import (
@@ -28,12 +31,18 @@ from unodice.core.errors import (
     InvalidRecord,
     PluginError,
     UnknownVariant,
-    UnodiceError,
 )
-from unodice.core.game import SEED_LIMIT, install_record_maker
 from unodice.core.options import build_options, options_to_json
 from unodice.core.positions import MAX_POSITION
+from unodice.core.recording import (
+    FORMAT,
+    FORMAT_VERSION,
+    MAX_OUTCOMES,
+    make_record,
+    record_limits,
+)
 from unodice.core.registry import Registry, VariantInfo, default_registry
+from unodice.core.setup import SEED_LIMIT, new_game
 from unodice.core.variant import MAX_MOVES
 
 if TYPE_CHECKING:
@@ -55,14 +64,6 @@ __all__ = [
     "set_up",
 ]
 
-FORMAT = "unodice-record"
-"""The value of a record's ``format`` field."""
-FORMAT_VERSION = 1
-"""The record format version this library writes and reads."""
-MAX_OUTCOMES = 2_000_000
-"""The most chance outcomes a record of [`MAX_MOVES`][unodice.core.variant.MAX_MOVES] moves may
-hold:
-ten a move. A variant that allows more moves allows more outcomes in proportion."""
 MAX_BYTES = 64 * 1024 * 1024
 """The largest record file [`load`][unodice.records.record.load] reads."""
 MAX_NAME = 100
@@ -89,102 +90,9 @@ _OPTIONAL = {"position", "result", "unodice_version"}
 _OUTCOME_LIMIT = 2**63 - 1
 
 
-def make_record(game: Game, seat: int | None = None) -> dict[str, Any]:
-    """The record of a game, or of what one seat may know of it, as JSON-ready data.
-
-    See the records page for each field.
-
-    Args:
-        game: The game.
-        seat: ``None`` for the full record. It is the referee's document: its seed and
-            outcomes fix every deal and draw, hidden hands included, so it is not for the
-            players while the game is on. A seat's number for the record that seat may be
-            given: it holds no seed and no outcomes, and the events only as that seat may be
-            told of them ([`Variant.event_for_seat`][unodice.core.variant.Variant.event_for_seat]).
-            It says whom it was made for (``redacted_for``) and cannot be replayed.
-
-    Raises:
-        InvalidOptions: ``seat`` is not a seat of the game.
-        InvalidRecord: (The full record.) The game has more moves or chance outcomes than a
-            record of it may hold ([`Variant.move_limit`][unodice.core.variant.Variant.move_limit]),
-            so its record could not be replayed.
-    """
-    head: dict[str, Any] = {"format": FORMAT, "format_version": FORMAT_VERSION}
-    if seat is not None:
-        if type(seat) is not int or not 0 <= seat < game.players:
-            raise InvalidOptions(f"seat must be from 0 to {game.players - 1}, got {brief(seat)}")
-        head["redacted_for"] = seat
-    head.update(
-        {
-            "unodice_version": __version__,
-            "variant": game.variant.name,
-            "variant_version": game.variant.version,
-            "players": game.players,
-            "options": game.options_json(),
-            "house_rules": list(game.house_rules),
-        }
-    )
-    moves = [str(move) for move in game.moves]
-    result = {"over": game.is_over, "scores": list(game.scores), "winners": list(game.winners)}
-    if seat is not None:
-        return {**head, "moves": moves, "events": _events_for(game, seat), "result": result}
-    most_moves, most_outcomes = _limits(game.variant, game.plugin)
-    where = f"a record of {game.variant.name} with these options may hold"
-    if len(moves) > most_moves:
-        raise InvalidRecord(
-            f"the game has {len(moves)} moves, more than the {most_moves} {where}, so it "
-            "could not be replayed and is not recorded",
-            "moves",
-        )
-    outcomes = game.chance.outcomes
-    if len(outcomes) > most_outcomes:
-        raise InvalidRecord(
-            f"the game drew {len(outcomes)} chance outcomes, more than the {most_outcomes} "
-            f"{where}, so it could not be replayed and is not recorded",
-            "chance.outcomes",
-        )
-    # A position names every hidden piece: it belongs in the referee's record only.
-    start = {} if game.start_position is None else {"position": game.start_position}
-    return {
-        **head,
-        **start,
-        "seed": game.seed,
-        "moves": moves,
-        "chance": {"source": game.chance.source, "outcomes": list(outcomes)},
-        "result": result,
-    }
-
-
-def _events_for(game: Game, seat: int) -> list[Any]:
-    """The game's events as ``seat`` may be told of them, in order, as JSON-ready data."""
-    tell = game.variant.event_for_seat
-    try:
-        told = [tell(event, seat) for event in game.events]
-    except Exception as error:
-        if not isinstance(error, UnodiceError):
-            error.add_note(
-                f"raised by variant {game.variant.name!r} of plugin {game.plugin!r}, "
-                "in event_for_seat"
-            )
-        raise
-    return [event for event in told if event is not None]
-
-
-def _limits(variant: AnyVariant, plugin: str) -> tuple[int, int]:
-    """The most moves and chance outcomes a record of a game of ``variant`` may hold."""
-    moves = variant.move_limit()
-    if type(moves) is not int or moves < 1:
-        raise PluginError(
-            plugin,
-            f"variant {variant.name!r}: move_limit returned {brief(moves)}, not a "
-            "whole number from 1",
-        )
-    return moves, MAX_OUTCOMES * moves // MAX_MOVES
-
-
 def _check_lengths(record: Mapping[str, Any], variant: AnyVariant, plugin: str) -> None:
     """Refuse, unread, more moves or outcomes than a record of this game may hold."""
-    most_moves, most_outcomes = _limits(variant, plugin)
+    most_moves, most_outcomes = record_limits(variant, plugin)
     moves = record["moves"]
     if len(moves) > most_moves:
         raise InvalidRecord(
@@ -412,8 +320,6 @@ def set_up(record: Mapping[str, Any], registry: Registry | None = None) -> Game:
     its moves on the game this returns). Tools that step through a checked record use it to
     replay it once, move by move.
     """
-    from unodice.core.game import new_game
-
     seeded = record["chance"]["source"] == "seed"
     # Scripted outcomes say nothing of what the original drew after them: the game stops there.
     chance = ReplayChance(
@@ -466,8 +372,8 @@ def save(game: Game, path: str | Path) -> None:
 
     Raises:
         InvalidRecord: The game cannot be recorded (see
-            [`make_record`][unodice.records.record.make_record]), or its record would be larger than
-            [`load`][unodice.records.record.load] reads; nothing is written.
+            [`make_record`][unodice.core.recording.make_record]), or its record would be larger
+            than [`load`][unodice.records.record.load] reads; nothing is written.
         OSError: The file cannot be written.
     """
     data = (json.dumps(game.record(), indent=1) + "\n").encode("utf-8")
@@ -519,6 +425,3 @@ def load(
     """
     record = read_record(path)
     return replay(record, registry, allow_scripted=allow_scripted)
-
-
-install_record_maker(make_record)  # Game.record calls it: the game does not import this module

@@ -13,8 +13,9 @@ from pettingzoo.utils import wrappers
 
 from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions, UnodiceError
-from unodice.core.game import Game, new_game
+from unodice.core.game import Game
 from unodice.core.registry import Registry
+from unodice.core.setup import new_game
 from unodice.rl.arrays import Arrays
 from unodice.rl.rewards import Reward, checked, rewards
 

@@ -10,9 +10,10 @@ import numpy as np
 
 from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions, UnodiceError
-from unodice.core.game import Game, new_game
+from unodice.core.game import Game
 from unodice.core.moves import Event
 from unodice.core.registry import Registry
+from unodice.core.setup import new_game
 from unodice.play.agents import (
     Agent,
     AgentSpec,
