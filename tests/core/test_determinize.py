@@ -19,8 +19,8 @@ from unodice import UnodiceError
 from unodice.core.errors import InvalidOptions
 from unodice.core.moves import Move
 from unodice.play.agents import RandomAgent
+from unodice.variants.dominoes.lookups import is_double_wild
 from unodice.variants.dominoes.state import CHALLENGE, DRAWN, RESCUE, TURN
-from unodice.variants.dominoes.tables import is_double_wild
 
 
 def test_a_copy_without_history_plays_as_the_game_would_and_cannot_be_recorded():
@@ -293,7 +293,7 @@ def test_a_pending_wild_draw_four_is_judged_on_the_resampled_hand():
             before = twin.state.layout.copy()
             before.restore(pending.before[1])
             hand = twin.state.hands[pending.seat]
-            expected = twin.variant._holds_other_play(twin.state, hand, None, before)
+            expected = twin.variant._plays.holds_other_play(before, hand, None)
             assert twin.state.pending.illegal == expected
             flags[expected != pending.illegal] += 1
     assert flags[True] and flags[False]
@@ -315,9 +315,9 @@ def test_another_seat_to_act_keeps_what_the_rules_showed_of_its_hand():
                 assert hand[-1] is state.drawn
                 assert state.plays is None
                 leaves_one = len(hand) == 2
-                assert game.variant._plays_from(state, actor, (state.drawn,), leaves_one)
+                assert game.variant._plays.plays_from(state, actor, (state.drawn,), leaves_one)
             elif state.uno_debtor is None:
-                assert game.variant._plays_from(state, actor, hand, len(hand) == 2)
+                assert game.variant._plays.plays_from(state, actor, hand, len(hand) == 2)
             seen[state.phase] += 1
     assert seen[DRAWN] and seen[TURN]
 

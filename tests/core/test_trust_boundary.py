@@ -119,7 +119,7 @@ def test_shared_tables_cannot_be_rewritten():
     """Attack: rewriting the tile points table made every dominoes game in the process score 0."""
     game = unodice.new_game("dominoes", 2, 3)
     with pytest.raises(AttributeError, match="shared by every game"):
-        game.variant._tiles.points = (0,) * len(game.variant._tiles.points)
+        game.variant._lookups.points = (0,) * len(game.variant._lookups.points)
     dice = unodice.new_game("centre-die", 2, 3)
     with pytest.raises(AttributeError, match="shared by every game"):
         dice.variant._faces.faces = ()

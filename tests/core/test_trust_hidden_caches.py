@@ -17,7 +17,7 @@ import pytest
 import unodice
 from unodice.core.game import Game
 from unodice.variants.centre_die.events import CentreRedrawn
-from unodice.variants.dominoes.fast import Landing, PlayTable
+from unodice.variants.dominoes.kernel import Landing, PlayLookup
 
 
 def _snapshot(root: object) -> Any:
@@ -39,7 +39,7 @@ def _snapshot(root: object) -> Any:
         if isinstance(value, (list, tuple)):
             return (type(value).__name__, tuple(walk(item) for item in value))
         slots = [name for cls in type(value).__mro__ for name in getattr(cls, "__slots__", ())]
-        if isinstance(value, (PlayTable, Landing)):
+        if isinstance(value, (PlayLookup, Landing)):
             return (
                 type(value).__name__,
                 tuple((name, walk(getattr(value, name))) for name in slots if hasattr(value, name)),
@@ -60,90 +60,90 @@ def _play_randomly(game: Game, rng: random.Random, decisions: int | None = None)
 
 
 @pytest.mark.parametrize("options", [{}, {"all_doubles_spin": True}])
-def test_dominoes_play_table_is_the_same_after_many_games(options: dict[str, Any]) -> None:
-    """Issue 25, item 1: games leave the shared play table of their tile set as they found it.
+def test_dominoes_play_lookup_is_the_same_after_many_games(options: dict[str, Any]) -> None:
+    """Issue 25, item 1: games leave the shared play lookup of their tile set as they found it.
 
-    The table used to fill its memos from the hand of the seat to act, so that afterwards it
+    The lookup used to fill its memos from the hand of the seat to act, so that afterwards it
     named the tiles of other seats' hands. Now the spinner's lines are made when the set is
     loaded; a further line is made whole, for every tile, when a game opens it, so once as
     many lines are open as a game can show, nothing changes at all.
     """
     first = unodice.new_game("dominoes", 2, seed=1, options=options)
-    table = first.variant._fast
-    table.plays_at(table.tiles.lays[0][0], table.tiles.max_lines, False)  # every line made
-    before = _snapshot(table)
+    plays = first.variant._plays
+    plays.plays_at(plays.lookups.lays[0][0], plays.lookups.max_lines, False)  # every line made
+    before = _snapshot(plays)
     for seed in range(30):
         _play_randomly(
             unodice.new_game("dominoes", 3, seed=seed, options=options), random.Random(seed)
         )
-    assert _snapshot(table) == before
+    assert _snapshot(plays) == before
 
 
-def test_dominoes_play_table_does_not_depend_on_hidden_hands() -> None:
-    """Issue 25, item 1: the table after one decision is the same whatever the hands held.
+def test_dominoes_play_lookup_does_not_depend_on_hidden_hands() -> None:
+    """Issue 25, item 1: the lookup after one decision is the same whatever the hands held.
 
-    Two fresh tables of the same set; one game's legal moves are asked of one of them, the
+    Two fresh lookups of the same set; one game's legal moves are asked of one of them, the
     other game's (other hands: another seed) of the other. They must still be equal. Before,
     the per-mask memos of the ways to lay the tiles of the hand to act were filled, and no
     two deals filled the same ones.
     """
-    tables = []
+    lookups = []
     for seed in (1, 2):
         game = unodice.new_game("dominoes", 2, seed=seed)
-        fresh = PlayTable(game.variant._tiles)
-        game.variant._fast = fresh
-        game.variant._offers = fresh.offers
+        fresh = PlayLookup(game.variant._lookups)
+        game.variant._plays = fresh
         game.variant._landings = fresh.landings
         for _ in range(6):
             if game.is_over:
                 break
             game.play(game.legal_moves()[0])
-        tables.append(fresh)
-    assert tables[0].landings.keys() == tables[1].landings.keys()
+        lookups.append(fresh)
+    assert lookups[0].landings.keys() == lookups[1].landings.keys()
     masks = [
-        [[len(by_mask) for _, _, by_mask, _ in ways] for ways in table.offers[0]]
-        for table in tables
+        [[len(by_mask) for _, _, by_mask, _ in ways] for ways in lookup.offers[0]]
+        for lookup in lookups
     ]
     assert masks[0] == masks[1]
-    assert _snapshot(tables[0].offers) == _snapshot(tables[1].offers)
+    assert _snapshot(lookups[0].offers) == _snapshot(lookups[1].offers)
 
 
 def test_dominoes_offers_cannot_name_opponents_tiles() -> None:
-    """Issue 25, item 1: the attack itself, reading ``det.variant.fast.offers``.
+    """Issue 25, item 1: the attack itself, reading the determinized game's shared offers.
 
     The red team listed the tiles whose offers held moves for some mask of open ends: those
     were the tiles hands had held (480 of 480 right). Now every tile of the set has them all,
-    from the moment the table is made, before any game asks for a legal move.
+    from the moment the lookup is made, before any game asks for a legal move.
     """
     game = unodice.new_game("dominoes", 4, seed=5)
     _play_randomly(game, random.Random(5), decisions=20)
     det = game.determinize(0, 7)
-    tiles = det.variant._tiles.components.tiles
-    for table in (det.variant._fast, PlayTable(det.variant._tiles)):
+    tiles = det.variant._lookups.components.tiles
+    for plays in (det.variant._plays, PlayLookup(det.variant._lookups)):
         filled = {
             tile.id
             for tile in tiles
-            for _, _, by_mask, _ in table.offers[0][tile.id]
+            for _, _, by_mask, _ in plays.offers[0][tile.id]
             if any(by_mask)
         }
         assert filled == {tile.id for tile in tiles}
-    assert _snapshot(det.variant._fast.offers) == _snapshot(PlayTable(det.variant._tiles).offers)
+    fresh = PlayLookup(det.variant._lookups)
+    assert _snapshot(det.variant._plays.offers) == _snapshot(fresh.offers)
 
 
-def test_dominoes_shared_table_cannot_be_poisoned_through_its_attributes() -> None:
-    """Issue 25, item 1: the shared table's look-ups are read-only.
+def test_dominoes_shared_lookup_cannot_be_poisoned_through_its_attributes() -> None:
+    """Issue 25, item 1: the shared play lookup is read-only.
 
     The red team wrote wrong plays into the shared per-mask memos of a determinized game, and
     20 unrelated games then offered plays on a missing end and crashed with ``IndexError``.
     """
     game = unodice.new_game("dominoes", 2, seed=3)
     det = game.determinize(0, 1)
-    table = det.variant._fast
-    _, _, by_mask, _ = table.offers[0][0][0]
+    plays = det.variant._plays
+    _, _, by_mask, _ = plays.offers[0][0][0]
     with pytest.raises(TypeError):
         by_mask[1] = ()  # type: ignore[index]
     with pytest.raises(TypeError):
-        table.landings["play r1|r1 on 1"] = None  # type: ignore[index]
+        plays.landings["play r1|r1 on 1"] = None  # type: ignore[index]
 
 
 def test_centre_die_shared_events_do_not_remember_the_die_put_back() -> None:

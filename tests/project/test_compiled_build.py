@@ -106,7 +106,7 @@ def test_every_attrs_class_in_a_compiled_module_defines_its_own_equality():
 
 
 def test_the_written_out_equality_is_attrs_equality():
-    lay = unodice.new_game("dominoes", seed=1).variant._tiles.lays[0][0]
+    lay = unodice.new_game("dominoes", seed=1).variant._lookups.lays[0][0]
     twin = attrs.evolve(lay)
     assert twin is not lay and twin == lay and hash(twin) == hash(lay)
     assert lay != attrs.evolve(lay, far_accepts=lay.far_accepts + 1)

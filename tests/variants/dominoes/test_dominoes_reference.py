@@ -1,7 +1,8 @@
 """The dominoes fast path against its plain reading of the rules (DO-2 to DO-10).
 
-``check_variant(reference=True)`` compares the fast path's legal moves and points with
-[`reference`][unodice.variants.dominoes.reference] at every decision. A survey of random games
+``check_variant(reference=True)`` compares the fast path's legal moves and points with the
+variant's ``Reference`` capability, the plain functions of
+[`reference`][unodice.variants.dominoes.reference], at every decision. A survey of random games
 over every seat count and the options that change legal moves or scoring shows that every kind
 of move and every way a round ends was reached (and so compared); hand-built positions check
 the tricky clauses one by one.
@@ -16,6 +17,8 @@ from typing import Any
 
 import pytest
 
+import unodice
+from unodice.core.capabilities import Reference
 from unodice.core.game import Game
 from unodice.core.hooks import hookimpl
 from unodice.core.moves import Move, Scored
@@ -25,6 +28,7 @@ from unodice.testing import CheckReport, Draw, check_variant, scripted_game
 from unodice.variants import dominoes as dominoes_plugin
 from unodice.variants.dominoes import reference
 from unodice.variants.dominoes.moves import Play
+from unodice.variants.dominoes.reference import DominoesReference
 from unodice.variants.dominoes.rules import UnoDominoes
 from unodice.variants.dominoes.state import CHALLENGE, DRAWN, RESCUE, DominoesState
 
@@ -134,8 +138,10 @@ def registry_with_tiles(*tiles: str, name: str = "reference-set") -> Registry:
 class Survey:
     """The reference, counting what the check meets, and checking each WD4 verdict (DO-8).
 
-    ``check_variant`` asks ``move_points`` about every move before it is played, and
-    ``round_points`` about every state a round ended in: that is where the counts come from.
+    Its methods stand in for the variant's ``reference_*`` methods (see ``survey``).
+    ``check_variant`` asks ``reference_move_points`` about every move before it is played, and
+    ``reference_round_points`` about every state a round ended in: that is where the counts
+    come from.
     """
 
     def __init__(self) -> None:
@@ -153,12 +159,12 @@ class Survey:
                     f"{self._expected_illegal}"
                 )
             self._expected_illegal = None
-        return reference.legal_moves(variant, state)
+        return reference.legal_moves(variant.options, state)
 
     def move_points(self, variant: UnoDominoes, state: DominoesState, move: Move) -> list[int]:
         for kind in self._kinds(variant, state, move):
             self.moves[kind] += 1
-        return reference.move_points(variant, state, move)
+        return reference.move_points(state, move)
 
     def _kinds(self, variant: UnoDominoes, state: DominoesState, move: Move) -> list[str]:
         if not isinstance(move, Play):
@@ -183,7 +189,7 @@ class Survey:
             self._expected_illegal = not reference.wild_draw_four_is_legal(
                 hand,
                 laid_index(state, hand, move),
-                reference.open_ends(variant, state.layout.placements),
+                reference.open_ends(variant.options, state.layout.placements),
             )
         return kinds
 
@@ -192,14 +198,15 @@ class Survey:
         if any(not hand for hand in state.hands):
             self.ends["went out (DO-7)"] += 1
         elif all(
-            reference.is_dead_end(face) for _, face, _ in reference.open_ends(variant, placements)
+            reference.is_dead_end(face)
+            for _, face, _ in reference.open_ends(variant.options, placements)
         ):
             self.ends["dead end (DO-9)"] += 1
-        elif reference.round_winner(variant, state) is None:
+        elif reference.round_winner(variant.options, state) is None:
             self.ends["blocked, tied (DO-10)"] += 1
         else:
             self.ends["blocked (DO-10)"] += 1
-        return reference.round_points(variant, state)
+        return reference.round_points(variant.options, state)
 
 
 def laid_index(state: DominoesState, hand: Sequence[Domino], move: Play) -> int:
@@ -221,7 +228,22 @@ def survey() -> tuple[Survey, list[CheckReport]]:
     }
     reports = []
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(UnoDominoes, "reference", counting)
+        # Plain functions, so that each is bound to the variant the check plays.
+        patch.setattr(
+            UnoDominoes,
+            "reference_legal_moves",
+            lambda variant, state: counting.legal_moves(variant, state),
+        )
+        patch.setattr(
+            UnoDominoes,
+            "reference_move_points",
+            lambda variant, state, move: counting.move_points(variant, state, move),
+        )
+        patch.setattr(
+            UnoDominoes,
+            "reference_round_points",
+            lambda variant, state: counting.round_points(variant, state),
+        )
         for seed, (players, games, options, tiles) in enumerate(SURVEY):
             chosen = options if tiles is None else {**options, "tiles": tiles}
             reports.append(
@@ -240,6 +262,19 @@ def survey() -> tuple[Survey, list[CheckReport]]:
 
 
 # -- the survey ---------------------------------------------------------------------------------
+
+
+def test_the_plain_reading_is_the_variants_reference_capability():
+    """The variant declares ``Reference`` by inheriting it; its methods are the plain functions."""
+    assert issubclass(UnoDominoes, DominoesReference) and issubclass(UnoDominoes, Reference)
+    assert not hasattr(UnoDominoes, "reference")  # the 0.1 way, a module as an attribute, is gone
+    game = unodice.new_game("dominoes", players=3, seed=4)
+    variant, state = game.variant, game.state
+    assert isinstance(variant, Reference)
+    assert variant.reference_legal_moves(state) == reference.legal_moves(variant.options, state)
+    move = game.legal_moves()[0]
+    assert variant.reference_move_points(state, move) == [0, 0, 0]
+    assert set(variant.reference_legal_moves(state)) == set(game.legal_moves())
 
 
 def test_the_fast_path_agrees_with_the_reference_at_every_decision(survey):
@@ -314,10 +349,10 @@ def start(
 
 def agree(game: Game) -> set[str]:
     """The reference's legal moves, after checking that the fast path offers the same."""
-    plain = reference.legal_moves(game.variant, game.state)
+    plain = reference.legal_moves(game.variant.options, game.state)
     assert len(set(plain)) == len(plain)
     assert set(plain) == set(game.legal_moves())
-    ends = reference.open_ends(game.variant, game.state.layout.placements)
+    ends = reference.open_ends(game.variant.options, game.state.layout.placements)
     shown = [(end.id, end.face, end.colour) for end in game.view(0).data["ends"]]
     assert ends == shown
     return {str(move) for move in plain}
@@ -345,7 +380,7 @@ def test_do2_a_double_lies_crosswise_and_spins_only_with_the_option(spin):
     assert "play r5|r5 on 1" in agree(game)
     game.play("play r5|r5 on 1")
     moves = agree(game)
-    lines = reference.open_ends(game.variant, game.state.layout.placements)
+    lines = reference.open_ends(game.variant.options, game.state.layout.placements)
     assert [(line, face.code) for line, face, _ in lines] == (
         [(1, "r5"), (2, "g9"), (3, "g9"), (4, "g9")] + ([(5, "r5"), (6, "r5")] if spin else [])
     )
@@ -374,7 +409,7 @@ def test_do9_a_dead_layout_offers_the_double_wild_on_the_spinner():
     assert agree(game) == {"catch", "decline"} | wilds
     game.play("play W|W:r on spinner uno")
     agree(game)
-    assert reference.open_ends(game.variant, game.state.layout.placements)[-1] == (
+    assert reference.open_ends(game.variant.options, game.state.layout.placements)[-1] == (
         5,
         Face.parse("W"),
         Colour.RED,
@@ -386,7 +421,7 @@ def test_do9_declined_the_closer_scores_the_other_hands():
     game = start(*DEAD, then=["r1|r2"])
     close_every_line(game)
     ended = game.play("decline")
-    points = reference.round_points(game.variant, game.round_end_state)
+    points = reference.round_points(game.variant.options, game.round_end_state)
     assert points == [61, 0]
     assert [(e.seat, e.points) for e in ended if isinstance(e, Scored)] == [(0, 61)]
 
@@ -404,7 +439,7 @@ def test_do3_a_wild_draw_four_is_legal_only_without_another_non_wild_play(second
     """DO-3, DO-8: the fast path's verdict is the clause's; the laid tile's far end never counts."""
     hands = (["g9|g9", "b1|b2", "y1|y2"], ["WD4|g3", second, third])
     game = start(*hands, then=["r1|r2", "b7|b6", "y3|y4", "r3|r4", "b3|b4"])
-    before = reference.open_ends(game.variant, game.state.layout.placements)
+    before = reference.open_ends(game.variant.options, game.state.layout.placements)
     assert reference.wild_draw_four_is_legal(game.state.hands[1], 0, before) is legal
     assert "play WD4|g3 on 2" in agree(game)  # a bluff is always offered (DO-3)
     game.play("play WD4|g3 on 2")

@@ -18,7 +18,7 @@ from unodice.core import spaces
 from unodice.core.moves import Move
 from unodice.core.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP, PASS
 from unodice.variants.dominoes.rules import UnoDominoes
-from unodice.variants.dominoes.spaces import SpaceTable, most_lines, space_table
+from unodice.variants.dominoes.spaces import SpaceLookup, most_lines, spaces_for
 from unodice.variants.dominoes.state import TURN, DominoesState
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
@@ -84,9 +84,9 @@ def state_of(game: unodice.Game) -> DominoesState:
     return state
 
 
-def table_of(game: unodice.Game) -> SpaceTable:
+def lookup_of(game: unodice.Game) -> SpaceLookup:
     variant = variant_of(game)
-    return space_table(variant._tiles, variant.options.all_doubles_spin, variant.player_count)
+    return spaces_for(variant._lookups, variant.options.all_doubles_spin, variant.player_count)
 
 
 def observe(game: unodice.Game, seat: int) -> list[float]:
@@ -97,9 +97,9 @@ def observe(game: unodice.Game, seat: int) -> list[float]:
 
 def part(game: unodice.Game, observation: list[float], name: str) -> list[float]:
     """The numbers of one slot."""
-    table = table_of(game)
-    start = table.offsets[name]
-    size = next(slot.size for slot in table.slots if slot.name == name)
+    lookup = lookup_of(game)
+    start = lookup.offsets[name]
+    size = next(slot.size for slot in lookup.slots if slot.name == name)
     return observation[start : start + size]
 
 
@@ -153,10 +153,10 @@ def test_the_words_come_first_in_a_fixed_order() -> None:
 def test_the_catalogue_size_is_the_documented_formula(options: dict[str, Any], size: int) -> None:
     """7 words, 2E per plain way to lay, 8E per way with a wild far end, 8 rescue plays."""
     game = unodice.new_game("dominoes", players=3, options=options)
-    tiles = variant_of(game)._tiles
-    ways = {lay.id: lay for lays in tiles.lays for lay in lays}.values()
+    lookups = variant_of(game)._lookups
+    ways = {lay.id: lay for lays in lookups.lays for lay in lays}.values()
     wild = sum(lay.wild_far for lay in ways)
-    lines = table_of(game).lines
+    lines = lookup_of(game).lines
     assert (
         len(spaces.catalogue(game.variant))
         == 7 + 2 * lines * (len(ways) - wild) + (8 * lines * wild) + 8
@@ -169,7 +169,7 @@ def test_play_numbers_follow_the_documented_formula() -> None:
     game = unodice.new_game("dominoes", players=3)
     catalogue = spaces.catalogue(game.variant)
     parse = game.variant.parse_move
-    lines = table_of(game).lines
+    lines = lookup_of(game).lines
     # The set begins y1|y1, r2|r2, ... gR|gR (plain ways 0 to 11), W|W (the first wild far
     # end), y4|DE (plain way 12); 131 ways have a plain far end.
     assert catalogue.index(parse("play y1|y1 on 1")) == 7
@@ -188,7 +188,7 @@ def test_play_numbers_follow_the_documented_formula() -> None:
 def test_do2_most_lines_when_every_double_spins_are_in_the_catalogue() -> None:
     """Each double but the spinner opens two lines: 4 + 2 * 12 = 28, the catalogue's bound."""
     game = game_from(MOST_LINES_SPINNING)
-    assert len(state_of(game).layout.ends) == table_of(game).lines == 28
+    assert len(state_of(game).layout.ends) == lookup_of(game).lines == 28
     legal = game.legal_moves()
     assert {str(move) for move in legal} >= {"play r1|y3 on 28", "play r1|y3 on 28 uno"}
     catalogue = spaces.catalogue(game.variant)
@@ -204,7 +204,7 @@ def test_do9_the_double_wild_on_a_dead_layout_opens_the_fifth_line() -> None:
     assert "play W|W:r on spinner uno" in {str(move) for move in rescue}
     catalogue.indices(rescue)
     game.play("play W|W:r on spinner uno")
-    assert game.to_act == 0 and len(state_of(game).layout.ends) == table_of(game).lines == 5
+    assert game.to_act == 0 and len(state_of(game).layout.ends) == lookup_of(game).lines == 5
     legal = game.legal_moves()
     assert "play r2|r5 on 5 uno" in {str(move) for move in legal}
     catalogue.indices(legal)
@@ -212,9 +212,9 @@ def test_do9_the_double_wild_on_a_dead_layout_opens_the_fifth_line() -> None:
 
 def test_most_lines_of_the_standard_set() -> None:
     """The bound follows the set: 4 + double-Wilds, or 4 + 2 * (layable doubles - 1)."""
-    tiles = variant_of(unodice.new_game("dominoes", players=2))._tiles
-    assert most_lines(tiles, False) == 5
-    assert most_lines(tiles, True) == 28
+    lookups = variant_of(unodice.new_game("dominoes", players=2))._lookups
+    assert most_lines(lookups, False) == 5
+    assert most_lines(lookups, True) == 28
 
 
 # -- observations ------------------------------------------------------------------------------
@@ -245,14 +245,14 @@ def test_a_determinized_game_looks_the_same_to_its_seat() -> None:
 def test_each_seat_sees_its_own_hand_first() -> None:
     """The hand slot is the observer's own tiles, and relative seat 0 is the observer."""
     game = unodice.new_game("dominoes", players=4, seed=5)
-    table = table_of(game)
+    lookup = lookup_of(game)
     own_hands = []
     for seat in range(4):
         observation = observe(game, seat)
         hand = part(game, observation, "hand")
         expected = [0.0] * len(hand)
         for tile in state_of(game).hands[seat]:
-            expected[table.kinds[tile.id]] += table.shares[tile.id]
+            expected[lookup.kinds[tile.id]] += lookup.shares[tile.id]
         assert hand == expected
         assert part(game, observation, "hand_sizes")[0] == len(state_of(game).hands[seat]) / 80
         own_hands.append(hand)
@@ -310,10 +310,10 @@ def test_do5_only_the_seat_deciding_on_a_drawn_tile_sees_it() -> None:
         for _ in decisions(game, rng):
             drawn = state_of(game).drawn
             if drawn is not None and game.to_act is not None:
-                table = table_of(game)
+                lookup = lookup_of(game)
                 holder = observe(game, game.to_act)
                 seen = part(game, holder, "drawn")
-                assert seen.index(1.0) == table.kinds[drawn.id] and sum(seen) == 1
+                assert seen.index(1.0) == lookup.kinds[drawn.id] and sum(seen) == 1
                 other = (game.to_act + 1) % game.players
                 assert not any(part(game, observe(game, other), "drawn"))
                 return

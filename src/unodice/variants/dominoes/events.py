@@ -4,8 +4,7 @@ Events are public: they name tiles only once everyone has seen them (laid on the
 back from it). Draws say how many tiles, never which. ``seat`` is always the seat that acted.
 The family's shared events (``skipped``, ``reversed``, ``challenged``, ``uno``, ``caught``) are
 in [`unodice.core.uno`][unodice.core.uno];
-[`text.describe`][unodice.variants.dominoes.text.describe]
-words them all.
+[`DominoesText.describe`][unodice.variants.dominoes.text.DominoesText.describe] words them all.
 """
 
 from __future__ import annotations

@@ -26,9 +26,10 @@ from unodice.core.pieces import Colour, Face, parse_colour
 from unodice.core.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP, PASS, read_word
 from unodice.core.values import Value, field
 
-from .state import SPINNER
+__all__ = ["NOTATION_HELP", "SPINNER", "WORDS", "DominoesMove", "Play", "parse_move"]
 
-__all__ = ["NOTATION_HELP", "WORDS", "DominoesMove", "Play", "parse_move"]
+SPINNER = 0
+"""The number standing for the spinner itself, as a line's origin and in the notation."""
 
 NOTATION_HELP = (
     "dominoes moves look like 'play r3|y5 on 2' (the touching end first, then the open end's "

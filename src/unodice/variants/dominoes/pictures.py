@@ -23,8 +23,9 @@ carries no id and no face. Open ends carry ``data-end`` (the line), dead ends
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
+from unodice.core.capabilities import Pictures
 from unodice.core.pictures import COLOURS, LINE, Canvas, draw_face
 from unodice.core.pieces import Colour, Domino, Face
 from unodice.core.positions import domino_token
@@ -34,9 +35,7 @@ from .state import CHALLENGE, DRAWN, RESCUE, SPINNER, TURN, OpenEnd, Placement
 if TYPE_CHECKING:
     from unodice.core.variant import View
 
-    from .rules import UnoDominoes
-
-__all__ = ["draw"]
+__all__ = ["DominoesPictures"]
 
 WIDTH = 780
 """Every picture's width, in pixels; its height follows from what it shows."""
@@ -80,34 +79,39 @@ _DOING = {
 }
 
 
-def draw(variant: UnoDominoes, view: View, spectator: bool) -> str:
-    """The position in ``view`` as an SVG document; a ``spectator`` sees no hand face up."""
-    data = view.data
-    rows = _layout_rows(data["layout"], data["ends"])
-    hand: Sequence[Domino] = () if spectator else data["hand"]
-    drawn: Domino | None = None if spectator else data["drawn"]
-    hand_rows = _hand_rows(len(hand))
-    layout_top = 52 + 19 * len(_header_lines(view)) + 30
-    layout_height = sum(row.height for row in rows) if rows else ROW
-    seats_top = layout_top + layout_height + 44
-    seat_heights = [
-        hand_rows * ROW if seat == view.seat and not spectator else 40
-        for seat in range(view.players)
-    ]
-    height = seats_top + sum(seat_heights) + 40 + MARGIN
-    who = "a spectator" if spectator else f"seat {view.seat}"
-    canvas = Canvas(WIDTH, height, f"{variant.title}, round {view.round}, as {who} sees it")
-    _draw_title(canvas, variant, view, who)
-    _heading(canvas, layout_top - 14, "Layout")
-    _draw_layout(canvas, rows, data["layout"], layout_top)
-    _heading(canvas, seats_top - 14, "Hands")
-    y = seats_top
-    for seat, seat_height in enumerate(seat_heights):
-        own = hand if seat == view.seat and not spectator else None
-        _draw_seat(canvas, view, seat, y, seat_height, own, drawn)
-        y += seat_height
-    _draw_boneyard(canvas, data["boneyard"], y + 8)
-    return canvas.document()
+class DominoesPictures(Pictures):
+    """Uno dominoes drawn as SVG: the layout as a tree from the spinner, the hands, the boneyard."""
+
+    title: ClassVar[str]
+
+    def picture(self, view: View, spectator: bool = False) -> str:
+        """The position in ``view`` as an SVG document; a ``spectator`` sees no hand face up."""
+        data = view.data
+        rows = _layout_rows(data["layout"], data["ends"])
+        hand: Sequence[Domino] = () if spectator else data["hand"]
+        drawn: Domino | None = None if spectator else data["drawn"]
+        hand_rows = _hand_rows(len(hand))
+        layout_top = 52 + 19 * len(_header_lines(view)) + 30
+        layout_height = sum(row.height for row in rows) if rows else ROW
+        seats_top = layout_top + layout_height + 44
+        seat_heights = [
+            hand_rows * ROW if seat == view.seat and not spectator else 40
+            for seat in range(view.players)
+        ]
+        height = seats_top + sum(seat_heights) + 40 + MARGIN
+        who = "a spectator" if spectator else f"seat {view.seat}"
+        canvas = Canvas(WIDTH, height, f"{self.title}, round {view.round}, as {who} sees it")
+        _draw_title(canvas, self.title, view, who)
+        _heading(canvas, layout_top - 14, "Layout")
+        _draw_layout(canvas, rows, data["layout"], layout_top)
+        _heading(canvas, seats_top - 14, "Hands")
+        y = seats_top
+        for seat, seat_height in enumerate(seat_heights):
+            own = hand if seat == view.seat and not spectator else None
+            _draw_seat(canvas, view, seat, y, seat_height, own, drawn)
+            y += seat_height
+        _draw_boneyard(canvas, data["boneyard"], y + 8)
+        return canvas.document()
 
 
 # -- the title --------------------------------------------------------------------------------
@@ -130,10 +134,8 @@ def _header_lines(view: View) -> list[str]:
     return [status, f"Scores: {points}", *_notes(view)]
 
 
-def _draw_title(canvas: Canvas, variant: UnoDominoes, view: View, who: str) -> None:
-    canvas.text(
-        MARGIN, 28, f"{variant.title} · round {view.round}", font_size=18, font_weight="bold"
-    )
+def _draw_title(canvas: Canvas, title: str, view: View, who: str) -> None:
+    canvas.text(MARGIN, 28, f"{title} · round {view.round}", font_size=18, font_weight="bold")
     label = f"as {who} sees it"
     width = 7 * len(label) + 20
     canvas.rect(

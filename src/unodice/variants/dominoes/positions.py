@@ -17,9 +17,10 @@ a double-Wild on a dead layout included.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from unodice.core._quoting import brief
+from unodice.core.capabilities import Positions
 from unodice.core.errors import InvalidPosition
 from unodice.core.pieces import Bag, Colour, Domino, Face, parse_colour
 from unodice.core.positions import (
@@ -42,7 +43,10 @@ from unodice.core.positions import (
 from unodice.core.uno import PendingWildDrawFour, may_catch
 from unodice.core.variant import Table
 
+from .kernel import PlayLookup
+from .lookups import TileLookup, is_double_wild, is_number_double
 from .moves import Play
+from .options import DominoesOptions
 from .state import (
     CHALLENGE,
     DRAWN,
@@ -53,12 +57,8 @@ from .state import (
     Layout,
     Phase,
 )
-from .tables import is_double_wild, is_number_double
 
-if TYPE_CHECKING:
-    from .rules import UnoDominoes
-
-__all__ = ["FIELDS", "read", "write"]
+__all__ = ["FIELDS", "DominoesPositions"]
 
 FIELDS = (
     "phase",
@@ -91,32 +91,94 @@ _LAY_HELP = (
 )
 
 
-# -- writing ---------------------------------------------------------------------------------
+class DominoesPositions(Positions[DominoesState]):
+    """Positions of Uno dominoes: a round written as the fields of ``FIELDS``, and read back.
 
+    Reading lays the layout again and works out what the rules derive with the variant's own
+    lookups, so the state read plays exactly as the state written.
+    """
 
-def write(variant: UnoDominoes, state: DominoesState) -> str:
-    """The body of the position of ``state``: the fields of ``FIELDS``."""
-    pending = state.pending
-    verdict = NONE if pending is None else _ILLEGAL if pending.illegal else _LEGAL
-    tiles = _tiles_by_id(state)
-    return write_fields(
-        [
-            ("phase", state.phase),
-            ("turn", write_seat(state.to_act)),
-            ("direction", write_direction(state.seats.direction)),
-            ("hands", write_per_seat(map(domino_token, hand) for hand in state.hands)),
-            ("boneyard", write_items(map(domino_token, state.boneyard))),
-            ("layout", write_items(_lay_tokens(state.layout))),
-            ("uno-debtor", write_seat(state.uno_debtor)),
-            ("wd4", verdict),
-            ("rescuers", write_items(map(str, state.rescuers))),
-            # Who closed the last line matters only while the double-Wild is offered (DO-9).
-            ("closer", write_seat(state.closer if state.phase == RESCUE else None)),
-            ("idle-turns", str(state.idle_turns)),
-            ("wd4-barred", write_items(map(str, sorted(state.wild_draw_four_barred)))),
-            ("revealed", write_items(domino_token(tiles[i]) for i in sorted(state.revealed))),
+    options: DominoesOptions
+    _lookups: TileLookup
+    _plays: PlayLookup
+
+    def write_position(self, state: DominoesState) -> str:
+        """The body of the position of ``state``: the fields of ``FIELDS``."""
+        pending = state.pending
+        verdict = NONE if pending is None else _ILLEGAL if pending.illegal else _LEGAL
+        tiles = _tiles_by_id(state)
+        return write_fields(
+            [
+                ("phase", state.phase),
+                ("turn", write_seat(state.to_act)),
+                ("direction", write_direction(state.seats.direction)),
+                ("hands", write_per_seat(map(domino_token, hand) for hand in state.hands)),
+                ("boneyard", write_items(map(domino_token, state.boneyard))),
+                ("layout", write_items(_lay_tokens(state.layout))),
+                ("uno-debtor", write_seat(state.uno_debtor)),
+                ("wd4", verdict),
+                ("rescuers", write_items(map(str, state.rescuers))),
+                # Who closed the last line matters only while the double-Wild is offered (DO-9).
+                ("closer", write_seat(state.closer if state.phase == RESCUE else None)),
+                ("idle-turns", str(state.idle_turns)),
+                ("wd4-barred", write_items(map(str, sorted(state.wild_draw_four_barred)))),
+                ("revealed", write_items(domino_token(tiles[i]) for i in sorted(state.revealed))),
+            ]
+        )
+
+    def read_position(self, table: Table, text: str) -> DominoesState:
+        """The round a position's body describes, checked against the rules.
+
+        Raises:
+            InvalidPosition: A field is missing, unknown or malformed, a tile is named twice or
+                left out, a lay does not fit where it is written, or the fields together describe
+                no decision the rules could stop at; the message names the field.
+        """
+        fields = read_fields(text, FIELDS)
+        players = table.players
+        phase = _read_phase(fields["phase"])
+        to_act = read_seat(fields["turn"], players, "turn", nobody=False)
+        assert to_act is not None
+        pieces = PieceReader(self._lookups.components.tiles)
+        hands = [
+            [pieces.domino(token, "hands") for token in group]
+            for group in per_seat(fields["hands"], players, "hands")
         ]
-    )
+        lays = [_read_lay(token, pieces, players) for token in _items(fields, "layout")]
+        boneyard = _read_boneyard(pieces, _items(fields, "boneyard"))
+        pieces.check_all_named()
+
+        state = DominoesState(
+            players, Bag(boneyard), Layout(self._lookups), self.options.two_player_reverse_skips
+        )
+        before = _lay_all(self, state.layout, lays)
+        state.hands = hands
+        state.totals = table.totals
+        state.seats.direction = _read_direction(fields["direction"], state.seats.reverse_skips)
+        state.phase, state.to_act = phase, to_act
+        state.uno_debtor = read_seat(fields["uno-debtor"], players, "uno-debtor")
+        state.rescuers = tuple(_read_seats(fields, "rescuers", players))
+        state.closer = read_seat(fields["closer"], players, "closer")
+        state.idle_turns = read_number(fields["idle-turns"], "idle-turns", 0, players - 1)
+        state.wild_draw_four_barred = frozenset(_read_seats(fields, "wd4-barred", players))
+        revealed = PieceReader(self._lookups.components.tiles)
+        state.revealed = frozenset(
+            revealed.domino(token, "revealed").id for token in _items(fields, "revealed")
+        )
+        if phase == DRAWN:
+            if not hands[to_act]:
+                raise InvalidPosition(f"phase drawn: seat {to_act}'s hand is empty")
+            state.drawn = hands[to_act][-1]  # where a draw puts it
+        state.pending = _read_pending(self, state, fields["wd4"], lays[-1], before)
+        _check_hands(state)
+        _check_counts(state)
+        _check_phase(self, state)
+        state.seats.current = _turn_of(state)
+        state.plays = _offered_plays(self, state)
+        return state
+
+
+# -- writing ---------------------------------------------------------------------------------
 
 
 def _lay_tokens(layout: Layout) -> list[str]:
@@ -165,58 +227,6 @@ class _Lay(NamedTuple):
     far: Face
     colour: Colour | None
     end: int | None  # None: the spinner itself; SPINNER: the double-Wild against it
-
-
-def read(variant: UnoDominoes, table: Table, text: str) -> DominoesState:
-    """The round a position's body describes, checked against the rules.
-
-    Raises:
-        InvalidPosition: A field is missing, unknown or malformed, a tile is named twice or
-            left out, a lay does not fit where it is written, or the fields together describe
-            no decision the rules could stop at; the message names the field.
-    """
-    fields = read_fields(text, FIELDS)
-    players = table.players
-    phase = _read_phase(fields["phase"])
-    to_act = read_seat(fields["turn"], players, "turn", nobody=False)
-    assert to_act is not None
-    pieces = PieceReader(variant._tiles.components.tiles)
-    hands = [
-        [pieces.domino(token, "hands") for token in group]
-        for group in per_seat(fields["hands"], players, "hands")
-    ]
-    lays = [_read_lay(token, pieces, players) for token in _items(fields, "layout")]
-    boneyard = _read_boneyard(pieces, _items(fields, "boneyard"))
-    pieces.check_all_named()
-
-    state = DominoesState(
-        players, Bag(boneyard), Layout(variant._tiles), variant.options.two_player_reverse_skips
-    )
-    before = _lay_all(variant, state.layout, lays)
-    state.hands = hands
-    state.totals = table.totals
-    state.seats.direction = _read_direction(fields["direction"], state.seats.reverse_skips)
-    state.phase, state.to_act = phase, to_act
-    state.uno_debtor = read_seat(fields["uno-debtor"], players, "uno-debtor")
-    state.rescuers = tuple(_read_seats(fields, "rescuers", players))
-    state.closer = read_seat(fields["closer"], players, "closer")
-    state.idle_turns = read_number(fields["idle-turns"], "idle-turns", 0, players - 1)
-    state.wild_draw_four_barred = frozenset(_read_seats(fields, "wd4-barred", players))
-    revealed = PieceReader(variant._tiles.components.tiles)
-    state.revealed = frozenset(
-        revealed.domino(token, "revealed").id for token in _items(fields, "revealed")
-    )
-    if phase == DRAWN:
-        if not hands[to_act]:
-            raise InvalidPosition(f"phase drawn: seat {to_act}'s hand is empty")
-        state.drawn = hands[to_act][-1]  # where a draw puts it
-    state.pending = _read_pending(variant, state, fields["wd4"], lays[-1], before)
-    _check_hands(state)
-    _check_counts(state)
-    _check_phase(variant, state)
-    state.seats.current = _turn_of(state)
-    state.plays = _plays(variant, state)
-    return state
 
 
 def _items(fields: dict[str, str], name: str) -> list[str]:
@@ -296,7 +306,7 @@ def _read_lay(token: str, pieces: PieceReader[Domino], players: int) -> _Lay:
     return _Lay(seat, tile, touching, far, colour, end)
 
 
-def _lay_all(variant: UnoDominoes, layout: Layout, lays: Sequence[_Lay]) -> Layout:
+def _lay_all(variant: DominoesPositions, layout: Layout, lays: Sequence[_Lay]) -> Layout:
     """Lay every lay in order, as play did; return the layout as it was before the last."""
     if not lays:
         raise InvalidPosition(
@@ -318,13 +328,13 @@ def _lay_all(variant: UnoDominoes, layout: Layout, lays: Sequence[_Lay]) -> Layo
     return before
 
 
-def _open(variant: UnoDominoes, layout: Layout, lay: _Lay, where: str) -> None:
+def _open(variant: DominoesPositions, layout: Layout, lay: _Lay, where: str) -> None:
     if lay.end is not None or not is_number_double(lay.tile) or lay.colour is not None:
         raise InvalidPosition(
             f"{where}: the first lay is the spinner, a number double with no >end (DO-1), "
             "such as 0:g9|g9@8"
         )
-    layout.open_spinner(lay.seat, lay.tile, variant._fast.opening(lay.tile))
+    layout.open_spinner(lay.seat, lay.tile, variant._plays.opening(lay.tile))
 
 
 def _rescue(layout: Layout, lay: _Lay, where: str) -> None:
@@ -339,12 +349,12 @@ def _rescue(layout: Layout, lay: _Lay, where: str) -> None:
     layout.open_from_spinner(lay.seat, lay.tile, lay.colour)
 
 
-def _extend(variant: UnoDominoes, layout: Layout, lay: _Lay, where: str) -> None:
+def _extend(variant: DominoesPositions, layout: Layout, lay: _Lay, where: str) -> None:
     end = lay.end
     assert end is not None
     if end > len(layout.ends):
         raise InvalidPosition(f"{where}: there is no end {end}; the layout has {len(layout.ends)}")
-    way = variant._tiles.lay_of(lay.touching, lay.far)
+    way = variant._lookups.lay_of(lay.touching, lay.far)
     if way is None:
         raise InvalidPosition(f"{where}: a dead end is never the touching end (DO-3)")
     if not layout.accepts[end - 1] >> way.touch & 1:
@@ -355,14 +365,14 @@ def _extend(variant: UnoDominoes, layout: Layout, lay: _Lay, where: str) -> None
     if (lay.colour is not None) != way.wild_far:
         need = "declare a colour for" if way.wild_far else "declare no colour for"
         raise InvalidPosition(f"{where}: {need} its far end {lay.far.code} (DO-4)")
-    landing = variant._fast.landing(Play(lay.touching, lay.far, end, lay.colour))
+    landing = variant._plays.landing(Play(lay.touching, lay.far, end, lay.colour))
     placement, _ = landing.laid(lay.seat, lay.tile)
-    spins = variant.options.all_doubles_spin and variant._tiles.doubles[lay.tile.id]
+    spins = variant.options.all_doubles_spin and variant._lookups.doubles[lay.tile.id]
     layout.extend(landing, placement, spins)
 
 
 def _read_pending(
-    variant: UnoDominoes, state: DominoesState, value: str, last: _Lay, before: Layout
+    variant: DominoesPositions, state: DominoesState, value: str, last: _Lay, before: Layout
 ) -> PendingWildDrawFour | None:
     """The Wild Draw Four awaiting an answer: the last tile laid, in the challenge phase."""
     if value not in (NONE, _LEGAL, _ILLEGAL):
@@ -391,9 +401,9 @@ def _read_pending(
     hand = state.hands[last.seat]
     # It was judged on the hand she laid it from: the one she holds, or, when she has been
     # caught without Uno since (DO-6), its first tile only.
-    verdicts = {variant._holds_other_play(state, hand, None, before)}
+    verdicts = {variant._plays.holds_other_play(before, hand, None)}
     if state.uno_debtor is None and len(hand) in (2, 3):
-        verdicts.add(variant._holds_other_play(state, hand[:1], None, before))
+        verdicts.add(variant._plays.holds_other_play(before, hand[:1], None))
     if illegal not in verdicts:
         right = _ILLEGAL if not illegal else _LEGAL
         raise InvalidPosition(
@@ -434,7 +444,7 @@ def _check_counts(state: DominoesState) -> None:
         )
 
 
-def _check_phase(variant: UnoDominoes, state: DominoesState) -> None:
+def _check_phase(variant: DominoesPositions, state: DominoesState) -> None:
     """Refuse a phase the rest of the position does not lead to."""
     seat = state.to_act
     assert seat is not None
@@ -452,7 +462,7 @@ def _check_phase(variant: UnoDominoes, state: DominoesState) -> None:
     if state.phase == TURN:
         hand = state.hands[seat]
         debtor = state.uno_debtor
-        if not variant._plays_from(state, seat, hand, len(hand) == 2) and not (
+        if not variant._plays.plays_from(state, seat, hand, len(hand) == 2) and not (
             debtor is not None and may_catch(debtor, seat, len(state.hands[debtor]))
         ):
             raise InvalidPosition(
@@ -462,7 +472,7 @@ def _check_phase(variant: UnoDominoes, state: DominoesState) -> None:
     elif state.phase == DRAWN:
         assert state.drawn is not None
         hand = state.hands[seat]
-        if not variant._plays_from(state, seat, (state.drawn,), len(hand) == 2):
+        if not variant._plays.plays_from(state, seat, (state.drawn,), len(hand) == 2):
             raise InvalidPosition(
                 f"phase drawn: the tile just drawn, the last of seat {seat}'s hand, fits no "
                 "open end, so her turn passes by itself (DO-5)"
@@ -505,14 +515,14 @@ def _turn_of(state: DominoesState) -> int:
     return state.to_act
 
 
-def _plays(variant: UnoDominoes, state: DominoesState) -> list[Play] | None:
+def _offered_plays(variant: DominoesPositions, state: DominoesState) -> list[Play] | None:
     """The plays the rules work out as a decision begins (a turn, a tile just drawn)."""
     seat = state.to_act
     assert seat is not None
     hand = state.hands[seat]
     if state.phase == TURN:
-        return variant._plays_from(state, seat, hand, len(hand) == 2)
+        return variant._plays.plays_from(state, seat, hand, len(hand) == 2)
     if state.phase == DRAWN:
         assert state.drawn is not None
-        return variant._plays_from(state, seat, (state.drawn,), len(hand) == 2)
+        return variant._plays.plays_from(state, seat, (state.drawn,), len(hand) == 2)
     return None

@@ -1,33 +1,35 @@
 """A plain reading of the dominoes rules, to check the fast path against.
 
-The variant's fast path files open ends by colour and symbol in bit masks and caches its moves
-in a table shared by every game. This module reads the same rules straight from their clauses
-(DO-2 to DO-10), with loops over hands, open ends and faces and nothing worked out in advance,
-so that it is plainly right. [`check_variant`][unodice.testing.check_variant] with
-``reference=True`` compares the two at every decision. It is slow, and never changes the state.
+The variant's fast path files open ends by colour and symbol in bit masks and shares its move
+objects between every game of a tile set. This module reads the same rules straight from their
+clauses (DO-2 to DO-10), with loops over hands, open ends and faces and nothing worked out in
+advance, so that it is plainly right.
+[`DominoesReference`][unodice.variants.dominoes.reference.DominoesReference] gives the variant
+these plain functions as its ``Reference`` capability, and
+[`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares the two at
+every decision. It is slow, and never changes the state.
 
 It reads only the state's plain data: the hands, the boneyard's size, the tiles on the table
 (from which it works out the open ends itself, DO-2), the phase of the decision, the tile just
-drawn, the seat that may be caught and the variant's options.
+drawn, the seat that may be caught and the variant's options. The number of players is the
+number of hands.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from unodice.core import uno
-from unodice.core.moves import Move
+from unodice.core.capabilities import Reference
 from unodice.core.pieces import Colour, Domino, Face
 from unodice.core.uno import CATCH, DECLINE, DRAW, KEEP, PASS
 
-from .moves import Play
+from .moves import DominoesMove, Play
+from .options import DominoesOptions
 from .state import CHALLENGE, DRAWN, OVER, RESCUE, SPINNER, TURN, DominoesState, Placement
 
-if TYPE_CHECKING:
-    from .rules import UnoDominoes
-
 __all__ = [
+    "DominoesReference",
     "End",
     "end_points",
     "fits",
@@ -39,6 +41,7 @@ __all__ = [
     "move_points",
     "open_ends",
     "round_points",
+    "round_winner",
     "wild_draw_four_is_legal",
 ]
 
@@ -89,7 +92,7 @@ def hand_total(hand: Sequence[Domino]) -> int:
 # -- the layout (DO-2) --------------------------------------------------------------------------
 
 
-def open_ends(variant: UnoDominoes, placements: Sequence[Placement]) -> list[End]:
+def open_ends(options: DominoesOptions, placements: Sequence[Placement]) -> list[End]:
     """Every line's open end, worked out from the tiles on the table in the order laid (DO-2).
 
     The spinner starts lines 1 to 4, each showing its face. A tile laid on a line makes its far
@@ -110,7 +113,7 @@ def open_ends(variant: UnoDominoes, placements: Sequence[Placement]) -> list[End
             ends.append((placement.line, placement.far, placement.colour))
             continue
         ends[placement.line - 1] = (placement.line, placement.far, placement.colour)
-        if variant.options.all_doubles_spin and placement.tile.is_double:
+        if options.all_doubles_spin and placement.tile.is_double:
             for _ in range(2):
                 ends.append((len(ends) + 1, placement.far, placement.colour))
     return ends
@@ -154,9 +157,11 @@ def uno_calls(hand: Sequence[Domino]) -> list[bool]:
     return [False]
 
 
-def plays_of(tiles: Sequence[Domino], hand: Sequence[Domino], ends: Sequence[End]) -> list[Move]:
+def plays_of(
+    tiles: Sequence[Domino], hand: Sequence[Domino], ends: Sequence[End]
+) -> list[DominoesMove]:
     """Every way to lay one of ``tiles`` (from ``hand``) on an open end (DO-3, DO-4, DO-6)."""
-    moves: list[Move] = []
+    moves: list[DominoesMove] = []
     for tile in tiles:
         for touching, far in ways_round(tile):
             for end in ends:
@@ -200,7 +205,9 @@ def catch_open(state: DominoesState, seat: int) -> bool:
     return debtor is not None and debtor != seat and len(state.hands[debtor]) == 1
 
 
-def barred_wild_draw_four(state: DominoesState, seat: int, plays: list[Move]) -> list[Move]:
+def barred_wild_draw_four(
+    state: DominoesState, seat: int, plays: list[DominoesMove]
+) -> list[DominoesMove]:
     """``plays`` less those laying a WD4 end touching, if ``seat`` is barred from them (DO-8).
 
     Decision of DO-8: a WD4 taken back on an empty boneyard (so its player drew nothing) may
@@ -213,7 +220,7 @@ def barred_wild_draw_four(state: DominoesState, seat: int, plays: list[Move]) ->
     ]
 
 
-def legal_moves(variant: UnoDominoes, state: DominoesState) -> list[Move]:
+def legal_moves(options: DominoesOptions, state: DominoesState) -> list[DominoesMove]:
     """Every move the seat to act may make, read from the clauses (no duplicates).
 
     * A turn (DO-5): lay any tile of the hand on any open end it fits (DO-3), each way round,
@@ -231,9 +238,9 @@ def legal_moves(variant: UnoDominoes, state: DominoesState) -> list[Move]:
     if seat is None or state.phase == OVER:
         return []
     hand = state.hands[seat]
-    ends = open_ends(variant, state.layout.placements)
-    catch: list[Move] = [CATCH] if catch_open(state, seat) else []
-    moves: list[Move] = []
+    ends = open_ends(options, state.layout.placements)
+    catch: list[DominoesMove] = [CATCH] if catch_open(state, seat) else []
+    moves: list[DominoesMove] = []
     if state.phase == TURN:
         plays = barred_wild_draw_four(state, seat, plays_of(hand, hand, ends))
         moves = catch + plays
@@ -248,7 +255,7 @@ def legal_moves(variant: UnoDominoes, state: DominoesState) -> list[Move]:
     elif state.phase == CHALLENGE:
         moves = [*catch, uno.ACCEPT, uno.CHALLENGE]
     elif state.phase == RESCUE:
-        rescues: list[Move] = []
+        rescues: list[DominoesMove] = []
         for tile in hand:
             if is_double_wild(tile):
                 touching, far = tile.ends
@@ -256,8 +263,8 @@ def legal_moves(variant: UnoDominoes, state: DominoesState) -> list[Move]:
                     for call in uno_calls(hand):
                         rescues.append(Play(touching, far, SPINNER, colour, call))
         moves = [*catch, *rescues, DECLINE]
-    unique: list[Move] = []
-    seen: set[Move] = set()
+    unique: list[DominoesMove] = []
+    seen: set[DominoesMove] = set()
     for move in moves:  # a double, or two copies of a tile, give the same move twice
         if move not in seen:
             seen.add(move)
@@ -268,12 +275,12 @@ def legal_moves(variant: UnoDominoes, state: DominoesState) -> list[Move]:
 # -- scoring ------------------------------------------------------------------------------------
 
 
-def move_points(variant: UnoDominoes, state: DominoesState, move: Move) -> list[int]:
+def move_points(state: DominoesState, move: DominoesMove) -> list[int]:
     """Points a move scores by itself: none, since dominoes scores only at a round's end (DO-7)."""
-    return [0] * variant.player_count
+    return [0] * len(state.hands)
 
 
-def round_winner(variant: UnoDominoes, state: DominoesState) -> int | None:
+def round_winner(options: DominoesOptions, state: DominoesState) -> int | None:
     """Who won the round that ended in ``state``, or ``None`` for a blocked tie.
 
     * DO-7: a player who laid her last tile has won.
@@ -289,12 +296,12 @@ def round_winner(variant: UnoDominoes, state: DominoesState) -> int | None:
         if not hand:
             return seat
     placements = state.layout.placements
-    ends = open_ends(variant, placements)
+    ends = open_ends(options, placements)
     if ends and all(is_dead_end(face) for _, face, _ in ends):
         return placements[-1].seat
     # DO-10: the turns counted as passes are the state's: real passes only (a WD4 taken back
     # after an upheld challenge is no pass and starts the count again, DO-8).
-    if len(state.boneyard) == 0 and state.idle_turns >= variant.player_count:
+    if len(state.boneyard) == 0 and state.idle_turns >= len(state.hands):
         totals = [hand_total(hand) for hand in state.hands]
         lowest = min(totals)
         holders = [seat for seat, total in enumerate(totals) if total == lowest]
@@ -302,16 +309,43 @@ def round_winner(variant: UnoDominoes, state: DominoesState) -> int | None:
     raise ValueError("the round did not end in this state (DO-7, DO-9, DO-10)")
 
 
-def round_points(variant: UnoDominoes, state: DominoesState) -> list[int]:
+def round_points(options: DominoesOptions, state: DominoesState) -> list[int]:
     """Points the end of a round scores: the winner scores every other hand (DO-7, DO-9, DO-10).
 
     Her own tiles never count; a blocked round with a tie for the lowest hand scores nothing.
     """
-    points = [0] * variant.player_count
-    winner = round_winner(variant, state)
+    points = [0] * len(state.hands)
+    winner = round_winner(options, state)
     if winner is None:
         return points
     for seat, hand in enumerate(state.hands):
         if seat != winner:
             points[winner] += hand_total(hand)
     return points
+
+
+# -- the capability -----------------------------------------------------------------------------
+
+
+class DominoesReference(Reference[DominoesState, DominoesMove]):
+    """The plain functions of this module, as the variant's ``Reference`` capability.
+
+    Each method hands the state, and the options if they matter, to the plain function of its
+    name: [`legal_moves`][unodice.variants.dominoes.reference.legal_moves],
+    [`move_points`][unodice.variants.dominoes.reference.move_points] and
+    [`round_points`][unodice.variants.dominoes.reference.round_points].
+    """
+
+    options: DominoesOptions
+
+    def reference_legal_moves(self, state: DominoesState) -> list[DominoesMove]:
+        """Every move the seat to act may make, read from the clauses."""
+        return legal_moves(self.options, state)
+
+    def reference_move_points(self, state: DominoesState, move: DominoesMove) -> list[int]:
+        """None: dominoes scores only at a round's end (DO-7)."""
+        return move_points(state, move)
+
+    def reference_round_points(self, state: DominoesState) -> list[int]:
+        """What the end of the round scores: the winner scores every other hand."""
+        return round_points(self.options, state)

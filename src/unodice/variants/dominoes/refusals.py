@@ -9,22 +9,34 @@ from unodice.core.moves import Move
 from unodice.core.pieces import WILDS
 from unodice.core.uno import Accept, Catch, Challenge, Decline, Draw, Keep, Pass
 
+from .lookups import TileLookup
 from .moves import Play
 from .state import CHALLENGE, DRAWN, RESCUE, SPINNER, DominoesState
 
 if TYPE_CHECKING:
-    from .rules import UnoDominoes
+    from unodice.core.variant import AnyVariant
 
 __all__ = ["explain"]
 
 
-def explain(rules: UnoDominoes, state: DominoesState, move: Move) -> IllegalMove:
-    """Why ``move`` is not legal in ``state``, with the clause that says so."""
-    reason, clause = _reason(rules, state, move)
+def explain(
+    rules: AnyVariant, lookups: TileLookup, state: DominoesState, move: Move
+) -> IllegalMove:
+    """Why ``move`` is not legal in ``state``, with the clause that says so.
+
+    Args:
+        rules: The game's variant, whose legal moves a refusal may list.
+        lookups: Its tile set's lookup (the ways each tile can be laid).
+        state: The round in play.
+        move: The move refused.
+    """
+    reason, clause = _reason(rules, lookups, state, move)
     return IllegalMove(move, reason, clause)
 
 
-def _reason(rules: UnoDominoes, state: DominoesState, move: Move) -> tuple[str, str | None]:
+def _reason(
+    rules: AnyVariant, lookups: TileLookup, state: DominoesState, move: Move
+) -> tuple[str, str | None]:
     seat = state.to_act
     if isinstance(move, Catch):
         return (
@@ -53,11 +65,13 @@ def _reason(rules: UnoDominoes, state: DominoesState, move: Move) -> tuple[str, 
     if isinstance(move, Pass):
         return "you may not pass while you can lay or draw a tile", "DO-5"
     if isinstance(move, Play):
-        return _explain_play(rules, state, move)
+        return _explain_play(rules, lookups, state, move)
     return f"not a dominoes move; try one of {_listing(rules, state)}", None
 
 
-def _explain_play(rules: UnoDominoes, state: DominoesState, move: Play) -> tuple[str, str | None]:
+def _explain_play(
+    rules: AnyVariant, lookups: TileLookup, state: DominoesState, move: Play
+) -> tuple[str, str | None]:
     seat = state.to_act
     assert seat is not None
     hand = state.hands[seat]
@@ -83,7 +97,7 @@ def _explain_play(rules: UnoDominoes, state: DominoesState, move: Play) -> tuple
     end = ends[move.end - 1]
     if end.closed:
         return f"end {move.end} is a dead end: that line takes nothing more", "DO-3"
-    lay = rules._tiles.lay_of(move.touching, move.far)
+    lay = lookups.lay_of(move.touching, move.far)
     if lay is None or not lay.bit & state.layout.accepts[move.end - 1]:
         return (
             f"{move.touching.code} does not match end {move.end} ({end.shows}): the touching "
@@ -114,7 +128,7 @@ def _open_ends(state: DominoesState) -> str:
     return ", ".join(ends) or "none"
 
 
-def _listing(rules: UnoDominoes, state: DominoesState) -> str:
+def _listing(rules: AnyVariant, state: DominoesState) -> str:
     moves = [str(move) for move in rules.legal_moves(state)]
     shown = ", ".join(f"'{text}'" for text in moves[:6])
     return shown + (f" … ({len(moves)} in all)" if len(moves) > 6 else "")

@@ -19,21 +19,23 @@ from typing import Any, ClassVar
 
 from unodice.core import uno
 from unodice.core._mypyc import mypyc_attr
-from unodice.core.capabilities import describe_event
+from unodice.core.capabilities import Inventory, Resampling
 from unodice.core.errors import IllegalMove
-from unodice.core.moves import Event, Move, shared_event
+from unodice.core.moves import Move, shared_event
 from unodice.core.pieces import Bag, ComponentSet, Domino
-from unodice.core.spaces import Buffer, Slot
 from unodice.core.uno import CATCH, DRAW, KEEP, PASS, Draw, Penalty, PendingWildDrawFour, may_catch
 from unodice.core.variant import RoundOutcome, Table, Variant, View
 
-from . import pictures, positions, spaces, text
-from . import reference as reference_module
 from .events import DeadEnd, Dealt, Drew, Opened, Passed, Placed, RoundOver, TakenBack
-from .fast import PlayTable, make_plays, play_table
+from .kernel import PlayLookup, make_plays, plays_for
+from .lookups import Lay, TileLookup, face_points, is_double_wild, lookups_for
 from .moves import DominoesMove, Play, parse_move
 from .options import DominoesOptions
+from .pictures import DominoesPictures
+from .positions import DominoesPositions
+from .reference import DominoesReference
 from .refusals import explain
+from .spaces import DominoesSpaces
 from .state import (
     CHALLENGE,
     DRAWN,
@@ -45,7 +47,7 @@ from .state import (
     Layout,
     Phase,
 )
-from .tables import Lay, TileTable, face_points, is_double_wild, load_tile_table
+from .text import DominoesText
 
 __all__ = ["MOVES_PER_POINT", "UnoDominoes"]
 
@@ -67,10 +69,22 @@ def _sorted_seats(seats: frozenset[int]) -> tuple[int, ...]:
 # A plugin may subclass a built-in variant (its own version of the rules), in plain Python
 # under the compiled build too.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class UnoDominoes(Variant[DominoesState, DominoesMove]):
+class UnoDominoes(
+    Variant[DominoesState, DominoesMove],
+    DominoesPositions,
+    DominoesPictures,
+    DominoesSpaces,
+    Resampling[DominoesState],
+    DominoesText,
+    Inventory[DominoesState],
+    DominoesReference,
+):
     """Uno dominoes: match tiles by number, word or colour; only the touching end acts.
 
-    Options are [`DominoesOptions`][unodice.variants.dominoes.options.DominoesOptions].
+    Options are [`DominoesOptions`][unodice.variants.dominoes.options.DominoesOptions]. Beside
+    the rules it has every capability: positions, pictures, spaces, resampling, text, an
+    inventory and a plain reading of its rules, each from the module of that name (resampling
+    and the inventory are here).
     """
 
     name = "dominoes"
@@ -84,7 +98,6 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     """1.1: a WD4 taken back is no pass (DO-10), and one taken back on an empty boneyard bars its
     player from the WD4 until a tile stays (DO-8)."""
     end_clause = "DO-11"
-    reference: ClassVar[Any] = reference_module
     component_option: ClassVar[str | None] = "tiles"
     Options = DominoesOptions
     options: DominoesOptions
@@ -96,12 +109,11 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         component_sets: Mapping[str, ComponentSet] | None = None,
     ):
         super().__init__(options, players, component_sets)
-        self._tiles: TileTable = load_tile_table(
+        self._lookups: TileLookup = lookups_for(
             options.tiles, self.component_sets, players, options.hand_size
         )
-        self._fast: PlayTable = play_table(self._tiles)
-        self._offers = self._fast.offers
-        self._landings = self._fast.landings
+        self._plays: PlayLookup = plays_for(self._lookups)
+        self._landings = self._plays.landings
         self._doubles_spin = options.all_doubles_spin
 
     # -- DO-1: the deal and the opening ----------------------------------------------------------
@@ -110,8 +122,8 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         """Deal, open with the highest number double, and stop at the first decision (DO-1)."""
         state = DominoesState(
             self.player_count,
-            Bag(self._tiles.components.tiles),
-            Layout(self._tiles),
+            Bag(self._lookups.components.tiles),
+            Layout(self._lookups),
             self.options.two_player_reverse_skips,
         )
         state.totals = table.totals
@@ -122,14 +134,14 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         opener, double = self._find_opening_double(table, state)
         opening_hand = state.hands[opener]
         del opening_hand[self._index_in(opening_hand, double, None)]
-        state.layout.open_spinner(opener, double, self._fast.opening(double))
+        state.layout.open_spinner(opener, double, self._plays.opening(double))
         table.emit(Opened(opener, double))
         self._begin_turn(table, state, state.seats.next_seat(1, opener))
         return state
 
     def _find_opening_double(self, table: Table, state: DominoesState) -> tuple[int, Domino]:
         """The holder of the highest number double, or the first to draw one in turn."""
-        numbers = self._tiles.opening_numbers
+        numbers = self._lookups.opening_numbers
         best: tuple[int, Domino] | None = None
         highest = -1  # the first of the highest number doubles wins
         for seat, hand in enumerate(state.hands):
@@ -149,67 +161,6 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
 
     # -- DO-2, DO-3: where a tile may be laid ----------------------------------------------------
 
-    def _plays_from(
-        self, state: DominoesState, seat: int, tiles: Iterable[Domino], leaves_one: bool
-    ) -> list[Play]:
-        """Every way ``seat`` may lay any of ``tiles`` on an open end (DO-3), each tile kind once.
-
-        This is the hot path of the engine: move objects come from the
-        [`PlayTable`][unodice.variants.dominoes.fast.PlayTable] every game with the same tile
-        set shares, looked up by (whether it leaves one tile, way to lay, the mask of the open
-        ends that take it); plays on lines beyond the spinner's four are made afresh. A seat
-        whose WD4 was taken back on an empty boneyard is offered no play with a WD4 touching
-        end (DO-8); that costs a test only while some seat is barred.
-        Checked against `reference.legal_moves` at every decision by
-        `check_variant(reference=True)`.
-        """
-        tiles_table = self._tiles
-        offers, twins = self._offers[leaves_one], tiles_table.twins
-        by_colour, by_symbol = state.layout.by_colour, state.layout.by_symbol
-        seen: list[int] = []
-        moves: list[Play] = []
-        for tile in tiles:
-            tile_id = tile.id
-            if twins[tile_id]:
-                kind = tiles_table.kinds[tile_id]
-                if kind in seen:
-                    continue
-                seen.append(kind)
-            for colour_slot, symbol_slot, by_mask, lay in offers[tile_id]:
-                # Layout.ends_taking(lay), inlined: the open ends that take it, as a mask.
-                ends = by_colour[colour_slot] | by_symbol[symbol_slot]
-                if not ends:  # most tiles fit no end most of the time: skip the look-up
-                    continue
-                try:
-                    moves += by_mask[ends]
-                except IndexError:  # an end beyond the spinner's four lines takes it
-                    moves += self._fast.plays_on(lay, ends, leaves_one)
-        barred = state.wild_draw_four_barred
-        if barred and seat in barred:
-            return [move for move in moves if move.touching.symbol != "WD4"]
-        return moves
-
-    def _holds_other_play(
-        self,
-        state: DominoesState,
-        hand: Sequence[Domino],
-        played: Domino | None,
-        layout: Layout | None = None,
-    ) -> bool:
-        """Whether the hand holds another tile with a non-wild touching end that fits (DO-3).
-
-        A Wild Draw Four laid while she does is illegal, which a challenge shows (DO-8).
-        ``layout`` is the layout to fit (the state's by default).
-        """
-        lays = self._tiles.lays
-        layout = layout if layout is not None else state.layout
-        for tile in hand:
-            if tile is not played:
-                for lay in lays[tile.id]:
-                    if not lay.wild_touch and layout.ends_taking(lay):
-                        return True
-        return False
-
     def _index_in(self, hand: Sequence[Domino], drawn: Domino | None, lay: Lay | None) -> int:
         """Where the tile to lay is in ``hand``: the drawn tile, or the first that fits ``lay``."""
         # Plain loops: this runs once per tile laid, and a generator costs more than the search.
@@ -221,7 +172,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
                 if tile is drawn:
                     return index
         assert lay is not None
-        holds = self._tiles.holders[lay.id]
+        holds = self._lookups.holders[lay.id]
         index = 0  # counted by hand: cheaper than enumerate() here
         for tile in hand:
             if holds[tile.id]:
@@ -235,7 +186,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         """Every move the seat to act may make, in a stable order.
 
         A catch (when open) comes first, then plays in hand order, then the other choices.
-        Checked against `reference.legal_moves` at every decision by
+        Checked against `reference_legal_moves` at every decision by
         `check_variant(reference=True)`.
         """
         seat = state.to_act
@@ -250,7 +201,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         if phase == TURN:
             plays = state.plays
             if plays is None:
-                plays = self._plays_from(state, seat, hand, len(hand) == 2)
+                plays = self._plays.plays_from(state, seat, hand, len(hand) == 2)
             if state.boneyard:
                 return (*catch, *plays, DRAW)
             if catch and not plays:
@@ -260,7 +211,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
             assert state.drawn is not None
             plays = state.plays
             if plays is None:
-                plays = self._plays_from(state, seat, (state.drawn,), len(hand) == 2)
+                plays = self._plays.plays_from(state, seat, (state.drawn,), len(hand) == 2)
             return (*plays, KEEP)
         if phase == CHALLENGE:
             return (*catch, uno.ACCEPT, uno.CHALLENGE)
@@ -313,23 +264,23 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
 
         Where the tile lands comes from what the move names (its two ends, the open end and
         the colour declared), through the set's shared
-        [`landing`][unodice.variants.dominoes.fast.PlayTable.landing].
+        [`landing`][unodice.variants.dominoes.kernel.PlayLookup.landing].
         """
         hand = state.hands[seat]
         try:
             landing = self._landings[move.text]
         except KeyError:  # a play on a line beyond the spinner's four
-            landing = self._fast.landing(move)
+            landing = self._plays.landing(move)
         lay = landing.lay
         index = self._index_in(hand, state.drawn if state.phase == DRAWN else None, lay)
         tile = hand[index]
         state.drawn = None
         pending = None
         if lay.wild_touch and move.touching.symbol == "WD4" and len(hand) > 1:
-            illegal = self._holds_other_play(state, hand, tile)
+            illegal = self._plays.holds_other_play(state.layout, hand, tile)
             pending = PendingWildDrawFour(seat, illegal, (tile, state.layout.snapshot()))
         del hand[index]
-        spin = self._doubles_spin and self._tiles.doubles[tile.id]
+        spin = self._doubles_spin and self._lookups.doubles[tile.id]
         placement, placed = landing.laid(seat, tile)
         opened = state.layout.extend(landing, placement, spin)
         if opened:
@@ -373,7 +324,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     def _offer_drawn(self, state: DominoesState, seat: int, tile: Domino) -> bool:
         """Let her decide on the tile she drew if it can be laid; return whether it can."""
         hand = state.hands[seat]
-        plays = self._plays_from(state, seat, (tile,), len(hand) == 2)
+        plays = self._plays.plays_from(state, seat, (tile,), len(hand) == 2)
         if not plays:
             return False
         state.drawn = tile
@@ -404,7 +355,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
             if state.uno_debtor == seat:
                 state.uno_debtor = None
             hand = state.hands[seat]
-            plays = self._plays_from(state, seat, hand, len(hand) == 2)
+            plays = self._plays.plays_from(state, seat, hand, len(hand) == 2)
             if plays or (
                 state.uno_debtor is not None
                 and may_catch(state.uno_debtor, seat, len(state.hands[state.uno_debtor]))
@@ -460,7 +411,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
 
     def hand_points(self, hand: Iterable[Domino]) -> int:
         """What a hand left at the end of a round is worth: both ends of every tile (DO-7)."""
-        points = self._tiles.points
+        points = self._lookups.points
         total = 0
         for tile in hand:
             total += points[tile.id]
@@ -472,7 +423,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         """Score the hands left for the winner (her own never counts) and end the round.
 
         The round ends when a player goes out (DO-7), on a dead end (DO-9) or blocked (DO-10).
-        Checked against `reference.round_points` at every decision by
+        Checked against `reference_round_points` at every decision by
         `check_variant(reference=True)`.
         """
         hands = tuple(tuple(hand) for hand in state.hands)
@@ -551,7 +502,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
     def _rescue_plays(self, hand: Sequence[Domino]) -> tuple[Play, ...]:
         """Laying the double-Wild on the spinner of a dead layout, with each colour declared."""
         wild = next(tile for tile in hand if is_double_wild(tile))
-        return make_plays(self._tiles.lays[wild.id][0], SPINNER, len(hand) == 2)
+        return make_plays(self._lookups.lays[wild.id][0], SPINNER, len(hand) == 2)
 
     def _rescue(self, table: Table, state: DominoesState, seat: int, move: Play) -> None:
         """Lay the double-Wild on the spinner, opening a new line; play goes on after her."""
@@ -628,7 +579,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
 
     def explain_illegal(self, state: DominoesState, move: Move) -> IllegalMove:
         """Why a move is not legal now, with the clause that forbids it."""
-        return explain(self, state, move)
+        return explain(self, self._lookups, state, move)
 
     # -- what seats see --------------------------------------------------------------------------
 
@@ -649,6 +600,8 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
             "wild_draw_four_by": pending.seat if pending is not None else None,
             "wild_draw_four_barred": _sorted_seats(state.wild_draw_four_barred),
         }
+
+    # -- resampling: what a seat has not seen, dealt afresh (Resampling) -------------------------
 
     def resample(self, state: DominoesState, seat: int, rng: random.Random) -> None:
         """Deal the tiles ``seat`` has not seen afresh: the other hands and the boneyard.
@@ -696,7 +649,8 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         drawn: Domino | None = None
         if actor is not None and state.phase == DRAWN:
             leaves_one = len(hands[actor]) == 2
-            fitting = [tile for tile in pool if self._plays_from(state, actor, (tile,), leaves_one)]
+            plays_from = self._plays.plays_from
+            fitting = [tile for tile in pool if plays_from(state, actor, (tile,), leaves_one)]
             drawn = fitting[rng.randrange(len(fitting))]
             pool.remove(drawn)
             needed[actor] -= 1
@@ -714,7 +668,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
         if pending is not None and pending.seat != seat:
             before = state.layout.copy()
             before.restore(pending.before[1])
-            illegal = self._holds_other_play(state, new_hands[pending.seat], None, before)
+            illegal = self._plays.holds_other_play(before, new_hands[pending.seat], None)
             state.pending = PendingWildDrawFour(pending.seat, illegal, pending.before)
         if state.phase == RESCUE and state.closer is not None and state.to_act is not None:
             order = [
@@ -735,7 +689,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
             if debtor is not None and may_catch(debtor, actor, len(state.hands[debtor])):
                 return None  # she may be stopped only to catch
             leaves_one = len(state.hands[actor]) == 2
-            return lambda tiles: bool(self._plays_from(state, actor, tiles, leaves_one))
+            return lambda tiles: bool(self._plays.plays_from(state, actor, tiles, leaves_one))
         if state.phase == RESCUE:
             return lambda tiles: any(map(is_double_wild, tiles))
         return None
@@ -782,29 +736,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
                 del pool[-count:]
         return hands
 
-    # -- spaces for learning agents --------------------------------------------------------------
-
-    def actions(self) -> tuple[DominoesMove, ...]:
-        """Every move, numbered as [`spaces`][unodice.variants.dominoes.spaces] explains."""
-        return spaces.actions(self)
-
-    def observation_layout(self) -> tuple[Slot, ...]:
-        """The observation's slots ([`spaces`][unodice.variants.dominoes.spaces])."""
-        return spaces.layout(self)
-
-    def encode_view(self, view: View, out: Buffer) -> None:
-        """Write a view into ``out`` as [`spaces`][unodice.variants.dominoes.spaces] lays it out."""
-        spaces.encode(self, view, out)
-
-    # -- positions -------------------------------------------------------------------------------
-
-    def write_position(self, state: DominoesState) -> str:
-        """The round as a position's body ([`positions`][unodice.variants.dominoes.positions])."""
-        return positions.write(self, state)
-
-    def read_position(self, table: Table, text: str) -> DominoesState:
-        """The round a position's body describes, checked against the rules."""
-        return positions.read(self, table, text)
+    # -- where every tile is (Inventory) ---------------------------------------------------------
 
     def hidden_pieces(self, state: DominoesState, seat: int) -> Iterable[Domino]:
         """The other players' hands and the boneyard."""
@@ -826,21 +758,7 @@ class UnoDominoes(Variant[DominoesState, DominoesMove]):
 
     def components(self, state: DominoesState | None = None) -> ComponentSet:
         """The tile set this game plays with."""
-        return self._tiles.components
-
-    def render(self, state: DominoesState, seat: int | None = None, colour: bool = False) -> str:
-        """The layout as lines from the spinner, the open ends, the hands and the scores."""
-        return text.render(self, state, seat, colour)
-
-    def describe(self, event: Event) -> str:
-        """One line per event for the command line ([`text`][unodice.variants.dominoes.text])."""
-        return text.describe(event) or describe_event(event)
-
-    # -- pictures --------------------------------------------------------------------------------
-
-    def picture(self, view: View, spectator: bool = False) -> str:
-        """The position drawn as SVG ([`pictures`][unodice.variants.dominoes.pictures])."""
-        return pictures.draw(self, view, spectator)
+        return self._lookups.components
 
     # -- bots ------------------------------------------------------------------------------------
 

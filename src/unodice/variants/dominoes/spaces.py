@@ -22,7 +22,8 @@ face the tile matches: the numbering then stays a plain formula. Only the option
 moves (the tile set and ``all_doubles_spin``); the number of seats does not change them.
 
 **The observation**, for a view of seat ``s``, holds the slots of
-[`layout`][unodice.variants.dominoes.spaces.layout], each number from 0 to 1. Seats are
+[`observation_layout`][unodice.variants.dominoes.spaces.DominoesSpaces.observation_layout], each
+number from 0 to 1. Seats are
 numbered from the observer: relative seat ``k`` is the seat ``k`` steps after ``s`` in the
 current direction of play, so relative seat 0 is ``s`` and 1 is the next to play after her.
 Tiles are counted by *kind* (tiles with the same two faces, which the rules never tell apart):
@@ -35,27 +36,28 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
 from unodice.core.pieces import Colour, Face
 from unodice.core.spaces import Buffer, Slot
-from unodice.core.variant import View
 
-from .fast import make_plays
+from .kernel import make_plays
+from .lookups import TileLookup, is_double_wild
 from .moves import WORDS, DominoesMove, Play
+from .options import DominoesOptions
 from .state import CHALLENGE, DRAWN, RESCUE, SPINNER, TURN
-from .tables import TileTable, is_double_wild
 
 if TYPE_CHECKING:
-    from .rules import UnoDominoes
+    from unodice.core.variant import View
 
-__all__ = ["SpaceTable", "actions", "encode", "layout", "most_lines", "space_table"]
+__all__ = ["DominoesSpaces", "SpaceLookup", "most_lines", "spaces_for"]
 
 _PHASES = (TURN, DRAWN, CHALLENGE, RESCUE)
 """The decisions the phase slot tells apart, in its order (a finished round sets none)."""
 _COLOUR_INDEX = {colour: index for index, colour in enumerate(Colour)}
 
 
-def most_lines(tiles: TileTable, doubles_spin: bool) -> int:
+def most_lines(lookups: TileLookup, doubles_spin: bool) -> int:
     """The most lines (so open ends) a layout of this set can ever have (DO-2, DO-9).
 
     Lines open only three ways: the spinner opens four (DO-2); with ``all_doubles_spin`` a
@@ -67,26 +69,26 @@ def most_lines(tiles: TileTable, doubles_spin: bool) -> int:
     one: ``4 + double-Wilds``.
     """
     if doubles_spin:
-        set_tiles = tiles.components.tiles
-        layable = sum(1 for tile in set_tiles if tile.is_double and tiles.lays[tile.id])
+        set_tiles = lookups.components.tiles
+        layable = sum(1 for tile in set_tiles if tile.is_double and lookups.lays[tile.id])
         return 4 + 2 * (layable - 1)
-    return 4 + sum(map(is_double_wild, tiles.components.tiles))
+    return 4 + sum(map(is_double_wild, lookups.components.tiles))
 
 
-class SpaceTable(SealedLookup):
+class SpaceLookup(SealedLookup):
     """The catalogue and the look-ups of the observation, for one tile set, options and seats.
 
     Args:
-        tiles: The tile set's table.
+        lookups: The tile set's lookup.
         doubles_spin: The ``all_doubles_spin`` option.
         players: The number of seats.
 
     Attributes:
         lines: The most open ends a layout can have (``E`` of the numbering).
         actions: The action catalogue's moves, in order.
-        kinds: Per tile id, its kind's number (``TileTable.kinds``).
+        kinds: Per tile id, its kind's number (``TileLookup.kinds``).
         shares: Per tile id, the share of its kind one tile is: one over the kind's copies.
-        faces: Per face, its place in an open end's face plane (``TileTable.faces``).
+        faces: Per face, its place in an open end's face plane (``TileLookup.faces``).
         end_size: How many numbers one open end takes in the ``ends`` slot.
         most_tiles: What tile counts are divided by: the set's size less the spinner.
         slots: The observation's slots, in order.
@@ -94,16 +96,16 @@ class SpaceTable(SealedLookup):
         size: The observation's size.
     """
 
-    def __init__(self, tiles: TileTable, doubles_spin: bool, players: int):
-        self.lines = most_lines(tiles, doubles_spin)
-        self.actions: tuple[DominoesMove, ...] = _catalogue(tiles, self.lines)
-        self.kinds: tuple[int, ...] = tiles.kinds
-        copies = [tiles.kinds.count(kind) for kind in tiles.kinds]
+    def __init__(self, lookups: TileLookup, doubles_spin: bool, players: int):
+        self.lines = most_lines(lookups, doubles_spin)
+        self.actions: tuple[DominoesMove, ...] = _catalogue(lookups, self.lines)
+        self.kinds: tuple[int, ...] = lookups.kinds
+        copies = [lookups.kinds.count(kind) for kind in lookups.kinds]
         share_of = {count: _share(count) for count in set(copies)}
         self.shares: tuple[float, ...] = tuple(share_of[count] for count in copies)
-        self.faces: dict[Face, int] = dict(tiles.faces)
-        self.most_tiles = len(tiles.components.tiles) - 1
-        kinds = len(set(tiles.kinds))
+        self.faces: dict[Face, int] = dict(lookups.faces)
+        self.most_tiles = len(lookups.components.tiles) - 1
+        kinds = len(set(lookups.kinds))
         end_size = len(self.faces) + len(Colour)
         seats = players  # the slots of relative seats
         self.slots: tuple[Slot, ...] = (
@@ -150,9 +152,9 @@ def _share(copies: int) -> float:
     return share
 
 
-def _catalogue(tiles: TileTable, lines: int) -> tuple[DominoesMove, ...]:
+def _catalogue(lookups: TileLookup, lines: int) -> tuple[DominoesMove, ...]:
     """Every move, in the order the module's docstring gives."""
-    by_id = {lay.id: lay for ways in tiles.lays for lay in ways}
+    by_id = {lay.id: lay for ways in lookups.lays for lay in ways}
     ways = [by_id[number] for number in sorted(by_id)]
     plain = [lay for lay in ways if not lay.wild_far]
     wild = [lay for lay in ways if lay.wild_far]
@@ -161,9 +163,10 @@ def _catalogue(tiles: TileTable, lines: int) -> tuple[DominoesMove, ...]:
         for lay in group:
             for end in range(1, lines + 1):
                 moves += _without_then_with_uno(make_plays(lay, end, True))
-    double_wild = next((tile for tile in tiles.components.tiles if is_double_wild(tile)), None)
+    set_tiles = lookups.components.tiles
+    double_wild = next((tile for tile in set_tiles if is_double_wild(tile)), None)
     if double_wild is not None:
-        moves += _without_then_with_uno(make_plays(tiles.lays[double_wild.id][0], SPINNER, True))
+        moves += _without_then_with_uno(make_plays(lookups.lays[double_wild.id][0], SPINNER, True))
     return tuple(moves)
 
 
@@ -172,73 +175,78 @@ def _without_then_with_uno(plays: tuple[Play, ...]) -> list[DominoesMove]:
     return [play for pair in zip(plays[1::2], plays[0::2], strict=True) for play in pair]
 
 
-space_table: LookupsPerSet[SpaceTable] = LookupsPerSet(SpaceTable)
-"""The space table of a tile table, options and seats, shared by every game with them."""
+spaces_for: LookupsPerSet[SpaceLookup] = LookupsPerSet(SpaceLookup)
+"""The space lookup of a tile set's lookup, options and seats, shared by every game with them."""
 
 
-def _table(variant: UnoDominoes) -> SpaceTable:
-    return space_table(variant._tiles, variant.options.all_doubles_spin, variant.player_count)
+class DominoesSpaces(Spaces[DominoesMove]):
+    """The action catalogue and the observation of Uno dominoes (see the module's docstring)."""
+
+    options: DominoesOptions
+    _lookups: TileLookup
+
+    def actions(self) -> tuple[DominoesMove, ...]:
+        """Every move, numbered as the module's docstring explains."""
+        return _lookup(self).actions
+
+    def observation_layout(self) -> tuple[Slot, ...]:
+        """The observation's slots, in order (see the module's docstring)."""
+        return _lookup(self).slots
+
+    def encode_view(self, view: View, out: Buffer) -> None:
+        """Write ``view`` into ``out``, zeros as long as the layout, reading only the view."""
+        lookup = _lookup(self)
+        data = view.data
+        at = lookup.offsets
+        kinds, shares = lookup.kinds, lookup.shares
+        seat, players, direction = view.seat, self.player_count, data["direction"]
+
+        base = at["hand"]
+        for tile in data["hand"]:
+            out[base + kinds[tile.id]] += shares[tile.id]
+        drawn = data["drawn"]
+        if drawn is not None:
+            out[at["drawn"] + kinds[drawn.id]] = 1
+        base = at["laid"]
+        for placement in data["layout"]:
+            out[base + kinds[placement.tile.id]] += shares[placement.tile.id]
+        base, faces, colours_at = at["ends"], lookup.faces, len(lookup.faces)
+        for end in data["ends"]:
+            out[base + faces[end.face]] = 1
+            if end.colour is not None:
+                out[base + colours_at + _COLOUR_INDEX[end.colour]] = 1
+            base += lookup.end_size
+
+        most = lookup.most_tiles
+        sizes, one_tile = at["hand_sizes"], at["one_tile"]
+        target = view.options.target
+        scores, at_scores = view.scores, at["scores"]
+        hand_sizes = data["hand_sizes"]
+        for relative in range(players):
+            other = (seat + direction * relative) % players
+            held = hand_sizes[other]
+            out[sizes + relative] = held / most
+            if held == 1:
+                out[one_tile + relative] = 1
+            out[at_scores + relative] = min(max(scores[other] / target, 0.0), 1.0)
+        out[at["boneyard"]] = data["boneyard"] / most
+        phase = data["phase"]
+        if phase in _PHASES:
+            out[at["phase"] + _PHASES.index(phase)] = 1
+        if direction == -1:
+            out[at["reversed"]] = 1
+        for name, who in (
+            ("to_act", view.to_act),
+            ("uno_debtor", data["uno_debtor"]),
+            ("wild_draw_four_by", data["wild_draw_four_by"]),
+        ):
+            if who is not None:
+                out[at[name] + (who - seat) * direction % players] = 1
+        barred = at["wild_draw_four_barred"]
+        for who in data["wild_draw_four_barred"]:
+            out[barred + (who - seat) * direction % players] = 1
 
 
-def actions(variant: UnoDominoes) -> tuple[DominoesMove, ...]:
-    """The action catalogue of a dominoes variant (see the module's docstring)."""
-    return _table(variant).actions
-
-
-def layout(variant: UnoDominoes) -> tuple[Slot, ...]:
-    """The observation's slots (see the module's docstring)."""
-    return _table(variant).slots
-
-
-def encode(variant: UnoDominoes, view: View, out: Buffer) -> None:
-    """Write ``view`` into ``out``, zeros as long as the layout, reading only the view."""
-    table = _table(variant)
-    data = view.data
-    at = table.offsets
-    kinds, shares = table.kinds, table.shares
-    seat, players, direction = view.seat, variant.player_count, data["direction"]
-
-    base = at["hand"]
-    for tile in data["hand"]:
-        out[base + kinds[tile.id]] += shares[tile.id]
-    drawn = data["drawn"]
-    if drawn is not None:
-        out[at["drawn"] + kinds[drawn.id]] = 1
-    base = at["laid"]
-    for placement in data["layout"]:
-        out[base + kinds[placement.tile.id]] += shares[placement.tile.id]
-    base, faces, colours_at = at["ends"], table.faces, len(table.faces)
-    for end in data["ends"]:
-        out[base + faces[end.face]] = 1
-        if end.colour is not None:
-            out[base + colours_at + _COLOUR_INDEX[end.colour]] = 1
-        base += table.end_size
-
-    most = table.most_tiles
-    sizes, one_tile = at["hand_sizes"], at["one_tile"]
-    target = view.options.target
-    scores, at_scores = view.scores, at["scores"]
-    hand_sizes = data["hand_sizes"]
-    for relative in range(players):
-        other = (seat + direction * relative) % players
-        held = hand_sizes[other]
-        out[sizes + relative] = held / most
-        if held == 1:
-            out[one_tile + relative] = 1
-        out[at_scores + relative] = min(max(scores[other] / target, 0.0), 1.0)
-    out[at["boneyard"]] = data["boneyard"] / most
-    phase = data["phase"]
-    if phase in _PHASES:
-        out[at["phase"] + _PHASES.index(phase)] = 1
-    if direction == -1:
-        out[at["reversed"]] = 1
-    for name, who in (
-        ("to_act", view.to_act),
-        ("uno_debtor", data["uno_debtor"]),
-        ("wild_draw_four_by", data["wild_draw_four_by"]),
-    ):
-        if who is not None:
-            out[at[name] + (who - seat) * direction % players] = 1
-    barred = at["wild_draw_four_barred"]
-    for who in data["wild_draw_four_barred"]:
-        out[barred + (who - seat) * direction % players] = 1
+def _lookup(variant: DominoesSpaces) -> SpaceLookup:
+    """The space lookup of a variant's tile set, options and seats."""
+    return spaces_for(variant._lookups, variant.options.all_doubles_spin, variant.player_count)

@@ -12,7 +12,7 @@ later ones follow. A line keeps its number as it grows, which is what the move n
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, Literal, NamedTuple, Protocol, TypeAlias
 
 import attrs
 
@@ -21,13 +21,11 @@ from unodice.core.turns import Seats
 from unodice.core.values import Value
 from unodice.core.variant import State
 
-from .tables import EndKeys, Lay, TileTable
+from .lookups import EndKeys, Lay, TileLookup
+from .moves import SPINNER, Play
 
 if TYPE_CHECKING:
     from unodice.core.uno import PendingWildDrawFour
-
-    from .fast import Landing
-    from .moves import Play
 
 __all__ = [
     "CHALLENGE",
@@ -37,6 +35,7 @@ __all__ = [
     "SPINNER",
     "TURN",
     "DominoesState",
+    "LandingLike",
     "Layout",
     "OpenEnd",
     "Opening",
@@ -63,9 +62,6 @@ OVER: Phase = "over"
 """The round is over."""
 
 # -- the layout (DO-2) -----------------------------------------------------------------------
-
-SPINNER = 0
-"""The number standing for the spinner itself, as a line's origin and in the notation."""
 
 
 class OpenEnd(Value):
@@ -148,11 +144,31 @@ class Opening(NamedTuple):
     by_symbol: tuple[int, ...]
 
 
+class LandingLike(Protocol):
+    """What [`Layout.extend`][unodice.variants.dominoes.state.Layout.extend] reads of a landing.
+
+    The rules hand it a [`Landing`][unodice.variants.dominoes.kernel.Landing], made once per tile
+    set and shared (the layout only reads it). Attributes as there.
+    """
+
+    lay: Lay
+    line: int
+    index: int
+    colour: Colour | None
+    accepts: int
+    keys: EndKeys
+    ends_after: tuple[OpenEnd | None, ...]
+
+    def end(self, origin: int) -> OpenEnd:
+        """The line's open end afterwards, for a line that branches from ``origin``."""
+        ...
+
+
 class Layout:
     """The tiles on the table and the open ends they offer.
 
     Args:
-        table: The precomputed facts of the tile set.
+        lookups: The precomputed facts of the tile set.
 
     Attributes:
         placements: Every tile on the table, in the order laid (the spinner first). A tuple,
@@ -161,8 +177,8 @@ class Layout:
             [`copy`][unodice.variants.dominoes.state.Layout.copy]).
         ends: Every line's open end, by line number less one.
         accepts: For each open end, the mask of the touching faces it takes (DO-3; see
-            [`tables`][unodice.variants.dominoes.tables] for masks); 0 for a dead end.
-        by_colour: Per colour slot (see ``TileTable.colour_slots``), the mask of the open ends
+            [`lookups`][unodice.variants.dominoes.lookups] for masks); 0 for a dead end.
+        by_colour: Per colour slot (see ``TileLookup.colour_slots``), the mask of the open ends
             of that colour, by their face or the colour declared for it (bit ``i``: line
             ``i + 1``); the slot ``live_slot`` has every end that is not dead.
         by_symbol: Per symbol slot, the mask of the coloured open ends with that number or
@@ -172,16 +188,16 @@ class Layout:
     [`ends_taking`][unodice.variants.dominoes.state.Layout.ends_taking].
     """
 
-    __slots__ = ("_keys", "_table", "accepts", "by_colour", "by_symbol", "ends", "placements")
+    __slots__ = ("_keys", "_lookups", "accepts", "by_colour", "by_symbol", "ends", "placements")
 
-    def __init__(self, table: TileTable):
-        self._table = table
+    def __init__(self, lookups: TileLookup):
+        self._lookups = lookups
         self.placements: tuple[Placement, ...] = ()
         self.ends: list[OpenEnd] = []
         self.accepts: list[int] = []
         self._keys: list[EndKeys] = []
-        self.by_colour = [0] * (table.live_slot + 1)
-        self.by_symbol = [0] * (table.empty_slot + 1)
+        self.by_colour = [0] * (lookups.live_slot + 1)
+        self.by_symbol = [0] * (lookups.empty_slot + 1)
 
     def copy(self) -> Layout:
         """An independent copy (placements and ends are immutable, so lists suffice).
@@ -189,7 +205,7 @@ class Layout:
         The placements are a tuple, never changed in place: the copy shares it.
         """
         twin = Layout.__new__(Layout)
-        twin._table = self._table
+        twin._lookups = self._lookups
         twin.placements = self.placements
         twin.ends = list(self.ends)
         twin.accepts = list(self.accepts)
@@ -206,12 +222,12 @@ class Layout:
     @property
     def all_closed(self) -> bool:
         """Whether every line ends in a dead end (DO-9)."""
-        return not self.by_colour[self._table.live_slot]
+        return not self.by_colour[self._lookups.live_slot]
 
     @property
     def live_ends(self) -> int:
         """The mask of the open ends that are not dead (bit ``i``: line ``i + 1``)."""
-        return self.by_colour[self._table.live_slot]
+        return self.by_colour[self._lookups.live_slot]
 
     @property
     def takeable(self) -> int:
@@ -231,7 +247,7 @@ class Layout:
         return self.by_colour[lay.colour_slot] | self.by_symbol[lay.symbol_slot]
 
     def takes(self, touch: int) -> bool:
-        """Whether some open end accepts a touching face (by its index in the tile table)."""
+        """Whether some open end accepts a touching face (by its index in ``TileLookup.faces``)."""
         return bool(self.takeable >> touch & 1)
 
     def open_spinner(self, seat: int, tile: Domino, opening: Opening | None = None) -> None:
@@ -268,7 +284,7 @@ class Layout:
             tuple(self.by_symbol),
         )
 
-    def extend(self, landing: Landing, placement: Placement, spin: bool) -> tuple[int, ...]:
+    def extend(self, landing: LandingLike, placement: Placement, spin: bool) -> tuple[int, ...]:
         """Lay a tile at an open end; return the lines a spinning double opens.
 
         Args:
@@ -293,7 +309,7 @@ class Layout:
         by_symbol[old_symbol] ^= bit
         by_symbol[symbol] ^= bit
         if live != old_live:
-            by_colour[self._table.live_slot] ^= bit
+            by_colour[self._lookups.live_slot] ^= bit
         if not spin:
             return ()
         far, declared, line = landing.lay.far, landing.colour, landing.line
@@ -308,8 +324,8 @@ class Layout:
     def _open_line(self, face: Face, colour: Colour | None, origin: int) -> int:
         line = len(self.ends) + 1
         self.ends.append(open_end(line, face, colour, origin))
-        self.accepts.append(self._table.accepts(face, colour))
-        self._file(self._table.end_keys(face, colour))
+        self.accepts.append(self._lookups.accepts(face, colour))
+        self._file(self._lookups.end_keys(face, colour))
         return line
 
     def _file(self, keys: EndKeys) -> None:
@@ -320,7 +336,7 @@ class Layout:
         self.by_colour[colour] |= bit
         self.by_symbol[symbol] |= bit
         if live:
-            self.by_colour[self._table.live_slot] |= bit
+            self.by_colour[self._lookups.live_slot] |= bit
 
     def snapshot(self) -> Snapshot:
         """The layout as it is, to restore after a successful challenge."""

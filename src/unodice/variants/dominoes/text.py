@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from unodice.core import uno
+from unodice.core.capabilities import Text, describe_event
 from unodice.core.moves import Event, MovePlayed
 from unodice.core.pieces import Colour, Domino, Face
 from unodice.core.render import paint_face
@@ -12,10 +11,7 @@ from unodice.core.render import paint_face
 from .events import DeadEnd, Dealt, Drew, Opened, Passed, Placed, RoundOver, TakenBack
 from .state import CHALLENGE, DRAWN, OVER, RESCUE, TURN, DominoesState, Layout, OpenEnd, Placement
 
-if TYPE_CHECKING:
-    from .rules import UnoDominoes
-
-__all__ = ["describe", "render"]
+__all__ = ["DominoesText"]
 
 _ENDINGS = {
     "went out": "goes out",
@@ -24,30 +20,50 @@ _ENDINGS = {
 }
 
 
-def describe(event: Event) -> str | None:
-    """One line for an event of the variant or of the family, or ``None`` for any other."""
-    if isinstance(event, Placed):
-        return _placed(event)
-    if isinstance(event, Drew):
-        if event.count == 0:
-            return f"seat {event.seat} draws nothing ({event.reason}): the boneyard is empty"
-        tiles = "tile" if event.count == 1 else "tiles"
-        return f"seat {event.seat} draws {event.count} {tiles} ({event.reason})"
-    if isinstance(event, Passed):
-        return f"seat {event.seat} passes"
-    if isinstance(event, MovePlayed):
-        return f"seat {event.seat}: {event.move}"
-    if isinstance(event, Dealt):
-        return f"each player is dealt {event.tiles} tiles; {event.boneyard} stay in the boneyard"
-    if isinstance(event, Opened):
-        return f"seat {event.seat} opens with the spinner {event.tile.code}; ends 1-4 are open"
-    if isinstance(event, TakenBack):
-        return f"seat {event.seat} takes {event.tile.code} back; the layout is as it was"
-    if isinstance(event, DeadEnd):
-        return f"seat {event.seat} closed the last line: every end is dead"
-    if isinstance(event, RoundOver):
-        return _round_over(event)
-    return uno.describe(event)
+class DominoesText(Text[DominoesState]):
+    """Uno dominoes in words: a line for each event, the position for a terminal."""
+
+    def render(self, state: DominoesState, seat: int | None = None, colour: bool = False) -> str:
+        """The layout as lines from the spinner, the open ends, the hands and the scores.
+
+        Args:
+            state: The round in play.
+            seat: Whose eyes; other hands show only their size (``None``: every hand shown).
+            colour: Paint faces in their colours with terminal escapes.
+        """
+        lines = [_status(state)]
+        lines.extend(_layout_lines(state.layout, colour))
+        lines.append("open ends: " + _open_ends(state.layout, colour))
+        lines.extend(_hand_lines(state, seat, colour))
+        lines.append(f"boneyard: {len(state.boneyard)} tiles")
+        lines.append("scores: " + "  ".join(f"seat {s} {t}" for s, t in enumerate(state.totals)))
+        return "\n".join(lines)
+
+    def describe(self, event: Event) -> str:
+        """One line for an event: the variant's, the family's and the core's."""
+        if isinstance(event, Placed):
+            return _placed(event)
+        if isinstance(event, Drew):
+            if event.count == 0:
+                return f"seat {event.seat} draws nothing ({event.reason}): the boneyard is empty"
+            tiles = "tile" if event.count == 1 else "tiles"
+            return f"seat {event.seat} draws {event.count} {tiles} ({event.reason})"
+        if isinstance(event, Passed):
+            return f"seat {event.seat} passes"
+        if isinstance(event, MovePlayed):
+            return f"seat {event.seat}: {event.move}"
+        if isinstance(event, Dealt):
+            dealt = f"each player is dealt {event.tiles} tiles"
+            return f"{dealt}; {event.boneyard} stay in the boneyard"
+        if isinstance(event, Opened):
+            return f"seat {event.seat} opens with the spinner {event.tile.code}; ends 1-4 are open"
+        if isinstance(event, TakenBack):
+            return f"seat {event.seat} takes {event.tile.code} back; the layout is as it was"
+        if isinstance(event, DeadEnd):
+            return f"seat {event.seat} closed the last line: every end is dead"
+        if isinstance(event, RoundOver):
+            return _round_over(event)
+        return uno.describe(event) or describe_event(event)
 
 
 def _placed(event: Placed) -> str:
@@ -70,24 +86,6 @@ def _round_over(event: RoundOver) -> str:
     if event.winner is None:
         return f"the round is blocked with a tie for the lowest hand; nobody scores ({hands})"
     return f"seat {event.winner} {_ENDINGS[event.ending]} (hands left: {hands})"
-
-
-def render(rules: UnoDominoes, state: DominoesState, seat: int | None, colour: bool) -> str:
-    """The position as ``seat`` sees it (``None``: everything, every hand shown).
-
-    Args:
-        rules: The game's variant (for points and the player count).
-        state: The round in play.
-        seat: Whose eyes; other hands show only their size.
-        colour: Paint faces in their colours with terminal escapes.
-    """
-    lines = [_status(state)]
-    lines.extend(_layout_lines(state.layout, colour))
-    lines.append("open ends: " + _open_ends(state.layout, colour))
-    lines.extend(_hand_lines(rules, state, seat, colour))
-    lines.append(f"boneyard: {len(state.boneyard)} tiles")
-    lines.append("scores: " + "  ".join(f"seat {s} {t}" for s, t in enumerate(state.totals)))
-    return "\n".join(lines)
 
 
 def _status(state: DominoesState) -> str:
@@ -140,9 +138,7 @@ def _open_ends(layout: Layout, colour: bool) -> str:
     return "  ".join(ends) or "none (every line is dead)"
 
 
-def _hand_lines(
-    rules: UnoDominoes, state: DominoesState, seat: int | None, colour: bool
-) -> list[str]:
+def _hand_lines(state: DominoesState, seat: int | None, colour: bool) -> list[str]:
     out = []
     for other, hand in enumerate(state.hands):
         label = f"seat {other}" + (" (you)" if other == seat else "")

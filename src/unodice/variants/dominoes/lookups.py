@@ -3,11 +3,14 @@
 Tiles and their faces never change, so the variant works out in advance every way to lay each
 tile, which touching faces each open face accepts (DO-3) and what each tile is worth at the end
 of a round (DO-7). The hot path then only looks things up. A
-[`TileTable`][unodice.variants.dominoes.tables.TileTable] is shared by every game with the same
-set and never changes once built.
+[`TileLookup`][unodice.variants.dominoes.lookups.TileLookup] is shared by every game with the
+same set and never changes once built;
+[`lookups_for`][unodice.variants.dominoes.lookups.lookups_for] loads the set an option names
+and hands out its lookup.
 
 A set of touching faces is a bit mask, an ``int`` whose bit ``i`` stands for the face numbered
-``i`` in ``TileTable.faces``: testing, merging and emptiness are then single integer operations.
+``i`` in ``TileLookup.faces``: testing, merging and emptiness are then single integer
+operations.
 """
 
 from __future__ import annotations
@@ -26,12 +29,12 @@ __all__ = [
     "WILD",
     "EndKeys",
     "Lay",
-    "TileTable",
+    "TileLookup",
     "face_points",
     "is_double_wild",
     "is_number_double",
-    "load_tile_table",
-    "shared_tile_table",
+    "lookups_for",
+    "shared_tile_lookup",
 ]
 
 WILD = Face("W")
@@ -70,7 +73,7 @@ class Lay:
         id: A number unique to this pair of faces within the tile set.
         touching: The end that touches the open end (the active end, DO-4).
         far: The end that becomes the open end.
-        touch: The touching face's index in ``TileTable.faces``.
+        touch: The touching face's index in ``TileLookup.faces``.
         bit: The touching face as a mask (``1 << touch``).
         colour_slot: The slot of a layout's ends by colour to look in for the ends this fits:
             the touching face's colour, or the slot of every live end when it is wild.
@@ -124,7 +127,7 @@ class EndKeys(NamedTuple):
     live: bool
 
 
-class TileTable(SealedLookup):
+class TileLookup(SealedLookup):
     """The precomputed facts of one tile set.
 
     Args:
@@ -154,9 +157,9 @@ class TileTable(SealedLookup):
     """
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled as its set: the other side uses the table its process shares for that set
+        # Pickled as its set: the other side uses the lookup its process shares for that set
         # (and the compiled build's class has no pickling of its own that would do).
-        return shared_tile_table, (self.components,)
+        return shared_tile_lookup, (self.components,)
 
     def __init__(self, components: ComponentSet):
         self.components = components
@@ -202,7 +205,7 @@ class TileTable(SealedLookup):
         doubles = sum(tile.is_double for tile in components.tiles)
         self.max_lines = 4 + 2 * doubles + sum(map(is_double_wild, components.tiles))
         # Every face an open end can show, with every colour one can declare: all worked out
-        # now, so that the table never changes once sealed.
+        # now, so that the lookup never changes once sealed.
         for face in self.faces:
             for colour in (None, *Colour):
                 self.end_keys(face, colour)
@@ -298,7 +301,7 @@ class TileTable(SealedLookup):
         """
         key = (face, colour)
         found = self._accepts.get(key)
-        if found is None:  # only while the table is built: it holds every face of the set
+        if found is None:  # only while the lookup is built: it holds every face of the set
             faces = self.faces.items()
             found = sum(1 << index for touching, index in faces if _fits(touching, face, colour))
             self._accepts[key] = found
@@ -315,10 +318,10 @@ def _fits(touching: Face, face: Face, colour: Colour | None) -> bool:
     return touching.colour is not None and touching.colour == (face.colour or colour)
 
 
-def load_tile_table(
+def lookups_for(
     name: str, extra: Mapping[str, ComponentSet], players: int, hand_size: int
-) -> TileTable:
-    """Load the tile set an option names and check that a round can be played with it.
+) -> TileLookup:
+    """The lookup of the tile set an option names, checked that a round can be played with it.
 
     Raises:
         InvalidOptions: The set is unknown, is a set of dice, has no number double to open
@@ -336,15 +339,13 @@ def load_tile_table(
             f"but {name!r} has {len(components.tiles)}; choose a hand size of at most "
             f"{len(components.tiles) // players}"
         )
-    return _table_of(components)
+    return _lookup_of(components)
 
 
-_table_of: LookupsPerSet[TileTable] = LookupsPerSet(TileTable)
+_lookup_of: LookupsPerSet[TileLookup] = LookupsPerSet(TileLookup)
+"""The lookup of a set, shared by every game with the same set object (it never changes)."""
 
 
-def shared_tile_table(components: ComponentSet) -> TileTable:
-    """The table of ``components`` that every game of the process shares."""
-    return _table_of(components)
-
-
-"""The table of a set, shared by every game with the same set object (it never changes)."""
+def shared_tile_lookup(components: ComponentSet) -> TileLookup:
+    """The lookup of ``components`` that every game of the process shares."""
+    return _lookup_of(components)
