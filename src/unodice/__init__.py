@@ -28,10 +28,12 @@ from unodice.core.errors import (
     GameBroken,
     IllegalMove,
     InvalidOptions,
+    InvalidPosition,
     InvalidRecord,
     PluginError,
     UnknownVariant,
     UnodiceError,
+    Unsupported,
 )
 from unodice.core.game import Game
 from unodice.core.hooks import hookimpl
@@ -59,6 +61,7 @@ __all__ = [
     "GreedyAgent",
     "IllegalMove",
     "InvalidOptions",
+    "InvalidPosition",
     "InvalidRecord",
     "Move",
     "PluginError",
@@ -68,6 +71,7 @@ __all__ = [
     "TournamentReport",
     "UnknownVariant",
     "UnodiceError",
+    "Unsupported",
     "Variant",
     "VariantInfo",
     "View",

@@ -13,6 +13,19 @@ from typing import Any
 
 from unodice.core._quoting import brief
 
+__all__ = [
+    "ComponentError",
+    "GameBroken",
+    "IllegalMove",
+    "InvalidOptions",
+    "InvalidPosition",
+    "InvalidRecord",
+    "PluginError",
+    "UnknownVariant",
+    "UnodiceError",
+    "Unsupported",
+]
+
 
 def _rebuild(cls: type[UnodiceError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
     """An exception unpickled as it was: its ``args`` and attributes, without calling ``__init__``.

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from unodice.core.moves import Event
     from unodice.core.registry import Registrar
 
-__all__ = ["PROJECT", "HookSpecs", "hookimpl", "hookspec"]
+__all__ = ["HookSpecs", "hookimpl"]
 
 PROJECT = "unodice"
 """The pluggy project name, which is also the entry-point group."""

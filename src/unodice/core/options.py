@@ -3,10 +3,8 @@
 A variant's ``Options`` class is an ``attrs`` class whose fields are made with
 [`option`][unodice.core.options.option]. Values may come from Python, from JSON (a record) or from
 text (a game string such as ``"coverall(partition=false)"`` or the command line); all three go
-through [`build_options`][unodice.core.options.build_options], which refuses unknown names, wrong
-types and values out of range with an [`InvalidOptions`][unodice.core.errors.InvalidOptions] that
-lists
-what is valid.
+through one checker, which refuses unknown names, wrong types and values out of range with an
+[`InvalidOptions`][unodice.core.errors.InvalidOptions] that lists what is valid.
 """
 
 from __future__ import annotations
@@ -18,23 +16,12 @@ from typing import Any
 import attrs
 
 from unodice.core._quoting import (
-    brief,  # re-exported: plugins import it from here
+    brief,  # still importable from here, as in 0.1
     whole_number,
 )
 from unodice.core.errors import InvalidOptions
 
-__all__ = [
-    "INT_LIMIT",
-    "TEXT_LIMIT",
-    "OptionInfo",
-    "brief",
-    "build_options",
-    "describe_options",
-    "frozen_class",
-    "option",
-    "option_text",
-    "options_to_json",
-]
+__all__ = ["INT_LIMIT", "TEXT_LIMIT", "OptionInfo", "option"]
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -219,13 +206,13 @@ def build_options(options_class: type, values: Mapping[str, Any] | None, owner: 
         raise InvalidOptions(f"{owner} has no option {brief(unknown[0])}; its options: {listing()}")
     converted = {name: _convert(infos[name], value, owner) for name, value in values.items()}
     try:
-        return frozen_class(options_class)(**converted)
+        return _frozen_class(options_class)(**converted)
     except (ValueError, TypeError) as error:
         raise InvalidOptions(f"options of {owner}: {error}") from None
 
 
 @functools.lru_cache(maxsize=256)
-def frozen_class(options_class: type) -> type:
+def _frozen_class(options_class: type) -> type:
     """The sealed subclass of ``options_class`` whose instances a game's options are.
 
     A game's options are shared by everything that reads them (the variant, copies and
@@ -303,7 +290,7 @@ def frozen_class(options_class: type) -> type:
 
 def _sealed(options_class: type, values: dict[str, Any]) -> Any:
     """Options of ``options_class`` made again from their values (how they pickle)."""
-    return frozen_class(options_class)(**values)
+    return _frozen_class(options_class)(**values)
 
 
 def options_to_json(options: Any) -> dict[str, Any]:

@@ -39,7 +39,6 @@ __all__ = [
     "draw_face",
     "seat_label",
     "svg",
-    "text_picture",
 ]
 
 COLOURS: Mapping[Colour | None, str] = {
@@ -220,7 +219,7 @@ def seat_label(
     canvas.text(x + points_right, middle, f"{points} points", font_size=14, text_anchor="end")
 
 
-def text_picture(text: str, title: str) -> str:
+def _text_picture(text: str, title: str) -> str:
     """A text rendering set as a picture, one line of monospaced text per line."""
     lines = text.splitlines() or [""]
     width = 16 + 8.4 * max(len(line) for line in lines)
@@ -259,4 +258,4 @@ def _picture(view: View, spectator: bool, game: Game | None) -> str:
         text = repr(view)
     else:
         text = game.render(view.seat)
-    return text_picture(text, f"{variant.title}, as {who} sees it")
+    return _text_picture(text, f"{variant.title}, as {who} sees it")

@@ -53,7 +53,9 @@ __all__ = [
     "Registrar",
     "Registry",
     "VariantInfo",
+    "available_variants",
     "default_registry",
+    "reset_default_registry",
 ]
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")

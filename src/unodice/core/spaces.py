@@ -16,7 +16,7 @@ once, for given options and seat count:
   writes a view into them.
   It reads only the view, so an observation holds nothing the seat may not see.
 
-Nothing here needs NumPy: [`unodice.rl`](rl.md) (the ``rl`` extra) builds the arrays and the
+Nothing here needs NumPy: [`unodice.rl`][unodice.rl] (the ``rl`` extra) builds the arrays and the
 PettingZoo and Gymnasium environments on top.
 """
 

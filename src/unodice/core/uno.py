@@ -212,12 +212,19 @@ class Pass(WordMove):
 
 
 ACCEPT = Accept()
+"""The move ``accept`` (one shared object: a word move has no fields)."""
 CHALLENGE = Challenge()
+"""The move ``challenge``."""
 CATCH = Catch()
+"""The move ``catch``."""
 KEEP = Keep()
+"""The move ``keep``."""
 DECLINE = Decline()
+"""The move ``decline``."""
 DRAW = Draw()
+"""The move ``draw``."""
 PASS = Pass()
+"""The move ``pass``."""
 
 WORDS: dict[str, WordMove] = {
     str(move): move for move in (ACCEPT, CHALLENGE, CATCH, KEEP, DECLINE, DRAW, PASS)

@@ -59,13 +59,11 @@ __all__ = [
     "Observer",
     "RandomAgent",
     "VariantHeuristic",
-    "agent_label",
     "agents",
     "events_for_seat",
     "make_agent",
     "play_game",
     "play_out",
-    "unodice_register",
 ]
 
 

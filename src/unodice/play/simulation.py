@@ -60,9 +60,9 @@ from typing import Any, Protocol, TypeVar
 
 import attrs
 
+from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
-from unodice.core.options import brief
 from unodice.core.registry import Registry
 from unodice.core.setup import SEED_LIMIT, new_game
 from unodice.play.agents import (
@@ -75,15 +75,19 @@ from unodice.play.agents import (
     play_seats,
     seat_agents,
 )
-from unodice.play.stats import Distribution, Report, SeatResult, Tally
+from unodice.play.stats import Distribution as Distribution  # still importable from here
+from unodice.play.stats import Report, Tally
+from unodice.play.stats import SeatResult as SeatResult  # still importable from here
 
 __all__ = [
-    "Distribution",
-    "Report",
-    "SeatResult",
+    "MAX_CHUNK",
+    "MAX_GAMES",
+    "PENDING_PER_WORKER",
+    "WORKERS_PER_CORE",
+    "Progress",
+    "RegistrySource",
     "SimulationError",
     "SimulationInterrupted",
-    "Tally",
     "agent_seed",
     "fresh_seed",
     "game_seed",

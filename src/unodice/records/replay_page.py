@@ -48,7 +48,6 @@ from unodice.records.record import read_record, replay, set_up
 __all__ = [
     "MAX_PAGE_MOVES",
     "Step",
-    "check_page_path",
     "game_steps",
     "replay_page",
     "write_replay_page",
@@ -577,14 +576,15 @@ def write_replay_page(
         record: The record file.
         page: The file to write the page to.
         seat: Whose eyes the page shows (see
-        [`replay_page`][unodice.records.replay_page.replay_page]).
+            [`replay_page`][unodice.records.replay_page.replay_page]).
         force: Replace a file already at ``page``.
         allow_scripted: Accept a scripted record (see [`replay`][unodice.records.record.replay]).
         registry: Where to look up the variant (default: every installed plugin).
 
     Raises:
-        UnodiceError: The page's path is refused (see
-            [`check_page_path`][unodice.records.replay_page.check_page_path]).
+        UnodiceError: The page's path is refused: it is a folder, its folder does not exist
+            or cannot be written in, it is the record itself, or it exists and ``force`` is
+            not given.
         InvalidRecord: The record cannot be read or does not replay.
         InvalidOptions: ``seat`` is not a seat of the game.
         OSError: The record cannot be read or the page cannot be written.

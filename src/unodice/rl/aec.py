@@ -16,7 +16,7 @@ from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
 from unodice.core.registry import Registry
 from unodice.core.setup import new_game
-from unodice.rl.arrays import Arrays
+from unodice.rl._arrays import Arrays
 from unodice.rl.rewards import Reward, checked, rewards
 
 __all__ = ["RENDER_MODES", "UnodiceAECEnv", "env", "raw_env"]

@@ -9,7 +9,7 @@ from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions
 from unodice.core.moves import Event, GameEnded, RoundEnded
 
-__all__ = ["REWARDS", "Reward", "checked", "rewards"]
+__all__ = ["REWARDS", "Reward", "rewards"]
 
 Reward: TypeAlias = Literal["match", "round"]
 """How seats are rewarded:

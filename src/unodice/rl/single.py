@@ -29,8 +29,8 @@ from unodice.play.agents import (
     play_choice,
     seat_agents,
 )
+from unodice.rl._arrays import Arrays
 from unodice.rl.aec import RENDER_MODES
-from unodice.rl.arrays import Arrays
 from unodice.rl.rewards import Reward, checked, rewards
 
 __all__ = ["ILLEGAL_REWARD", "UnodiceGymEnv", "gym_env"]
