@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar, cast, overload
 
 from unodice.core.moves import Event, Move, MovePlayed
 
-__all__ = ["History", "Log"]
+__all__ = ["History"]
 
 _Item = TypeVar("_Item", Event, Move)
 
