@@ -33,7 +33,6 @@ PAGES = sorted(API.rglob("*.md"))
 SHOWN_WHOLE = {
     "unodice.variants.coverall",
     "unodice.variants.centre_die",
-    "unodice.variants.dominoes",
 }
 
 DIRECTIVE = re.compile(r"^::: (?P<module>[\w.]+)[ \t]*\n(?P<options>(?:(?:[ ]{4}.*)?\n)*)", re.M)
