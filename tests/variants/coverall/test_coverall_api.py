@@ -279,21 +279,21 @@ def test_cv8_an_s_and_an_r_read_as_the_families_shared_events():
     assert "seat 0 reverses play: it now runs by decreasing seat numbers" in lines
 
 
-# -- shared tables -------------------------------------------------------------------------------
+# -- shared lookups ------------------------------------------------------------------------------
 
 
-def test_games_of_one_set_and_tray_share_tables_that_cannot_change():
+def test_games_of_one_set_and_tray_share_lookups_that_cannot_change():
     first = new_game("coverall", players=2, seed=1)
     second = new_game("coverall", players=3, seed=2)
-    assert first.variant._tables is second.variant._tables
+    assert first.variant._lookups is second.variant._lookups
     assert first.variant.tray is second.variant.tray
     with pytest.raises(AttributeError, match="shared by every game"):
-        first.variant._tables.all_dice = 0
+        first.variant._lookups.all_dice = 0
     with pytest.raises(AttributeError, match="shared by every game"):
         first.variant.tray.columns = 3
-    info = next(iter(first.variant._tables.by_face.values()))
+    face = next(iter(first.variant._lookups.by_face.values()))
     with pytest.raises(AttributeError, match="shared by every game"):
-        info.wants = 0
+        face.wants = 0
 
 
 # -- copies and the command line ----------------------------------------------------------------

@@ -19,7 +19,7 @@ from unodice.core.moves import Move
 from unodice.core.pieces import Colour, Face
 from unodice.variants.coverall import CoverallState, Place
 from unodice.variants.coverall.events import Rolled
-from unodice.variants.coverall.fast import (
+from unodice.variants.coverall.kernel import (
     BIT_COUNT,
     MovesOnSpaces,
     SharedRolls,
@@ -28,8 +28,8 @@ from unodice.variants.coverall.fast import (
     spaces_of,
     wants,
 )
+from unodice.variants.coverall.lookups import tray_of
 from unodice.variants.coverall.state import PLACE
-from unodice.variants.coverall.tables import tray_of
 
 
 @settings(max_examples=200, deadline=None)

@@ -20,9 +20,9 @@ from unodice.core import spaces
 from unodice.core.errors import UnodiceError
 from unodice.core.pieces import Colour, Face
 from unodice.variants.coverall import Coverall, Declare, Place
+from unodice.variants.coverall.lookups import spaces_lookup_for
 from unodice.variants.coverall.rules import RESERVE_DRAWS
 from unodice.variants.coverall.spaces import MOST_IN_RESERVE, POINTS_PER_SPACE, plan
-from unodice.variants.coverall.tables import space_tables
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -132,7 +132,7 @@ def test_the_catalogue_is_numbered_by_the_documented_formula(options: dict[str, 
     variant = coverall(new_game(game_string(options), players=2, seed=0))
     catalogue = spaces.catalogue(variant)
     size = variant.tray.size
-    faces = space_tables(variant.dice_set).faces
+    faces = spaces_lookup_for(variant.dice_set).faces
     assert [face.code for face in faces] == sorted(face.code for face in faces)
     widths = [4 if face.is_wild else 1 for face in faces]
     placements = size * sum(widths)
@@ -167,7 +167,9 @@ def test_a_move_that_can_never_be_legal_is_left_out() -> None:
 def test_cv2_the_starting_die_on_any_space_and_the_declarations_are_in_the_catalogue() -> None:
     variant = coverall(new_game("coverall", players=2, seed=0))
     catalogue = spaces.catalogue(variant)
-    starting_faces = [face for face in space_tables(variant.dice_set).faces if face.symbol != "WD4"]
+    starting_faces = [
+        face for face in spaces_lookup_for(variant.dice_set).faces if face.symbol != "WD4"
+    ]
     for face in starting_faces:
         game = new_game(position=position(phase="start", turn="0", tray="-", hand=face.code))
         assert len(game.legal_moves()) == variant.tray.size
@@ -287,18 +289,18 @@ def test_a_position_is_encoded_slot_by_slot() -> None:
     game = new_game(position=position(reserves="@3/-", points="4,30"))
     variant = coverall(game)
     where = plan(variant)
-    tables = space_tables(variant.dice_set)
+    lookup = spaces_lookup_for(variant.dice_set)
     encoded = observation(game, 1)
     assert encoded[where.phase : where.phase + 4] == [0, 0, 1, 0]
     kinds = encoded[where.tray_kinds : where.tray_colours]
-    assert [i for i, value in enumerate(kinds) if value] == [tables.symbol_index["5"]]
+    assert [i for i, value in enumerate(kinds) if value] == [lookup.symbol_index["5"]]
     colours = encoded[where.tray_colours : where.open_half]
     assert [i for i, value in enumerate(colours) if value] == [0]  # A1, red
     assert encoded[where.open_half : where.hand] == [1, 0]
     hand = encoded[where.hand : where.holder]
     for code in ("g2", "r7"):
         face = Face.parse(code)
-        assert hand[tables.index_of(face)] == 1 / tables.dice_with[tables.index_of(face)]
+        assert hand[lookup.index_of(face)] == 1 / lookup.dice_with[lookup.index_of(face)]
     assert sum(1 for value in hand if value) == 2
     assert encoded[where.holder : where.holder + 2] == [1, 0]  # seat 1 holds the dice
     assert encoded[where.reserves : where.reserves + 2] == [0, 1 / MOST_IN_RESERVE]  # seat 0

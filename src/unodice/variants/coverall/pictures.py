@@ -20,8 +20,8 @@ from unodice.core.variant import View
 from .state import DECLARE, OVER, PLACE, START
 
 if TYPE_CHECKING:
+    from .lookups import TrayLookup
     from .rules import Coverall
-    from .tables import Tray
 
 __all__ = ["draw"]
 
@@ -118,7 +118,7 @@ def _and(seats: Sequence[int]) -> str:
 # -- the tray ------------------------------------------------------------------------------------
 
 
-def _column_x(tray: Tray, left: float, column: int) -> float:
+def _column_x(tray: TrayLookup, left: float, column: int) -> float:
     """The left edge of the spaces of ``column``; the partition widens the gap at the middle."""
     x = left + LABEL + column * (CELL + GAP)
     if tray.partition and column >= tray.columns // 2:
@@ -126,7 +126,7 @@ def _column_x(tray: Tray, left: float, column: int) -> float:
     return x
 
 
-def _tray(canvas: Canvas, tray: Tray, view: View, left: float, top: float) -> None:
+def _tray(canvas: Canvas, tray: TrayLookup, view: View, left: float, top: float) -> None:
     """The halves, each shaded by whether it takes dice now, the partition, and the dice."""
     data = view.data
     grid_top = top + LABEL
@@ -199,7 +199,7 @@ def _tray(canvas: Canvas, tray: Tray, view: View, left: float, top: float) -> No
             _space(canvas, tray, data, tray.space(row, column), _column_x(tray, left, column), y)
 
 
-def _half_state(tray: Tray, data: Mapping[str, Any], region: int) -> tuple[bool, str]:
+def _half_state(tray: TrayLookup, data: Mapping[str, Any], region: int) -> tuple[bool, str]:
     """Whether a half (or the whole tray) takes dice now, and a word on it (CV-12).
 
     Before the starting die is placed, any space takes it. Afterwards one half is open; of the
@@ -216,7 +216,7 @@ def _half_state(tray: Tray, data: Mapping[str, Any], region: int) -> tuple[bool,
 
 
 def _space(
-    canvas: Canvas, tray: Tray, data: Mapping[str, Any], space: int, x: float, y: float
+    canvas: Canvas, tray: TrayLookup, data: Mapping[str, Any], space: int, x: float, y: float
 ) -> None:
     """One space: its die, a wild with the colour it counts as, or its name when empty."""
     face: Face | None = data["tray"][space]

@@ -39,9 +39,9 @@ from unodice.core.positions import (
 from unodice.core.turns import Seats
 from unodice.core.variant import Table
 
+from .lookups import tray_code
 from .moves import CoverallMove, parse_space
 from .state import DECLARE, PLACE, START, CoverallState, Phase
-from .tables import tray_code
 
 if TYPE_CHECKING:
     from .rules import Coverall
@@ -287,7 +287,7 @@ def _moves(variant: Coverall, state: CoverallState) -> tuple[CoverallMove, ...]:
     from .rules import DECLARATIONS
 
     if state.phase == START:
-        return variant._tables.info(state.showing[0]).starts
+        return variant._lookups.face(state.showing[0]).starts
     if state.phase == DECLARE:
         return DECLARATIONS
     return variant._legal_placements(state)

@@ -1,8 +1,8 @@
 """Coverall's legal moves and scoring read plainly from the rule page (CV-2 to CV-13).
 
-This is the slow, obvious reading beside the fast path in ``rules`` and ``fast``: it walks
+This is the slow, obvious reading beside the fast path in ``rules`` and ``kernel``: it walks
 the tray space by space, the dice face by face and the lines die by die, with no masks, caches
-or tables. [`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares the
+or lookups. [`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares the
 fast path with it at every decision. The geometry comes from the options alone (rows,
 columns, partition); the position from the state's plain fields: the face and the colour on
 each space, the rolled faces, the dice in the bag, the hand and the reserves, and the half the

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Move
 
-from .fast import NEXT_TO_A_DIE, offers
+from .kernel import NEXT_TO_A_DIE, offers
+from .lookups import tray_code
 from .moves import Declare, Place
 from .state import DECLARE, OVER, START, CoverallState
-from .tables import tray_code
 
 if TYPE_CHECKING:
     from .rules import Coverall
@@ -116,7 +116,7 @@ def _no_match(rules: Coverall, state: CoverallState, move: Place, space: int) ->
     """CV-5 / CV-12 reasons a placement next to (or away from) dice is refused."""
     tray = rules._tray
     name = tray.names[space]
-    want = rules._tables.info(move.face).wants
+    want = rules._lookups.face(move.face).wants
     offered = _offered_to(state, space)
     if offered & want:
         return None

@@ -40,11 +40,11 @@ from .events import (
     TurnLost,
     WildDeclared,
 )
-from .fast import BIT_COUNT, NEXT_TO_A_DIE_BIT, counting_runs
+from .kernel import BIT_COUNT, NEXT_TO_A_DIE_BIT, counting_runs
+from .lookups import CoverallLookups, FaceLookup, TrayLookup, lookups_for, roll_value, tray_of
 from .moves import CoverallMove, Declare, Place, parse_move
 from .options import CoverallOptions
 from .state import DECLARE, OVER, PLACE, START, CoverallState
-from .tables import DiceTables, FaceInfo, Tray, dice_tables, roll_value, tray_of
 
 __all__ = ["Coverall"]
 
@@ -70,7 +70,7 @@ def _die_id(die: Die) -> int:
 class Coverall(Variant[CoverallState, CoverallMove]):
     """Uno Dice, Game 3: fill the tray with dice that match a neighbour; runs score.
 
-    The tray's shape and the dice set's tables are shared by every game of the set and tray
+    The tray's shape and the dice set's lookups are shared by every game of the set and tray
     shape; a game keeps them private (a determinized game handed to a bot reaches nothing it
     could change in them); ``tray`` shows the tray, which cannot be changed.
 
@@ -105,15 +105,15 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         component_sets: Mapping[str, ComponentSet] | None = None,
     ):
         super().__init__(options, players, component_sets)
-        self._tray: Tray = tray_of(options.rows, options.columns, options.partition)
-        self._tables: DiceTables = dice_tables(
+        self._tray: TrayLookup = tray_of(options.rows, options.columns, options.partition)
+        self._lookups: CoverallLookups = lookups_for(
             options.dice, self.component_sets, self._tray, players
         )
-        self.dice_set = self._tables.dice_set
+        self.dice_set = self._lookups.dice_set
 
     @property
-    def tray(self) -> Tray:
-        """The tray's shape and the tables derived from it (shared, and sealed against change)."""
+    def tray(self) -> TrayLookup:
+        """The tray's shape and the lookups derived from it (shared, and sealed against change)."""
         return self._tray
 
     # -- CV-1: the starting player -----------------------------------------------------------------
@@ -152,7 +152,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             held.append(chance.draw(bag))
             faces.append(chance.roll(held[-1]))
         contenders = list(range(self.player_count))
-        fixed_roll = self._tables.fixed_roll
+        fixed_roll = self._lookups.fixed_roll
         rolls = 1
         while True:
             if emit is not None:
@@ -186,7 +186,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         state.hand = (die,)
         state.showing = (shown[-1],)
         state.phase = START
-        state.moves = self._tables.info(shown[-1]).starts
+        state.moves = self._lookups.face(shown[-1]).starts
         state.to_act = starter
 
     def _place_starting_die(self, table: Table, state: CoverallState, move: Place) -> None:
@@ -223,7 +223,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         assert space is not None
         state.undeclared = None
         state.colours[space] = colour
-        info = self._tables.info(state.faces[space])  # type: ignore[arg-type]
+        info = self._lookups.face(state.faces[space])  # type: ignore[arg-type]
         numbers, state.codes[space] = info.as_declared[colour]
         self._offer(state, space, numbers)
         table.emit(WildDeclared(state.holder, self._tray.names[space], colour))  # type: ignore[arg-type]
@@ -269,7 +269,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         chance = table.chance
         bag = state.bag
         seats = state.seats
-        shared_rolls = self._tables.shared_rolls
+        shared_rolls = self._lookups.shared_rolls
         while True:
             seat = seats.current
             drawn = () if passed else tuple(chance.draw_up_to(bag, FRESH_DICE))
@@ -330,16 +330,16 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         """
         region = state.open_region
         room = state.vacant & self._tray.region_masks[region]  # the open half's empty spaces
-        tables = self._tables
+        lookups = self._lookups
         reach: Sequence[int] = state.reach
         if state.empty[region] == len(self._tray.regions[region]):
-            reach = tables.reach_all  # an untouched half takes any die anywhere (CV-12)
-        by_identity = tables.by_identity
+            reach = lookups.reach_all  # an untouched half takes any die anywhere (CV-12)
+        by_identity = lookups.by_identity
         others: list[CoverallMove] = []
         wild_draws: list[CoverallMove] = []
-        seen: list[FaceInfo] = []
+        seen: list[FaceLookup] = []
         for face in state.showing:
-            info = by_identity.get(id(face)) or tables.by_face[face]
+            info = by_identity.get(id(face)) or lookups.by_face[face]
             if info in seen:
                 continue
             seen.append(info)
@@ -387,8 +387,8 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         self, state: CoverallState, space: int, die: Die, face: Face, colour: Colour | None
     ) -> None:
         """CV-5, CV-6: put a die in the tray and tell its neighbours what they may now take."""
-        tables = self._tables
-        info = tables.by_identity.get(id(face)) or tables.by_face[face]
+        lookups = self._lookups
+        info = lookups.by_identity.get(id(face)) or lookups.by_face[face]
         if colour is None:
             counts_as = face.colour
             numbers, code = info.as_shown
@@ -451,7 +451,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         """CV-11: score the runs the placement makes, through the scoring hook.
 
         In each of its two lines the better of its colour run and its kind run counts (see
-        [`counting_runs`][unodice.variants.coverall.fast.counting_runs]); the lines add up.
+        [`counting_runs`][unodice.variants.coverall.kernel.counting_runs]); the lines add up.
         Checked against `reference.move_points` at every decision by
         `check_variant(reference=True)`.
         """
@@ -529,14 +529,14 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         `check_variant(reference=True)`.
         """
         spaces = self._tray.regions[region]
-        tables = self._tables
-        if state.in_tray == tables.all_dice:
+        lookups = self._lookups
+        if state.in_tray == lookups.all_dice:
             return False
         if state.empty[region] == len(spaces):
             return True  # an untouched half takes any die anywhere (CV-12)
         room = state.vacant & self._tray.region_masks[region]
         reach = state.reach
-        if tables.wild_dice & ~state.in_tray:
+        if lookups.wild_dice & ~state.in_tray:
             # A die outside the tray has a wild face, which fits any empty space beside a die.
             return bool(reach[NEXT_TO_A_DIE_BIT] & room)
         wanted = 0  # every bit offered to an empty space of the region
@@ -544,7 +544,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             if reach[number] & room:
                 wanted |= 1 << number
         in_tray = state.in_tray
-        for bit, die_bits in tables.outside_checks:
+        for bit, die_bits in lookups.outside_checks:
             if die_bits & wanted and not in_tray & bit:
                 return True
         return False

@@ -55,9 +55,9 @@ from unodice.core.pieces import Colour, ComponentSet
 from unodice.core.spaces import Buffer, Slot
 from unodice.core.variant import View
 
+from .lookups import SpacesLookup, spaces_lookup_for
 from .moves import CoverallMove, Declare
 from .state import DECLARE, OVER, PLACE, START
-from .tables import SpaceTables, space_tables
 
 if TYPE_CHECKING:
     from .rules import Coverall
@@ -76,15 +76,17 @@ _COLOURS = len(Colour)
 
 def actions(variant: Coverall) -> tuple[CoverallMove, ...]:
     """Every move that can be legal, numbered as the module's docstring says."""
-    tables = variant._tables
-    faces = space_tables(variant.dice_set).faces
+    lookups = variant._lookups
+    faces = spaces_lookup_for(variant.dice_set).faces
     every_space = (1 << variant._tray.size) - 1
-    # The tables' own move objects: legal moves are the same objects, so looking them up in
+    # The lookups' own move objects: legal moves are the same objects, so looking them up in
     # the catalogue finds them by identity.
-    placements = [move for face in faces for move in tables.info(face).moves.on(every_space)]
+    placements = [move for face in faces for move in lookups.face(face).moves.on(every_space)]
     # A WD4 is never the starting die (it is rolled again, CV-2), and a coloured starting die
     # is a placement already: only the W has moves of its own.
-    starting_w = [move for face in faces if face.symbol == "W" for move in tables.info(face).starts]
+    starting_w = [
+        move for face in faces if face.symbol == "W" for move in lookups.face(face).starts
+    ]
     declarations = [Declare(colour) for colour in Colour]
     return (*placements, *starting_w, *declarations)
 
@@ -94,7 +96,7 @@ class Plan(SealedLookup):
 
     Attributes:
         slots: The layout.
-        tables: The dice set's space tables.
+        lookup: The dice set's learning-space lookup.
         players: The number of seats.
         kind_count: How many symbols the set has: each space's width in ``tray kinds``.
         points_scale: What ``points`` are divided by.
@@ -107,14 +109,14 @@ class Plan(SealedLookup):
     """
 
     def __init__(
-        self, tables: SpaceTables, spaces: int, regions: int, players: int, in_a_set: bool
+        self, lookup: SpacesLookup, spaces: int, regions: int, players: int, in_a_set: bool
     ):
-        self.tables = tables
+        self.lookup = lookup
         self.players = players
-        self.kind_count = len(tables.symbols)
+        self.kind_count = len(lookup.symbols)
         self.points_scale = POINTS_PER_SPACE * spaces
         self.in_a_set = in_a_set
-        symbols = ", ".join(tables.symbols)
+        symbols = ", ".join(lookup.symbols)
         slots = [
             Slot("phase", len(PHASES), "one-hot: start, declare, place, over (CV-2, CV-3, CV-13)"),
             Slot(
@@ -131,7 +133,7 @@ class Plan(SealedLookup):
             Slot("open half", regions, "one-hot: the half placements go to (CV-12)"),
             Slot(
                 "hand",
-                len(tables.faces),
+                len(lookup.faces),
                 "per face (codes in text order): the holder's rolled dice showing it / the "
                 "set's dice with that face (CV-3)",
             ),
@@ -185,7 +187,7 @@ class Plan(SealedLookup):
 def _build_plan(
     dice_set: ComponentSet, spaces: int, regions: int, players: int, in_a_set: bool
 ) -> Plan:
-    return Plan(space_tables(dice_set), spaces, regions, players, in_a_set)
+    return Plan(spaces_lookup_for(dice_set), spaces, regions, players, in_a_set)
 
 
 _plans: LookupsPerSet[Plan] = LookupsPerSet(_build_plan)
@@ -212,12 +214,12 @@ def layout(variant: Coverall) -> tuple[Slot, ...]:
 def encode(variant: Coverall, view: View, out: Buffer) -> None:
     """Write ``view`` into ``out`` (zeros), seats relative to the view's seat."""
     where = plan(variant)
-    tables = where.tables
+    lookup = where.lookup
     data = view.data
     players = where.players
     me = view.seat
     out[where.phase + PHASES[data["phase"]]] = 1
-    symbol_index, colour_index = tables.symbol_index, tables.colour_index
+    symbol_index, colour_index = lookup.symbol_index, lookup.colour_index
     at, width = where.tray_kinds, where.kind_count
     for kind in data["kinds"]:
         if kind is not None:
@@ -231,9 +233,9 @@ def encode(variant: Coverall, view: View, out: Buffer) -> None:
     out[where.open_half + data["open_half"]] = 1
     shown: dict[int, int] = {}
     for face in data["hand"]:
-        index = tables.index_of(face)
+        index = lookup.index_of(face)
         shown[index] = shown.get(index, 0) + 1
-    dice_with = tables.dice_with
+    dice_with = lookup.dice_with
     for index, count in shown.items():
         out[where.hand + index] = count / dice_with[index]
     holder = data["holder"]
@@ -242,7 +244,7 @@ def encode(variant: Coverall, view: View, out: Buffer) -> None:
     for seat, reserve in enumerate(data["reserves"]):
         if reserve:
             out[where.reserves + (seat - me) % players] = min(len(reserve) / MOST_IN_RESERVE, 1)
-    out[where.bag] = data["bag"] / tables.dice_count
+    out[where.bag] = data["bag"] / lookup.dice_count
     out[where.direction] = 1 if data["direction"] == 1 else 0
     out[where.starter + (data["starter"] - me) % players] = 1
     scale = where.points_scale

@@ -8,7 +8,7 @@ from unodice.core.pieces import Bag, Colour, Die, Face
 from unodice.core.turns import Seats
 from unodice.core.variant import State
 
-from .fast import BIT_COUNT
+from .kernel import BIT_COUNT
 
 if TYPE_CHECKING:
     from .moves import CoverallMove

@@ -28,8 +28,8 @@ from .events import (
     TurnLost,
     WildDeclared,
 )
+from .lookups import tray_code
 from .state import DECLARE, OVER, PLACE, START, CoverallState
-from .tables import tray_code
 
 if TYPE_CHECKING:
     from .rules import Coverall

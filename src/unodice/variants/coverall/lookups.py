@@ -1,19 +1,20 @@
-"""Facts worked out once and shared: the tray's geometry, and the tables of a dice set.
+"""Lookups worked out once and shared: the tray's geometry, and the lookups of a dice set.
 
 **The tray.** Spaces are numbered row by row from ``0`` (top left). A space is named by its row
 letter and column number, ``A1`` to ``D6`` on the standard tray. With the partition on, the
 columns are split into a left and a right half; a half is a *region*, and nothing (no
 neighbour, no run) crosses from one region to the other (CV-12). Without the partition the
-whole tray is one region. A [`Tray`][unodice.variants.coverall.tables.Tray] depends only on the
-tray's shape, so it is built once per shape and shared by every game of that shape.
+whole tray is one region. A [`TrayLookup`][unodice.variants.coverall.lookups.TrayLookup]
+depends only on the tray's shape, so it is built once per shape and shared by every game of
+that shape.
 
-**The dice set.** [`dice_tables`][unodice.variants.coverall.tables.dice_tables] loads the set
+**The dice set.** [`lookups_for`][unodice.variants.coverall.lookups.lookups_for] loads the set
 the ``dice`` option names, refuses one the rules cannot play with, and hands out its
-[`DiceTables`][unodice.variants.coverall.tables.DiceTables]: for each face, what it wants of
-its neighbours, what it offers them once in the tray and its moves on each space, built once
-per set and tray shape.
+[`CoverallLookups`][unodice.variants.coverall.lookups.CoverallLookups]: for each face, what it
+wants of its neighbours, what it offers them once in the tray and its moves on each space,
+built once per set and tray shape.
 
-**For learning agents.** [`SpaceTables`][unodice.variants.coverall.tables.SpaceTables] number
+**For learning agents.** [`SpacesLookup`][unodice.variants.coverall.lookups.SpacesLookup] number
 the set's faces, symbols and colours once per set, for the action catalogue and the
 observations of the ``spaces`` module.
 """
@@ -30,7 +31,7 @@ from typing import Any
 from unodice.core.lookups import LookupsPerSet, SealedLookup, load_set, unsuitable_set
 from unodice.core.pieces import Colour, ComponentSet, Face
 
-from .fast import (
+from .kernel import (
     BIT_COUNT,
     NEXT_TO_A_DIE,
     MovesOnSpaces,
@@ -44,16 +45,16 @@ from .fast import (
 from .moves import Place
 
 __all__ = [
-    "DiceTables",
-    "FaceInfo",
+    "CoverallLookups",
+    "FaceLookup",
     "Ray",
-    "SpaceTables",
+    "SpacesLookup",
     "StretchReading",
-    "Tray",
+    "TrayLookup",
     "Walk",
-    "dice_tables",
+    "lookups_for",
     "roll_value",
-    "space_tables",
+    "spaces_lookup_for",
     "tray_code",
     "tray_of",
 ]
@@ -61,15 +62,15 @@ __all__ = [
 Ray = tuple[int, ...]
 """Spaces walked outward from a space along one line, nearest first, stopping at a region edge."""
 Walk = tuple[int, Ray, Ray, tuple[tuple[tuple[int, ...], ...], ...]]
-"""One line through a space, ready to walk: see ``Tray.walks``."""
+"""One line through a space, ready to walk: see ``TrayLookup.walks``."""
 StretchReading = tuple[tuple[str, ...], Callable[[Sequence[Any]], tuple[Any, ...]]]
-"""A stretch's space names, and a getter of its entries: see ``Tray.stretch_readings``."""
+"""A stretch's space names, and a getter of its entries: see ``TrayLookup.stretch_readings``."""
 
 # -- the tray (CV-12) ------------------------------------------------------------------------------
 
 
-class Tray(SealedLookup):
-    """The shape of the tray and every table derived from it.
+class TrayLookup(SealedLookup):
+    """The shape of the tray and every lookup derived from it.
 
     Args:
         rows: Number of rows (lettered from ``A``).
@@ -187,7 +188,7 @@ class Tray(SealedLookup):
         columns = f"column {first}" if first == last else f"columns {first}–{last}"
         return f"{side} half ({columns})"
 
-    # -- derived tables ----------------------------------------------------------------------------
+    # -- derived lookups ---------------------------------------------------------------------------
 
     def _region_of_column(self, column: int) -> int:
         return int(self.partition and column >= self.columns // 2)
@@ -227,9 +228,9 @@ def _walk(line: int, space: int, back: Ray, ahead: Ray) -> Walk:
 
 
 @cache
-def tray_of(rows: int, columns: int, partition: bool) -> Tray:
-    """The shared [`Tray`][unodice.variants.coverall.tables.Tray] of a shape, built once."""
-    return Tray(rows, columns, partition)
+def tray_of(rows: int, columns: int, partition: bool) -> TrayLookup:
+    """The shared [`TrayLookup`][unodice.variants.coverall.lookups.TrayLookup] of a shape."""
+    return TrayLookup(rows, columns, partition)
 
 
 # -- the dice set (CV-1, CV-2, CV-5) ---------------------------------------------------------------
@@ -250,7 +251,7 @@ def roll_value(face: Face) -> int:
     return -1 if number is None else number
 
 
-class FaceInfo(SealedLookup):
+class FaceLookup(SealedLookup):
     """What the rules need to know, over and over, about one face of the dice set.
 
     Attributes:
@@ -292,15 +293,15 @@ def _in_tray(face: Face, colour: Colour | None) -> tuple[tuple[int, ...], str]:
     return bit_numbers(offers(face, colour)), tray_code(face, colour)
 
 
-class DiceTables(SealedLookup):
-    """Tables worked out once per dice set and tray shape, shared by every game.
+class CoverallLookups(SealedLookup):
+    """Lookups worked out once per dice set and tray shape, shared by every game.
 
     Faces are looked up by identity first: every face a roll shows is one of the set's own
     face objects, and an identity lookup is much cheaper than hashing a face.
 
     Attributes:
         dice_set: The set.
-        by_face: Each face's [`FaceInfo`][unodice.variants.coverall.tables.FaceInfo].
+        by_face: Each face's [`FaceLookup`][unodice.variants.coverall.lookups.FaceLookup].
         by_identity: The same by the face object's identity.
         outside_checks: For each die, its bit and everything its faces could want (CV-12).
         all_dice: The bits of every die.
@@ -315,7 +316,7 @@ class DiceTables(SealedLookup):
     def __init__(self, dice_set: ComponentSet, rows: int, columns: int):
         self.dice_set = dice_set
         self.by_face = {
-            face: FaceInfo(face, rows, columns)
+            face: FaceLookup(face, rows, columns)
             for face in sorted({f for die in dice_set.dice for f in die.faces}, key=str)
         }
         self.by_identity = {id(f): self.by_face[f] for die in dice_set.dice for f in die.faces}
@@ -332,19 +333,19 @@ class DiceTables(SealedLookup):
         self.shared_rolls = SharedRolls()
         self.seal()
 
-    def info(self, face: Face) -> FaceInfo:
-        """The face's table entry."""
+    def face(self, face: Face) -> FaceLookup:
+        """The face's lookup."""
         return self.by_identity.get(id(face)) or self.by_face[face]
 
 
-_per_set: LookupsPerSet[DiceTables] = LookupsPerSet(DiceTables)
-"""The shared tables of a dice set (by identity: sets are immutable) and tray shape."""
+_per_set: LookupsPerSet[CoverallLookups] = LookupsPerSet(CoverallLookups)
+"""The shared lookups of a dice set (by identity: sets are immutable) and tray shape."""
 
 
-def dice_tables(
-    name: str, extra: Mapping[str, ComponentSet] | None, tray: Tray, players: int
-) -> DiceTables:
-    """The tables of the dice set option ``dice`` names, for ``tray`` and ``players``.
+def lookups_for(
+    name: str, extra: Mapping[str, ComponentSet] | None, tray: TrayLookup, players: int
+) -> CoverallLookups:
+    """The lookups of the dice set option ``dice`` names, for ``tray`` and ``players``.
 
     Raises:
         InvalidOptions: The set is unknown or holds dominoes; it has fewer dice than the tray
@@ -353,7 +354,7 @@ def dice_tables(
             (CV-2).
     """
     dice_set = load_set("coverall", "dice", name, extra, "dice")
-    tables = _per_set(dice_set, tray.rows, tray.columns)
+    lookups = _per_set(dice_set, tray.rows, tray.columns)
     count = len(dice_set.dice)
     if count < tray.size:
         raise unsuitable_set(
@@ -371,26 +372,26 @@ def dice_tables(
             f"has only {count} dice but the roll-off (CV-1) needs "
             f"a die per player: {players} players",
         )
-    if tables.only_wd4:
+    if lookups.only_wd4:
         raise unsuitable_set(
             "coverall",
             "dice",
             name,
-            f"has die {tables.only_wd4[0]}, which shows only WD4, "
+            f"has die {lookups.only_wd4[0]}, which shows only WD4, "
             "so as a starting die it would be rolled again for ever (CV-2)",
         )
-    return tables
+    return lookups
 
 
 # -- the spaces for learning agents ----------------------------------------------------------------
 
 
-class SpaceTables(SealedLookup):
+class SpacesLookup(SealedLookup):
     """Lookups for the action catalogue and the observation of one dice set (see ``spaces``).
 
     Faces are looked up by identity first, as in
-    [`DiceTables`][unodice.variants.coverall.tables.DiceTables], and colours by identity only
-    (there are four, each one object).
+    [`CoverallLookups`][unodice.variants.coverall.lookups.CoverallLookups], and colours by
+    identity only (there are four, each one object).
 
     Attributes:
         faces: Every face of the set, in the order of their codes as text (``W``, ``WD4``,
@@ -438,10 +439,10 @@ def _symbol_order(symbol: str) -> tuple[bool, int, str]:
     return (not symbol.isdigit(), int(symbol) if symbol.isdigit() else 0, symbol)
 
 
-_spaces_per_set: LookupsPerSet[SpaceTables] = LookupsPerSet(SpaceTables)
-"""The shared space tables of each dice set (by identity: sets are immutable)."""
+_spaces_per_set: LookupsPerSet[SpacesLookup] = LookupsPerSet(SpacesLookup)
+"""The shared learning-space lookups of each dice set (by identity: sets are immutable)."""
 
 
-def space_tables(dice_set: ComponentSet) -> SpaceTables:
-    """The [`SpaceTables`][unodice.variants.coverall.tables.SpaceTables] of a dice set."""
+def spaces_lookup_for(dice_set: ComponentSet) -> SpacesLookup:
+    """The [`SpacesLookup`][unodice.variants.coverall.lookups.SpacesLookup] of a dice set."""
     return _spaces_per_set(dice_set)

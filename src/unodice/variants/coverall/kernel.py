@@ -14,14 +14,14 @@ what the space is offered by its neighbours in the same region, so each test is 
 **Spaces as masks.** Bit ``s`` of a mask stands for space ``s``. The rules keep, for each
 matching bit, the mask of the spaces a neighbour offers it (the state's ``reach``); the spaces
 a face may go to are then a few ``|`` and ``&`` of masks, and
-[`MovesOnSpaces`][unodice.variants.coverall.fast.MovesOnSpaces] turns that mask into the face's
+[`MovesOnSpaces`][unodice.variants.coverall.kernel.MovesOnSpaces] turns that mask into the face's
 moves, reading it eight spaces at a time, without testing the spaces one by one.
 
 **Shared events.** A game keeps every event it emits. A roll of one die says one of a few
-hundred things, so [`SharedRolls`][unodice.variants.coverall.fast.SharedRolls] hands out one
+hundred things, so [`SharedRolls`][unodice.variants.coverall.kernel.SharedRolls] hands out one
 shared ``Rolled`` object for each instead of a new one each time (events are immutable).
 
-**Runs (CV-11).** [`counting_runs`][unodice.variants.coverall.fast.counting_runs] walks the two
+**Runs (CV-11).** [`counting_runs`][unodice.variants.coverall.kernel.counting_runs] walks the two
 lines through a placed die on plain sequences of kinds and colours by space, so the same code
 scores a real placement and, for a bot, a placement it is only considering.
 """
@@ -37,8 +37,8 @@ from unodice.core.pieces import COLOURED_SYMBOLS, Colour, Die, Face
 from .events import Rolled
 
 if TYPE_CHECKING:
+    from .lookups import TrayLookup
     from .moves import Place
-    from .tables import Tray
 
 __all__ = [
     "BIT_COUNT",
@@ -134,9 +134,9 @@ def _blocks(size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
 class MovesOnSpaces:
     """CV-5: one face's moves on any set of spaces, in ascending space order.
 
-    The order is that of `reference.legal_moves`, which lists the spaces row by row. The tables
+    The order is that of `reference.legal_moves`, which lists the spaces row by row. The lists
     of which spaces each pattern of eight bits sets hold only numbers and are shared by every
-    face of the same tray size; tables of moves per pattern would be faster to read, but for
+    face of the same tray size; lists of moves per pattern would be faster to read, but for
     every face they would hold tens of thousands of tuples.
 
     Args:
@@ -153,10 +153,10 @@ class MovesOnSpaces:
         """The moves on the spaces of ``mask``: each space's moves in turn."""
         moves: list[Place] = []
         per_space = self._per_space
-        for table in self._blocks:
+        for block in self._blocks:
             bits = mask & 255
             if bits:
-                for space in table[bits]:
+                for space in block[bits]:
                     moves += per_space[space]
             mask >>= 8
             if not mask:
@@ -226,7 +226,7 @@ LineRun = tuple[int, str, tuple[int, ...], int]
 
 
 def counting_runs(
-    tray: Tray,
+    tray: TrayLookup,
     kinds: Sequence[str | None],
     colours: Sequence[Colour | None],
     space: int,
