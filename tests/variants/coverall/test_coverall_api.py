@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 from test_coverall_rules import custom_registry, dice_set, play, rolls, start
@@ -11,9 +13,10 @@ from test_coverall_rules import custom_registry, dice_set, play, rolls, start
 import unodice
 from unodice import IllegalMove, InvalidOptions, new_game
 from unodice.cli.commands import main
+from unodice.core.capabilities import CAPABILITIES
 from unodice.core.pieces import Colour, Face
 from unodice.testing import pieces_in
-from unodice.variants.coverall import Declare, Place
+from unodice.variants.coverall import Coverall, Declare, Place
 
 
 def test_coverall_is_registered_with_its_seats_and_options():
@@ -28,6 +31,26 @@ def test_coverall_is_registered_with_its_seats_and_options():
         "set_of_games": False,
         "dice": "coverall-24",
     }
+
+
+def test_coverall_declares_every_capability_by_inheriting_it():
+    for capability in CAPABILITIES:
+        assert issubclass(Coverall, capability), capability.__name__
+    assert "reference" not in vars(Coverall)
+    # Nothing is declared the 0.1 way, so importing the plugin warns of nothing.
+    imported = subprocess.run(
+        [
+            sys.executable,
+            "-W",
+            "error::DeprecationWarning",
+            "-c",
+            "import unodice.variants.coverall",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert imported.returncode == 0, imported.stderr
 
 
 # -- options ------------------------------------------------------------------------------------

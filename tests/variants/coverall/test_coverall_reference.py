@@ -17,11 +17,14 @@ from typing import Any
 
 from test_coverall_rules import Dice, custom_registry
 
+from unodice import new_game
+from unodice.core.capabilities import Reference
 from unodice.core.game import Game
 from unodice.core.moves import Move, Scored
 from unodice.core.pieces import Colour, ComponentSet, Face, load_components
 from unodice.testing import Draw, Roll, check_variant, scripted_game
 from unodice.variants.coverall import Coverall, CoverallState, Declare, HalfOpened, Place, reference
+from unodice.variants.coverall.reference import CoverallReference
 
 STANDARD = load_components("coverall-24").dice
 
@@ -86,22 +89,25 @@ def end_kind(variant: Coverall, state: CoverallState) -> str:
 
 
 class CountingReference:
-    """The reference, counting the moves played and the ways games ended as it is asked."""
+    """The variant's Reference, counting the moves played and the ways games ended as it is
+    asked: it takes the place of ``CoverallReference``'s points while a test runs."""
 
-    def __init__(self) -> None:
+    def __init__(self, monkeypatch: Any) -> None:
         self.moves: Counter[str] = Counter()
         self.ends: Counter[str] = Counter()
+        move_points = CoverallReference.reference_move_points
+        round_points = CoverallReference.reference_round_points
 
-    def legal_moves(self, variant: Coverall, state: CoverallState) -> list[Move]:
-        return reference.legal_moves(variant, state)
+        def counted_move_points(variant: Coverall, state: CoverallState, move: Place) -> Any:
+            self.moves[move_kind(variant, state, move)] += 1
+            return move_points(variant, state, move)
 
-    def move_points(self, variant: Coverall, state: CoverallState, move: Move) -> list[int]:
-        self.moves[move_kind(variant, state, move)] += 1
-        return reference.move_points(variant, state, move)
+        def counted_round_points(variant: Coverall, state: CoverallState) -> Any:
+            self.ends[end_kind(variant, state)] += 1
+            return round_points(variant, state)
 
-    def round_points(self, variant: Coverall, state: CoverallState) -> list[int]:
-        self.ends[end_kind(variant, state)] += 1
-        return reference.round_points(variant, state)
+        monkeypatch.setattr(CoverallReference, "reference_move_points", counted_move_points)
+        monkeypatch.setattr(CoverallReference, "reference_round_points", counted_round_points)
 
 
 ALL_SEATS = range(2, 9)
@@ -129,8 +135,7 @@ END_KINDS = {"tray full (CV-13)", "tray dead (CV-13)"}
 
 def test_fast_path_agrees_with_the_reference_at_every_decision(monkeypatch):
     """CV-2 to CV-14: the same legal moves and points at every decision of every game."""
-    counting = CountingReference()
-    monkeypatch.setattr(Coverall, "reference", counting)
+    counting = CountingReference(monkeypatch)
     registry = registry_with(GROUPS)
     games = decisions = 0
     for number, (options, seats, per_count, groups) in enumerate(GAMES):
@@ -153,6 +158,22 @@ def test_fast_path_agrees_with_the_reference_at_every_decision(monkeypatch):
 
 
 # -- the check can fail ------------------------------------------------------------------------
+
+
+def test_the_plain_reading_is_the_variants_reference_capability():
+    """Coverall declares ``Reference`` by inheriting ``CoverallReference``, whose methods read
+    the plain functions of ``reference``; no 0.1-style ``reference`` attribute is left."""
+    game = new_game("coverall", players=3, seed=1)
+    variant = game.variant
+    assert isinstance(variant, Reference) and isinstance(variant, CoverallReference)
+    assert not hasattr(variant, "reference")
+    state = game.state
+    plain = variant.reference_legal_moves(state)
+    assert plain == reference.legal_moves(variant, state)
+    assert sorted(map(str, plain)) == sorted(map(str, game.legal_moves()))
+    move = game.legal_moves()[0]
+    assert variant.reference_move_points(state, move) == reference.move_points(variant, state, move)
+    assert variant.reference_round_points(state) == [0, 0, 0]
 
 
 def test_the_check_catches_a_reference_that_drops_a_move(monkeypatch):

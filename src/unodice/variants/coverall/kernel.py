@@ -37,7 +37,6 @@ from unodice.core.pieces import COLOURED_SYMBOLS, Colour, Die, Face
 from .events import Rolled
 
 if TYPE_CHECKING:
-    from .lookups import TrayLookup
     from .moves import Place
 
 __all__ = [
@@ -48,7 +47,9 @@ __all__ = [
     "VALUES",
     "LineRun",
     "MovesOnSpaces",
+    "Ray",
     "SharedRolls",
+    "Walk",
     "bit_numbers",
     "counting_runs",
     "die_wants",
@@ -221,19 +222,27 @@ _COLOUR_NAMES = {id(colour): colour.value for colour in Colour}
 """Each colour's name, by the colour's identity: an enum's ``value``, and its hash, are slower
 Python-level calls."""
 
+Ray = tuple[int, ...]
+"""Spaces walked outward from a space along one line, nearest first, stopping at a region edge."""
+Walk = tuple[int, Ray, Ray, tuple[tuple[tuple[int, ...], ...], ...]]
+"""One line through a space, ready to walk: ``(line, back, ahead, stretches)``.
+
+``line`` is ``0`` for the row and ``1`` for the column; ``back`` and ``ahead`` are its two
+rays, towards the lower and the higher numbers; ``stretches[b][a]`` is the stretch of spaces
+through the space reaching ``b`` spaces back and ``a`` ahead, in order along the line. The
+tray's lookup holds the two walks of each space (``TrayLookup.walks``)."""
 LineRun = tuple[int, str, tuple[int, ...], int]
 """The run that counts in one line: (line: 0 row / 1 column, what it shares, spaces, value)."""
 
 
 def counting_runs(
-    tray: TrayLookup,
+    walks: tuple[Walk, Walk],
     kinds: Sequence[str | None],
     colours: Sequence[Colour | None],
-    space: int,
     kind: str,
     colour: Colour | None,
 ) -> list[LineRun]:
-    """CV-11: the run that counts in each line through ``space`` if a die of ``kind`` stands there.
+    """CV-11: the run that counts in each line through a space if a die of ``kind`` stands there.
 
     Each of the two lines (row and column) is looked at on its own: the longest stretch of
     adjacent dice through the new die that share its colour, and the longest that share its
@@ -244,11 +253,11 @@ def counting_runs(
     `check_variant(reference=True)`.
 
     Args:
-        tray: The tray's shape.
-        kinds: The symbol (number or letter) on every space, ``None`` when empty; ``space``
-            itself is not read.
+        walks: The two lines through the space where the die is (or would be) placed, its row
+            and its column, as the tray's lookup has them (``TrayLookup.walks`` of the space).
+        kinds: The symbol (number or letter) on every space, ``None`` when empty; the placed
+            die's own space is not read.
         colours: The colour every die counts as (a wild's declared colour; ``None`` when empty).
-        space: Where the die is (or would be) placed.
         kind: The symbol it shows.
         colour: The colour it counts as (``None`` only for an undeclared starting W).
 
@@ -260,7 +269,7 @@ def counting_runs(
     # for every move a scoring bot weighs, and a helper call per ray would double its cost.
     own_value = VALUES[kind]
     found: list[LineRun] = []
-    for line, back, ahead, stretches in tray.walks[space]:
+    for line, back, ahead, stretches in walks:
         best: LineRun | None = None
         if colour is not None:
             value = own_value

@@ -35,7 +35,9 @@ from .kernel import (
     BIT_COUNT,
     NEXT_TO_A_DIE,
     MovesOnSpaces,
+    Ray,
     SharedRolls,
+    Walk,
     bit_numbers,
     die_wants,
     mask_of,
@@ -47,11 +49,9 @@ from .moves import Place
 __all__ = [
     "CoverallLookups",
     "FaceLookup",
-    "Ray",
     "SpacesLookup",
     "StretchReading",
     "TrayLookup",
-    "Walk",
     "lookups_for",
     "roll_value",
     "spaces_lookup_for",
@@ -59,10 +59,6 @@ __all__ = [
     "tray_of",
 ]
 
-Ray = tuple[int, ...]
-"""Spaces walked outward from a space along one line, nearest first, stopping at a region edge."""
-Walk = tuple[int, Ray, Ray, tuple[tuple[tuple[int, ...], ...], ...]]
-"""One line through a space, ready to walk: see ``TrayLookup.walks``."""
 StretchReading = tuple[tuple[str, ...], Callable[[Sequence[Any]], tuple[Any, ...]]]
 """A stretch's space names, and a getter of its entries: see ``TrayLookup.stretch_readings``."""
 

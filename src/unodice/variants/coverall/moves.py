@@ -23,7 +23,7 @@ from unodice.core.errors import IllegalMove
 from unodice.core.moves import Move
 from unodice.core.pieces import Colour, Face, parse_colour
 
-__all__ = ["CoverallMove", "Declare", "Place", "parse_move", "parse_space"]
+__all__ = ["DECLARATIONS", "CoverallMove", "Declare", "Place", "parse_move", "parse_space"]
 
 _PLACE = re.compile(r"^(\S+?)(?::(\w+))?\s+(\S+)$")
 _DECLARE = re.compile(r"^declare\s+(\w+)$", re.IGNORECASE)
@@ -78,6 +78,9 @@ class Declare(Move):
 
 CoverallMove: TypeAlias = Place | Declare
 """Any coverall move: the move type of the ``Coverall`` variant."""
+
+DECLARATIONS: tuple[Declare, ...] = tuple(Declare(colour) for colour in Colour)
+"""Every way to declare the starting W's colour (CV-2), the legal moves of its decision."""
 
 
 def parse_move(text: str) -> CoverallMove:

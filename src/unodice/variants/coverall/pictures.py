@@ -10,20 +10,18 @@ and the partition between them (CV-12) a line marked ``data-partition``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
+from unodice.core.capabilities import Pictures
 from unodice.core.pictures import FAINT, HIGHLIGHT, LINE, Canvas, draw_face, seat_label
 from unodice.core.pieces import Colour, Die, Face
 from unodice.core.positions import die_token
 from unodice.core.variant import View
 
+from .lookups import TrayLookup
 from .state import DECLARE, OVER, PLACE, START
 
-if TYPE_CHECKING:
-    from .lookups import TrayLookup
-    from .rules import Coverall
-
-__all__ = ["draw"]
+__all__ = ["CoverallPictures"]
 
 CELL = 52
 """The side of a space of the tray, in pixels."""
@@ -54,32 +52,41 @@ PARTITION = "#7a4e2d"
 """The partition line."""
 
 
-def draw(variant: Coverall, view: View, spectator: bool) -> str:
-    """The picture of ``view`` (a spectator's, without its seat marked, with ``spectator``)."""
-    tray = variant._tray
-    viewer = None if spectator else view.seat
-    tray_width = LABEL + tray.columns * CELL + (tray.columns - 1) * GAP
-    if tray.partition:
-        tray_width += PARTITION_GAP - GAP
-    dice_in_a_line = max([len(view.data["hand"]), *map(len, view.data["reserves"])])
-    width = max(
-        2 * MARGIN + tray_width, 2 * MARGIN + 560, DICE_X + dice_in_a_line * (SMALL + GAP) + MARGIN
-    )
-    tray_top = MARGIN + 64
-    tray_height = LABEL + tray.rows * CELL + (tray.rows - 1) * GAP + 22
-    panel_top = tray_top + tray_height + 16
-    height = panel_top + ROW * (view.players + 2) + MARGIN
-    who = "a spectator" if viewer is None else f"seat {viewer}"
-    canvas = Canvas(width, height, f"{variant.title}, round {view.round}, as {who} sees it")
-    _title(canvas, variant, view, who, width)
-    _tray(canvas, variant._tray, view, MARGIN, tray_top)
-    _panel(canvas, view, viewer, panel_top, width)
-    return canvas.document()
+class CoverallPictures(Pictures):
+    """Coverall's pictures: the tray, the rolled dice, the reserves and the bag, in SVG."""
+
+    # What the rules class sets up.
+    title: ClassVar[str]
+    _tray: TrayLookup
+
+    def picture(self, view: View, spectator: bool = False) -> str:
+        """The picture of ``view`` (a spectator's, without its seat marked, with ``spectator``)."""
+        tray = self._tray
+        viewer = None if spectator else view.seat
+        tray_width = LABEL + tray.columns * CELL + (tray.columns - 1) * GAP
+        if tray.partition:
+            tray_width += PARTITION_GAP - GAP
+        dice_in_a_line = max([len(view.data["hand"]), *map(len, view.data["reserves"])])
+        width = max(
+            2 * MARGIN + tray_width,
+            2 * MARGIN + 560,
+            DICE_X + dice_in_a_line * (SMALL + GAP) + MARGIN,
+        )
+        tray_top = MARGIN + 64
+        tray_height = LABEL + tray.rows * CELL + (tray.rows - 1) * GAP + 22
+        panel_top = tray_top + tray_height + 16
+        height = panel_top + ROW * (view.players + 2) + MARGIN
+        who = "a spectator" if viewer is None else f"seat {viewer}"
+        canvas = Canvas(width, height, f"{self.title}, round {view.round}, as {who} sees it")
+        _title(canvas, self.title, view, who, width)
+        _tray(canvas, tray, view, MARGIN, tray_top)
+        _panel(canvas, view, viewer, panel_top, width)
+        return canvas.document()
 
 
-def _title(canvas: Canvas, variant: Coverall, view: View, who: str, width: float) -> None:
+def _title(canvas: Canvas, title: str, view: View, who: str, width: float) -> None:
     """The variant, the round, whose turn it is and whose eyes the picture is drawn for."""
-    canvas.text(MARGIN, MARGIN + 18, variant.title, font_size=18, font_weight="bold")
+    canvas.text(MARGIN, MARGIN + 18, title, font_size=18, font_weight="bold")
     canvas.text(
         width - MARGIN,
         MARGIN + 18,

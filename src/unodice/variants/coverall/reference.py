@@ -15,69 +15,90 @@ Coverall scores as it goes (CV-11) and nothing when the game ends (CV-13), so
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from unodice.core.capabilities import Reference
 from unodice.core.moves import Move
 from unodice.core.pieces import Colour, Die, Face
 
-from .moves import Declare, Place
+from .moves import CoverallMove, Declare, Place
+from .options import CoverallOptions
+from .state import CoverallState
 
-if TYPE_CHECKING:
-    from .rules import Coverall
-    from .state import CoverallState
-
-__all__ = ["legal_moves", "move_points", "round_points"]
+__all__ = ["CoverallReference", "legal_moves", "move_points", "round_points"]
 
 Space = tuple[int, int]
 """A space as its row and column, both from 0."""
 
 
+class CoverallReference(Reference[CoverallState, CoverallMove]):
+    """The plain reading as the variant's ``Reference``: the functions below, on its options.
+
+    [`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares the fast
+    path with these at every decision.
+    """
+
+    # What the rules class sets up: the reading needs only the options and the seats.
+    options: CoverallOptions
+
+    def reference_legal_moves(self, state: CoverallState) -> list[CoverallMove]:
+        """Every move the seat to act may make (see ``legal_moves``)."""
+        return legal_moves(self, state)
+
+    def reference_move_points(self, state: CoverallState, move: CoverallMove) -> list[int]:
+        """The points per seat that ``move`` scores by itself (see ``move_points``)."""
+        return move_points(self, state, move)
+
+    def reference_round_points(self, state: CoverallState) -> list[int]:
+        """The points per seat that the end of a game scores (see ``round_points``)."""
+        return round_points(self, state)
+
+
 # -- the tray (Components and words, CV-12) --------------------------------------------------------
 
 
-def rows_of(variant: Coverall) -> int:
+def rows_of(variant: CoverallReference) -> int:
     """How many rows the tray has (option ``rows``, "Tray")."""
     rows: int = variant.options.rows
     return rows
 
 
-def columns_of(variant: Coverall) -> int:
+def columns_of(variant: CoverallReference) -> int:
     """How many columns the tray has (option ``columns``, "Tray")."""
     columns: int = variant.options.columns
     return columns
 
 
-def partitioned(variant: Coverall) -> bool:
+def partitioned(variant: CoverallReference) -> bool:
     """Whether the partition is in force (option ``partition``, "Halves", CV-12)."""
     partition: bool = variant.options.partition
     return partition
 
 
-def all_spaces(variant: Coverall) -> list[Space]:
+def all_spaces(variant: CoverallReference) -> list[Space]:
     """Every space of the tray, row by row ("Tray")."""
     rows, columns = rows_of(variant), columns_of(variant)
     return [(row, column) for row in range(rows) for column in range(columns)]
 
 
-def half_of(variant: Coverall, space: Space) -> int:
+def half_of(variant: CoverallReference, space: Space) -> int:
     """The half a space lies in ("Halves", CV-12): 0 left, 1 right; 0 for a whole tray."""
     if not partitioned(variant):
         return 0
     return 0 if space[1] < columns_of(variant) // 2 else 1
 
 
-def spaces_of_half(variant: Coverall, half: int) -> list[Space]:
+def spaces_of_half(variant: CoverallReference, half: int) -> list[Space]:
     """The spaces of one half (CV-12); without the partition, half 0 is the whole tray."""
     return [space for space in all_spaces(variant) if half_of(variant, space) == half]
 
 
-def on_tray(variant: Coverall, space: Space) -> bool:
+def on_tray(variant: CoverallReference, space: Space) -> bool:
     """Whether the tray has this space ("Tray")."""
     row, column = space
     return 0 <= row < rows_of(variant) and 0 <= column < columns_of(variant)
 
 
-def neighbours(variant: Coverall, space: Space) -> list[Space]:
+def neighbours(variant: CoverallReference, space: Space) -> list[Space]:
     """The spaces sharing a side with ``space`` on its side of the partition ("Neighbours")."""
     row, column = space
     found = []
@@ -87,13 +108,13 @@ def neighbours(variant: Coverall, space: Space) -> list[Space]:
     return found
 
 
-def face_at(variant: Coverall, state: CoverallState, space: Space) -> Face | None:
+def face_at(variant: CoverallReference, state: CoverallState, space: Space) -> Face | None:
     """The face of the die on ``space``, or ``None`` when it is empty."""
     row, column = space
     return state.faces[row * columns_of(variant) + column]
 
 
-def colour_at(variant: Coverall, state: CoverallState, space: Space) -> Colour | None:
+def colour_at(variant: CoverallReference, state: CoverallState, space: Space) -> Colour | None:
     """The colour the die on ``space`` counts as (CV-5): its own, or a wild's declared one."""
     face = face_at(variant, state, space)
     if face is None:
@@ -104,7 +125,7 @@ def colour_at(variant: Coverall, state: CoverallState, space: Space) -> Colour |
     return state.colours[row * columns_of(variant) + column]
 
 
-def is_empty(variant: Coverall, state: CoverallState, space: Space) -> bool:
+def is_empty(variant: CoverallReference, state: CoverallState, space: Space) -> bool:
     """Whether no die stands on ``space``."""
     return face_at(variant, state, space) is None
 
@@ -126,12 +147,12 @@ def matches(face: Face, tray_face: Face, tray_colour: Colour | None) -> bool:
     return tray_colour is not None and face.colour == tray_colour
 
 
-def half_is_untouched(variant: Coverall, state: CoverallState, half: int) -> bool:
+def half_is_untouched(variant: CoverallReference, state: CoverallState, half: int) -> bool:
     """CV-12: no die stands in the half yet."""
     return all(is_empty(variant, state, space) for space in spaces_of_half(variant, half))
 
 
-def fits(variant: Coverall, state: CoverallState, face: Face, space: Space) -> bool:
+def fits(variant: CoverallReference, state: CoverallState, face: Face, space: Space) -> bool:
     """CV-5, CV-12: a die showing ``face`` may go on ``space`` as far as matching goes.
 
     The space must be empty. In a half with no die yet, it matches nothing and needs no
@@ -158,7 +179,7 @@ def dice_outside_tray(state: CoverallState) -> list[Die]:
     return outside
 
 
-def half_is_dead(variant: Coverall, state: CoverallState, half: int) -> bool:
+def half_is_dead(variant: CoverallReference, state: CoverallState, half: int) -> bool:
     """CV-12: no face of any die outside the tray could ever go on an empty space of the half.
 
     "Could ever" looks at each face of each such die as it might one day be rolled, so the
@@ -172,7 +193,7 @@ def half_is_dead(variant: Coverall, state: CoverallState, half: int) -> bool:
     return True
 
 
-def open_half(variant: Coverall, state: CoverallState) -> int:
+def open_half(variant: CoverallReference, state: CoverallState) -> int:
     """CV-12: the half every die is placed in now.
 
     Without the partition the whole tray is one region (half 0). With it, the first half (that
@@ -189,7 +210,7 @@ def open_half(variant: Coverall, state: CoverallState) -> int:
     return 1 - first
 
 
-def placeable_spaces(variant: Coverall, state: CoverallState, face: Face) -> list[Space]:
+def placeable_spaces(variant: CoverallReference, state: CoverallState, face: Face) -> list[Space]:
     """CV-5, CV-12: the spaces of the open half a die showing ``face`` may go on."""
     return [
         space
@@ -207,7 +228,7 @@ def distinct_faces(state: CoverallState) -> list[Face]:
     return faces
 
 
-def placements(face: Face, space: Space) -> list[Move]:
+def placements(face: Face, space: Space) -> list[CoverallMove]:
     """CV-5 to CV-7: the moves that put ``face`` on ``space``.
 
     A W or WD4 takes its colour as it is placed, so it has one move per colour.
@@ -221,19 +242,19 @@ def placements(face: Face, space: Space) -> list[Move]:
 # -- the decisions (CV-2, CV-3, CV-7) --------------------------------------------------------------
 
 
-def starting_die_moves(variant: Coverall, state: CoverallState) -> list[Move]:
+def starting_die_moves(variant: CoverallReference, state: CoverallState) -> list[CoverallMove]:
     """CV-2: the starting player puts the starting die on any space of the tray.
 
     A starting W goes in without a colour: the next player declares it.
     """
-    moves: list[Move] = []
+    moves: list[CoverallMove] = []
     for face in distinct_faces(state):
         for row, column in all_spaces(variant):
             moves.append(Place(face, row, column))
     return moves
 
 
-def undeclared_starting_wild(variant: Coverall, state: CoverallState) -> bool:
+def undeclared_starting_wild(variant: CoverallReference, state: CoverallState) -> bool:
     """CV-2: a W stands in the tray whose colour nobody has declared yet (the starting W)."""
     for space in all_spaces(variant):
         face = face_at(variant, state, space)
@@ -242,19 +263,19 @@ def undeclared_starting_wild(variant: Coverall, state: CoverallState) -> bool:
     return False
 
 
-def declarations() -> list[Move]:
+def declarations() -> list[CoverallMove]:
     """CV-2: the player after the starter names the starting W's colour, any of the four."""
     return [Declare(colour) for colour in Colour]
 
 
-def turn_moves(variant: Coverall, state: CoverallState) -> list[Move]:
+def turn_moves(variant: CoverallReference, state: CoverallState) -> list[CoverallMove]:
     """CV-3, CV-5 to CV-7, CV-12: every placement of a face the player rolled.
 
     A WD4 may be placed only when no other die she holds can be placed; a placeable W counts
     as such a die, a second WD4 does not (CV-7).
     """
-    others: list[Move] = []
-    wild_draw_fours: list[Move] = []
+    others: list[CoverallMove] = []
+    wild_draw_fours: list[CoverallMove] = []
     for face in distinct_faces(state):
         for space in placeable_spaces(variant, state, face):
             if face.symbol == "WD4":
@@ -264,7 +285,7 @@ def turn_moves(variant: Coverall, state: CoverallState) -> list[Move]:
     return others if others else wild_draw_fours
 
 
-def legal_moves(variant: Coverall, state: CoverallState) -> list[Move]:
+def legal_moves(variant: CoverallReference, state: CoverallState) -> list[CoverallMove]:
     """Every move the seat to act may make, read from the clauses.
 
     The starting die's space (CV-2), the starting W's colour (CV-2), or a placement (CV-3 to
@@ -292,7 +313,7 @@ def value_of(face: Face) -> int:
 
 
 def run_through(
-    variant: Coverall,
+    variant: CoverallReference,
     state: CoverallState,
     placed: Space,
     step: Space,
@@ -320,7 +341,7 @@ def run_through(
 
 
 def line_points(
-    variant: Coverall,
+    variant: CoverallReference,
     state: CoverallState,
     placed: Space,
     face: Face,
@@ -359,7 +380,11 @@ def line_points(
 
 
 def placement_points(
-    variant: Coverall, state: CoverallState, placed: Space, face: Face, colour: Colour | None
+    variant: CoverallReference,
+    state: CoverallState,
+    placed: Space,
+    face: Face,
+    colour: Colour | None,
 ) -> int:
     """CV-11: a placed die scores its row and its column, each line on its own, added up."""
     row_points = line_points(variant, state, placed, face, colour, (0, 1))
@@ -367,7 +392,7 @@ def placement_points(
     return row_points + column_points
 
 
-def move_points(variant: Coverall, state: CoverallState, move: Move) -> list[int]:
+def move_points(variant: CoverallReference, state: CoverallState, move: Move) -> list[int]:
     """The points per seat that ``move`` scores by itself (CV-11).
 
     A placement scores for the seat that places, the starting die included (CV-2, alone it
@@ -382,7 +407,7 @@ def move_points(variant: Coverall, state: CoverallState, move: Move) -> list[int
     return points
 
 
-def round_points(variant: Coverall, state: CoverallState) -> list[int]:
+def round_points(variant: CoverallReference, state: CoverallState) -> list[int]:
     """The points per seat that the end of a game scores.
 
     None: every point was scored as the dice went in (CV-11, CV-13).

@@ -6,24 +6,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Move
 
 from .kernel import NEXT_TO_A_DIE, offers
-from .lookups import tray_code
+from .lookups import CoverallLookups, TrayLookup, tray_code
 from .moves import Declare, Place
 from .state import DECLARE, OVER, START, CoverallState
-
-if TYPE_CHECKING:
-    from .rules import Coverall
 
 __all__ = ["explain"]
 
 
-def explain(rules: Coverall, state: CoverallState, move: Move) -> IllegalMove:
-    """Why ``move`` is refused now, citing the clause that forbids it."""
+def explain(
+    tray: TrayLookup, lookups: CoverallLookups, state: CoverallState, move: Move
+) -> IllegalMove:
+    """Why ``move`` is refused now, citing the clause that forbids it.
+
+    Args:
+        tray: The game's tray.
+        lookups: The lookups of its dice set.
+        state: The game's state.
+        move: The move refused.
+    """
     if state.phase == OVER:
         return IllegalMove(move, "the game is over", "CV-13")
     if isinstance(move, Declare):
@@ -36,18 +40,19 @@ def explain(rules: Coverall, state: CoverallState, move: Move) -> IllegalMove:
     if not isinstance(move, Place):
         return IllegalMove(move, "not a coverall move")
     if state.phase == DECLARE:
-        name = rules._tray.names[state.undeclared]  # type: ignore[index]
+        name = tray.names[state.undeclared]  # type: ignore[index]
         return IllegalMove(
             move,
             f"first declare the colour of the starting W on {name}, like 'declare red'",
             "CV-2",
         )
-    return _placement(rules, state, move)
+    return _placement(tray, lookups, state, move)
 
 
-def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMove:
+def _placement(
+    tray: TrayLookup, lookups: CoverallLookups, state: CoverallState, move: Place
+) -> IllegalMove:
     """CV-2, CV-3, CV-5 to CV-7, CV-12: why this placement is not one of the legal ones."""
-    tray = rules._tray
     if not tray.contains(move.row, move.column):
         return IllegalMove(
             move,
@@ -79,10 +84,10 @@ def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMov
         )
     region = tray.region_of[space]
     if region != state.open_region:
-        return _closed_half(rules, state, move, region)
+        return _closed_half(tray, state, move, region)
     untouched = state.empty[region] == len(tray.regions[region])
     if not untouched:
-        reason = _no_match(rules, state, move, space)
+        reason = _no_match(tray, lookups, state, move, space)
         if reason is not None:
             return reason
     if move.face.symbol == "WD4":
@@ -96,9 +101,8 @@ def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMov
     return IllegalMove(move, "not a legal move now")
 
 
-def _closed_half(rules: Coverall, state: CoverallState, move: Place, region: int) -> IllegalMove:
+def _closed_half(tray: TrayLookup, state: CoverallState, move: Place, region: int) -> IllegalMove:
     """CV-12: every die goes to the open half."""
-    tray = rules._tray
     open_name = tray.region_name(state.open_region)
     if region == state.first_region:
         why = "is full" if not state.empty[region] else "can take no more dice"
@@ -112,15 +116,16 @@ def _closed_half(rules: Coverall, state: CoverallState, move: Place, region: int
     )
 
 
-def _no_match(rules: Coverall, state: CoverallState, move: Place, space: int) -> IllegalMove | None:
+def _no_match(
+    tray: TrayLookup, lookups: CoverallLookups, state: CoverallState, move: Place, space: int
+) -> IllegalMove | None:
     """CV-5 / CV-12 reasons a placement next to (or away from) dice is refused."""
-    tray = rules._tray
     name = tray.names[space]
-    want = rules._lookups.face(move.face).wants
+    want = lookups.face(move.face).wants
     offered = _offered_to(state, space)
     if offered & want:
         return None
-    across = _across_partition(rules, state, space)
+    across = _across_partition(tray, state, space)
     if not offered & NEXT_TO_A_DIE:
         if across:
             return IllegalMove(
@@ -157,9 +162,8 @@ def _offered_to(state: CoverallState, space: int) -> int:
     return sum(1 << number for number, spaces in enumerate(state.reach) if spaces & bit)
 
 
-def _across_partition(rules: Coverall, state: CoverallState, space: int) -> list[int]:
+def _across_partition(tray: TrayLookup, state: CoverallState, space: int) -> list[int]:
     """The occupied spaces beside ``space`` on the other side of the partition."""
-    tray = rules._tray
     row, column = tray.row_and_column(space)
     found = []
     for dc in (-1, 1):

@@ -16,17 +16,14 @@ from typing import Any, ClassVar
 
 from unodice.core import uno
 from unodice.core._mypyc import mypyc_attr
-from unodice.core.capabilities import describe_event
+from unodice.core.capabilities import Inventory, Resampling
 from unodice.core.chance import Chance
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Event, Move, shared_event
 from unodice.core.pieces import Bag, Colour, ComponentSet, Die, Face
-from unodice.core.spaces import Buffer, Slot
 from unodice.core.turns import Seats
 from unodice.core.variant import RoundOutcome, Table, Variant, View
 
-from . import pictures, positions, refusals, spaces, text
-from . import reference as reference_module
 from .events import (
     HalfOpened,
     NoDice,
@@ -42,9 +39,15 @@ from .events import (
 )
 from .kernel import BIT_COUNT, NEXT_TO_A_DIE_BIT, counting_runs
 from .lookups import CoverallLookups, FaceLookup, TrayLookup, lookups_for, roll_value, tray_of
-from .moves import CoverallMove, Declare, Place, parse_move
+from .moves import DECLARATIONS, CoverallMove, Declare, Place, parse_move
 from .options import CoverallOptions
+from .pictures import CoverallPictures
+from .positions import CoverallPositions
+from .reference import CoverallReference
+from .refusals import explain
+from .spaces import CoverallSpaces
 from .state import DECLARE, OVER, PLACE, START, CoverallState
+from .text import CoverallText
 
 __all__ = ["Coverall"]
 
@@ -54,8 +57,6 @@ RESERVE_DRAWS = {"D2": 2, "WD4": 4}
 """Dice a placed D2 or WD4 makes its player draw for her next turn (CV-7, CV-8)."""
 ACTING = frozenset({*RESERVE_DRAWS, "S", "R"})
 """The symbols that do something when placed (CV-7 to CV-9)."""
-DECLARATIONS = tuple(Declare(colour) for colour in Colour)
-"""Every way to declare the starting W's colour (CV-2)."""
 _NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 """The scoring context when no house rule is in force to read it."""
 
@@ -67,7 +68,16 @@ def _die_id(die: Die) -> int:
 # A plugin may subclass a built-in variant (its own version of the rules), in plain Python
 # under the compiled build too.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Coverall(Variant[CoverallState, CoverallMove]):
+class Coverall(
+    Variant[CoverallState, CoverallMove],
+    CoverallPositions,
+    CoverallPictures,
+    CoverallSpaces,
+    Resampling[CoverallState],
+    CoverallText,
+    Inventory[CoverallState],
+    CoverallReference,
+):
     """Uno Dice, Game 3: fill the tray with dice that match a neighbour; runs score.
 
     The tray's shape and the dice set's lookups are shared by every game of the set and tray
@@ -93,7 +103,6 @@ class Coverall(Variant[CoverallState, CoverallMove]):
     summary = "Cover the tray with dice that match a neighbour; runs of a colour or kind score."
     version = "1.0"
     end_clause = "CV-13"
-    reference: ClassVar[Any] = reference_module
     component_option: ClassVar[str | None] = "dice"
     Options = CoverallOptions
     options: CoverallOptions
@@ -457,7 +466,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         """
         counts_as = colour if face.colour is None else face.colour
         tray = self._tray
-        found = counting_runs(tray, state.kinds, state.colours, space, face.symbol, counts_as)
+        found = counting_runs(tray.walks[space], state.kinds, state.colours, face.symbol, counts_as)
         runs: tuple[Run, ...] = ()
         points = 0
         if found:
@@ -495,7 +504,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         space = self._tray.space(move.row, move.column)
         data = view.data
         found = counting_runs(
-            self._tray, data["kinds"], data["colours"], space, face.symbol, counts_as
+            self._tray.walks[space], data["kinds"], data["colours"], face.symbol, counts_as
         )
         return float(sum(run[3] for run in found))
 
@@ -574,45 +583,11 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         assert isinstance(ended, CoverallState), "the core hands over the state a game ended in"
         return (ended.starter + 1) % self.player_count
 
-    # -- positions ---------------------------------------------------------------------------------
-
-    def write_position(self, state: CoverallState) -> str:
-        """The tray, the rolled dice, the reserves and the bag in its order (see `positions`)."""
-        return positions.write(self, state)
-
-    def read_position(self, table: Table, text: str) -> CoverallState:
-        """The state a position's body describes, checked (see `positions`)."""
-        return positions.read(self, table, text)
-
-    # -- pictures ----------------------------------------------------------------------------------
-
-    def picture(self, view: View, spectator: bool = False) -> str:
-        """The tray, the rolled dice, the reserves and the bag as SVG (see `pictures`)."""
-        return pictures.draw(self, view, spectator)
-
-    # -- spaces for learning agents ---------------------------------------------------------------
-
-    def actions(self) -> Iterable[CoverallMove]:
-        """Every placement, the starting W on each space, the declarations (see `spaces`)."""
-        return spaces.actions(self)
-
-    def observation_layout(self) -> Sequence[Slot]:
-        """The tray, the rolled dice, reserves, bag, turn and points, by slot (see `spaces`)."""
-        return spaces.layout(self)
-
-    def encode_view(self, view: View, out: Buffer) -> None:
-        """Write ``view`` into ``out``, the observer as seat 0 (see `spaces`)."""
-        spaces.encode(self, view, out)
-
-    # -- refusals, the pieces and what seats see ---------------------------------------------------
+    # -- refusals and what seats see ---------------------------------------------------------------
 
     def explain_illegal(self, state: CoverallState, move: Move) -> IllegalMove:
-        """Why a move is refused now, citing the clause that forbids it."""
-        return refusals.explain(self, state, move)
-
-    def components(self, state: Any = None) -> ComponentSet:
-        """The dice set this game plays with."""
-        return self.dice_set
+        """Why a move is refused now, citing the clause that forbids it (see `refusals`)."""
+        return explain(self._tray, self._lookups, state, move)
 
     def view_data(self, state: CoverallState, seat: int) -> dict[str, Any]:
         """Everything is open but the bag's contents: the tray, the rolled dice, reserves."""
@@ -633,6 +608,8 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             "points": tuple(state.points),
         }
 
+    # -- resampling --------------------------------------------------------------------------------
+
     def resample(self, state: CoverallState, seat: int, rng: random.Random) -> None:
         """Put the bag in a new order: everything else is open (CV-1).
 
@@ -646,9 +623,11 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         rng.shuffle(dice)
         state.bag = Bag(dice)
 
-    def hidden_pieces(self, state: CoverallState, seat: int) -> Iterable[Die]:
-        """The dice in the bag: nobody knows which they are."""
-        return tuple(state.bag)
+    # -- the pieces --------------------------------------------------------------------------------
+
+    def components(self, state: CoverallState | None = None) -> ComponentSet:
+        """The dice set this game plays with."""
+        return self.dice_set
 
     def piece_locations(self, state: CoverallState) -> dict[str, Iterable[Die]]:
         """Every die: in the tray, the bag, a hand or a reserve."""
@@ -661,10 +640,6 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             locations[f"reserve {seat}"] = state.reserves[seat]
         return locations
 
-    def render(self, state: CoverallState, seat: int | None = None, colour: bool = False) -> str:
-        """The tray as a grid, the rolled dice, reserves, the bag and the scores."""
-        return text.render(self, state, seat, colour)
-
-    def describe(self, event: Event) -> str:
-        """One line per event, in words."""
-        return text.describe(event) or describe_event(event)
+    def hidden_pieces(self, state: CoverallState, seat: int) -> Iterable[Die]:
+        """The dice in the bag: nobody knows which they are."""
+        return tuple(state.bag)

@@ -48,21 +48,18 @@ seats follow in seat-number order (the order of play until an R reverses it; the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
 from unodice.core.pieces import Colour, ComponentSet
 from unodice.core.spaces import Buffer, Slot
 from unodice.core.variant import View
 
-from .lookups import SpacesLookup, spaces_lookup_for
+from .lookups import CoverallLookups, SpacesLookup, TrayLookup, spaces_lookup_for
 from .moves import CoverallMove, Declare
+from .options import CoverallOptions
 from .state import DECLARE, OVER, PLACE, START
 
-if TYPE_CHECKING:
-    from .rules import Coverall
-
-__all__ = ["MOST_IN_RESERVE", "POINTS_PER_SPACE", "Plan", "actions", "encode", "layout", "plan"]
+__all__ = ["MOST_IN_RESERVE", "POINTS_PER_SPACE", "CoverallSpaces", "PlanLookup", "plan"]
 
 MOST_IN_RESERVE = 4
 """The most dice a reserve holds: one placement draws it (2 for a D2, 4 for a WD4, CV-7,
@@ -74,24 +71,84 @@ PHASES = {START: 0, DECLARE: 1, PLACE: 2, OVER: 3}
 _COLOURS = len(Colour)
 
 
-def actions(variant: Coverall) -> tuple[CoverallMove, ...]:
-    """Every move that can be legal, numbered as the module's docstring says."""
-    lookups = variant._lookups
-    faces = spaces_lookup_for(variant.dice_set).faces
-    every_space = (1 << variant._tray.size) - 1
-    # The lookups' own move objects: legal moves are the same objects, so looking them up in
-    # the catalogue finds them by identity.
-    placements = [move for face in faces for move in lookups.face(face).moves.on(every_space)]
-    # A WD4 is never the starting die (it is rolled again, CV-2), and a coloured starting die
-    # is a placement already: only the W has moves of its own.
-    starting_w = [
-        move for face in faces if face.symbol == "W" for move in lookups.face(face).starts
-    ]
-    declarations = [Declare(colour) for colour in Colour]
-    return (*placements, *starting_w, *declarations)
+class CoverallSpaces(Spaces[CoverallMove]):
+    """Coverall's action catalogue and observations for learning agents (see the module)."""
+
+    # What the rules class sets up.
+    options: CoverallOptions
+    dice_set: ComponentSet
+    _tray: TrayLookup
+    _lookups: CoverallLookups
+
+    def actions(self) -> tuple[CoverallMove, ...]:
+        """Every placement, the starting W on each space, the declarations, in that order."""
+        lookups = self._lookups
+        faces = spaces_lookup_for(self.dice_set).faces
+        every_space = (1 << self._tray.size) - 1
+        # The lookups' own move objects: legal moves are the same objects, so looking them up
+        # in the catalogue finds them by identity.
+        placements = [move for face in faces for move in lookups.face(face).moves.on(every_space)]
+        # A WD4 is never the starting die (it is rolled again, CV-2), and a coloured starting
+        # die is a placement already: only the W has moves of its own.
+        starting_w = [
+            move for face in faces if face.symbol == "W" for move in lookups.face(face).starts
+        ]
+        declarations = [Declare(colour) for colour in Colour]
+        return (*placements, *starting_w, *declarations)
+
+    def observation_layout(self) -> tuple[Slot, ...]:
+        """The tray, the rolled dice, reserves, bag, turn and points, by slot (see the module)."""
+        return plan(self).slots
+
+    def encode_view(self, view: View, out: Buffer) -> None:
+        """Write ``view`` into ``out`` (zeros), the observer as seat 0 (see the module)."""
+        where = plan(self)
+        lookup = where.lookup
+        data = view.data
+        players = where.players
+        me = view.seat
+        out[where.phase + PHASES[data["phase"]]] = 1
+        symbol_index, colour_index = lookup.symbol_index, lookup.colour_index
+        at, width = where.tray_kinds, where.kind_count
+        for kind in data["kinds"]:
+            if kind is not None:
+                out[at + symbol_index[kind]] = 1
+            at += width
+        at = where.tray_colours
+        for colour in data["colours"]:
+            if colour is not None:
+                out[at + colour_index[id(colour)]] = 1
+            at += _COLOURS
+        out[where.open_half + data["open_half"]] = 1
+        shown: dict[int, int] = {}
+        for face in data["hand"]:
+            index = lookup.index_of(face)
+            shown[index] = shown.get(index, 0) + 1
+        dice_with = lookup.dice_with
+        for index, count in shown.items():
+            out[where.hand + index] = count / dice_with[index]
+        holder = data["holder"]
+        if holder is not None:
+            out[where.holder + (holder - me) % players] = 1
+        for seat, reserve in enumerate(data["reserves"]):
+            if reserve:
+                out[where.reserves + (seat - me) % players] = min(len(reserve) / MOST_IN_RESERVE, 1)
+        out[where.bag] = data["bag"] / lookup.dice_count
+        out[where.direction] = 1 if data["direction"] == 1 else 0
+        out[where.starter + (data["starter"] - me) % players] = 1
+        scale = where.points_scale
+        for seat, points in enumerate(data["points"]):
+            if points > 0:
+                out[where.points + (seat - me) % players] = min(points / scale, 1)
+        if where.in_a_set:
+            scale *= players
+            for seat, total in enumerate(view.scores):
+                if total > 0:
+                    out[where.totals + (seat - me) % players] = min(total / scale, 1)
+            out[where.game + min(view.round, players) - 1] = 1
 
 
-class Plan(SealedLookup):
+class PlanLookup(SealedLookup):
     """An observation's slots and where each begins, for one set, tray, seat count and options.
 
     Attributes:
@@ -186,15 +243,15 @@ class Plan(SealedLookup):
 
 def _build_plan(
     dice_set: ComponentSet, spaces: int, regions: int, players: int, in_a_set: bool
-) -> Plan:
-    return Plan(spaces_lookup_for(dice_set), spaces, regions, players, in_a_set)
+) -> PlanLookup:
+    return PlanLookup(spaces_lookup_for(dice_set), spaces, regions, players, in_a_set)
 
 
-_plans: LookupsPerSet[Plan] = LookupsPerSet(_build_plan)
+_plans: LookupsPerSet[PlanLookup] = LookupsPerSet(_build_plan)
 """The plan of each dice set (by identity), tray size, regions, seat count and kind of match."""
 
 
-def plan(variant: Coverall) -> Plan:
+def plan(variant: CoverallSpaces) -> PlanLookup:
     """The observation plan of a game's variant, built once and shared."""
     tray = variant._tray
     return _plans(
@@ -204,56 +261,3 @@ def plan(variant: Coverall) -> Plan:
         variant.player_count,
         variant.options.set_of_games,
     )
-
-
-def layout(variant: Coverall) -> tuple[Slot, ...]:
-    """The observation's slots, as the module's docstring describes them."""
-    return plan(variant).slots
-
-
-def encode(variant: Coverall, view: View, out: Buffer) -> None:
-    """Write ``view`` into ``out`` (zeros), seats relative to the view's seat."""
-    where = plan(variant)
-    lookup = where.lookup
-    data = view.data
-    players = where.players
-    me = view.seat
-    out[where.phase + PHASES[data["phase"]]] = 1
-    symbol_index, colour_index = lookup.symbol_index, lookup.colour_index
-    at, width = where.tray_kinds, where.kind_count
-    for kind in data["kinds"]:
-        if kind is not None:
-            out[at + symbol_index[kind]] = 1
-        at += width
-    at = where.tray_colours
-    for colour in data["colours"]:
-        if colour is not None:
-            out[at + colour_index[id(colour)]] = 1
-        at += _COLOURS
-    out[where.open_half + data["open_half"]] = 1
-    shown: dict[int, int] = {}
-    for face in data["hand"]:
-        index = lookup.index_of(face)
-        shown[index] = shown.get(index, 0) + 1
-    dice_with = lookup.dice_with
-    for index, count in shown.items():
-        out[where.hand + index] = count / dice_with[index]
-    holder = data["holder"]
-    if holder is not None:
-        out[where.holder + (holder - me) % players] = 1
-    for seat, reserve in enumerate(data["reserves"]):
-        if reserve:
-            out[where.reserves + (seat - me) % players] = min(len(reserve) / MOST_IN_RESERVE, 1)
-    out[where.bag] = data["bag"] / lookup.dice_count
-    out[where.direction] = 1 if data["direction"] == 1 else 0
-    out[where.starter + (data["starter"] - me) % players] = 1
-    scale = where.points_scale
-    for seat, points in enumerate(data["points"]):
-        if points > 0:
-            out[where.points + (seat - me) % players] = min(points / scale, 1)
-    if where.in_a_set:
-        scale *= players
-        for seat, total in enumerate(view.scores):
-            if total > 0:
-                out[where.totals + (seat - me) % players] = min(total / scale, 1)
-        out[where.game + min(view.round, players) - 1] = 1
