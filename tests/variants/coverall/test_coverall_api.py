@@ -85,7 +85,7 @@ def test_a_domino_set_is_refused():
 
 
 def test_a_tray_larger_than_the_dice_set_is_refused():
-    with pytest.raises(InvalidOptions, match="has only 24 dice but the 5 x 6 tray has 30 spaces"):
+    with pytest.raises(InvalidOptions, match="has only 24 dice but the 5 x 6 tray has 30 cells"):
         new_game("coverall", players=2, options={"rows": 5})
 
 
@@ -163,8 +163,8 @@ def test_notation_is_forgiving_about_case_and_spaces(text, canonical):
     [
         ("", "like 'r5 B2'"),
         ("r5", "like 'r5 B2'"),
-        ("r5 Z", "is not a space"),
-        ("r5 A0", "is not a space"),
+        ("r5 Z", "is not a cell"),
+        ("r5 A0", "is not a cell"),
         ("x5 A1", "is not a face"),
         ("r5:g A1", "only W and WD4 take a declared colour"),
         ("W:x A1", "is not a colour"),
@@ -177,14 +177,14 @@ def test_unreadable_notation_says_what_notation_looks_like(text, says):
         game.play(text)
 
 
-def test_a_space_off_the_tray_is_refused_with_the_trays_size():
+def test_a_cell_off_the_tray_is_refused_with_the_trays_size():
     game, dice = start("r7")
     play(game, "r7 B2", dice.draw("r5", "b3", "g2", "y1"))
-    with pytest.raises(IllegalMove, match="no space E1: the tray has rows A–D, columns 1–6"):
+    with pytest.raises(IllegalMove, match="no cell E1: the tray has rows A–D, columns 1–6"):
         game.play("r5 E1")
 
 
-def test_two_dice_showing_the_same_face_make_one_move_per_space():
+def test_two_dice_showing_the_same_face_make_one_move_per_cell():
     game, dice = start("r7")
     play(game, "r7 B2", dice.draw("r5", "r5", "g2", "y1"))
     moves = [str(move) for move in game.legal_moves()]

@@ -71,8 +71,8 @@ def move_kind(variant: Coverall, state: CoverallState, move: Move) -> str:
     if reference.half_is_untouched(variant, state, half):
         first = state.first_region
         room = any(
-            reference.is_empty(variant, state, space)
-            for space in reference.spaces_of_half(variant, first)  # type: ignore[arg-type]
+            reference.is_empty(variant, state, cell)
+            for cell in reference.cells_of_half(variant, first)  # type: ignore[arg-type]
         )
         return (
             "opening a dead first half's other half (CV-12)"
@@ -84,7 +84,7 @@ def move_kind(variant: Coverall, state: CoverallState, move: Move) -> str:
 
 def end_kind(variant: Coverall, state: CoverallState) -> str:
     """How a game ended (CV-13), in words."""
-    empty = [s for s in reference.all_spaces(variant) if reference.is_empty(variant, state, s)]
+    empty = [s for s in reference.all_cells(variant) if reference.is_empty(variant, state, s)]
     return "tray dead (CV-13)" if empty else "tray full (CV-13)"
 
 
@@ -283,7 +283,7 @@ def test_cv12_an_untouched_second_half_takes_any_die_anywhere_but_a_wd4_still_wa
     play(game, "r5 A2", rolls("WD4", "r3", "y1"))
     # The left half is full; the right half has no die yet, so r3 and y1 need no neighbour,
     # and with them placeable the WD4 may not go (CV-7).
-    assert agree(game) == {f"{code} {space}" for code in ("r3", "y1") for space in ("A3", "A4")}
+    assert agree(game) == {f"{code} {cell}" for code in ("r3", "y1") for cell in ("A3", "A4")}
     # r3 on A3 lies beside r5 only across the partition: no run crosses it (CV-11, CV-12).
     assert points(game, "r3 A3") == [0, 0]
     play(game, "r3 A3", rolls("WD4", "y1"))
@@ -320,7 +320,7 @@ def test_cv12_a_dead_first_half_opens_the_other():
     assert reference.half_is_dead(game.variant, game.state, 0)
     assert reference.open_half(game.variant, game.state) == 1
     assert agree(game) == {
-        f"{code} {space}" for code in ("b4", "g5") for space in ("A3", "A4", "B3", "B4")
+        f"{code} {cell}" for code in ("b4", "g5") for cell in ("A3", "A4", "B3", "B4")
     }
 
 

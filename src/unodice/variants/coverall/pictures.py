@@ -24,9 +24,9 @@ from .state import DECLARE, OVER, PLACE, START
 __all__ = ["CoverallPictures"]
 
 CELL = 52
-"""The side of a space of the tray, in pixels."""
+"""The side of a cell of the tray, in pixels."""
 GAP = 6
-"""The room between two spaces."""
+"""The room between two cells."""
 PARTITION_GAP = 26
 """The room between the two halves, where the partition runs."""
 SMALL = 36
@@ -47,7 +47,7 @@ OPEN_EDGE = "#6a9f4b"
 SHUT_FILL = "#e3ddcd"
 """The background of a half that does not."""
 EMPTY_FILL = "#fbfaf5"
-"""An empty space."""
+"""An empty cell."""
 PARTITION = "#7a4e2d"
 """The partition line."""
 
@@ -126,7 +126,7 @@ def _and(seats: Sequence[int]) -> str:
 
 
 def _column_x(tray: TrayLookup, left: float, column: int) -> float:
-    """The left edge of the spaces of ``column``; the partition widens the gap at the middle."""
+    """The left edge of the cells of ``column``; the partition widens the gap at the middle."""
     x = left + LABEL + column * (CELL + GAP)
     if tray.partition and column >= tray.columns // 2:
         x += PARTITION_GAP - GAP
@@ -138,8 +138,8 @@ def _tray(canvas: Canvas, tray: TrayLookup, view: View, left: float, top: float)
     data = view.data
     grid_top = top + LABEL
     grid_height = tray.rows * CELL + (tray.rows - 1) * GAP
-    for region, spaces in enumerate(tray.regions):
-        columns = sorted({space % tray.columns for space in spaces})
+    for region, cells in enumerate(tray.regions):
+        columns = sorted({cell % tray.columns for cell in cells})
         x0 = _column_x(tray, left, columns[0]) - GAP / 2
         x1 = _column_x(tray, left, columns[-1]) + CELL + GAP / 2
         is_open, word = _half_state(tray, data, region)
@@ -203,13 +203,13 @@ def _tray(canvas: Canvas, tray: TrayLookup, view: View, left: float, top: float)
             fill=FAINT,
         )
         for column in range(tray.columns):
-            _space(canvas, tray, data, tray.space(row, column), _column_x(tray, left, column), y)
+            _cell(canvas, tray, data, tray.cell(row, column), _column_x(tray, left, column), y)
 
 
 def _half_state(tray: TrayLookup, data: Mapping[str, Any], region: int) -> tuple[bool, str]:
     """Whether a half (or the whole tray) takes dice now, and a word on it (CV-12).
 
-    Before the starting die is placed, any space takes it. Afterwards one half is open; of the
+    Before the starting die is placed, any cell takes it. Afterwards one half is open; of the
     other, one holding dice has closed (full or dead) and an empty one opens next.
     """
     phase = data["phase"]
@@ -217,16 +217,16 @@ def _half_state(tray: TrayLookup, data: Mapping[str, Any], region: int) -> tuple
         return True, "open to the starting die"
     if phase != OVER and data["open_half"] == region:
         return True, "open"
-    if any(data["tray"][space] is not None for space in tray.regions[region]):
+    if any(data["tray"][cell] is not None for cell in tray.regions[region]):
         return False, "closed"
     return False, "opens next"
 
 
-def _space(
-    canvas: Canvas, tray: TrayLookup, data: Mapping[str, Any], space: int, x: float, y: float
+def _cell(
+    canvas: Canvas, tray: TrayLookup, data: Mapping[str, Any], cell: int, x: float, y: float
 ) -> None:
-    """One space: its die, a wild with the colour it counts as, or its name when empty."""
-    face: Face | None = data["tray"][space]
+    """One cell: its die, a wild with the colour it counts as, or its name when empty."""
+    face: Face | None = data["tray"][cell]
     if face is None:
         canvas.rect(
             x, y, CELL, CELL, rx=CELL * 0.15, fill=EMPTY_FILL, stroke="#cfc8b6", stroke_width=1
@@ -234,14 +234,14 @@ def _space(
         canvas.text(
             x + CELL / 2,
             y + CELL / 2 + 4,
-            tray.names[space],
+            tray.names[cell],
             text_anchor="middle",
             font_size=11,
             fill="#c2bba8",
         )
         return
-    die: Die = data["tray_dice"][space]
-    declared: Colour | None = data["colours"][space] if face.colour is None else None
+    die: Die = data["tray_dice"][cell]
+    declared: Colour | None = data["colours"][cell] if face.colour is None else None
     draw_face(canvas, x, y, CELL, face, declared=declared, piece=die_token(die, face))
 
 

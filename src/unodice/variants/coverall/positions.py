@@ -6,7 +6,7 @@ The body is written as these fields, in this order (see the rule page's "Positio
 hand=y2@11,bS@4 reserves=-/-/@9,@20 bag=@0,@5,... points=0,12,0``
 
 Only what the rules cannot work out is written. Everything the state derives (the tray's faces,
-kinds, colours and codes by space, the masks of what each space is offered, the empty spaces of
+kinds, colours and codes by cell, the masks of what each cell is offered, the empty cells of
 each half, the dice in the tray, the half the starting die went to, the starting W still waiting
 for its colour, and the legal moves) is rebuilt on reading by the same code the rules use when
 they set up and play: each die goes into the tray through the rules' own ``_put``, and the
@@ -40,7 +40,7 @@ from unodice.core.turns import Seats
 from unodice.core.variant import Table
 
 from .lookups import CoverallLookups, TrayLookup, tray_code
-from .moves import DECLARATIONS, CoverallMove, parse_space
+from .moves import DECLARATIONS, CoverallMove, parse_cell
 from .options import CoverallOptions
 from .state import DECLARE, PLACE, START, CoverallState, Phase
 
@@ -67,7 +67,7 @@ HALVES = ("left", "right")
 WHOLE_TRAY = "tray"
 """The one region of a tray without the partition."""
 _TRAY_HELP = (
-    "write each die as its space and the die, like B2:r5@3, a wild with its colour: C4:W:g@7"
+    "write each die as its cell and the die, like B2:r5@3, a wild with its colour: C4:W:g@7"
 )
 
 
@@ -88,8 +88,8 @@ class CoverallPositions(Positions[CoverallState]):
         """The tray, the rolled dice, the reserves and the bag in its order (see ``FIELDS``)."""
         tray = self._tray
         in_tray = [
-            f"{tray.names[space]}:{tray_code(face, state.colours[space])}@{die.id}"
-            for space, (die, face) in enumerate(zip(state.dice, state.faces, strict=True))
+            f"{tray.names[cell]}:{tray_code(face, state.colours[cell])}@{die.id}"
+            for cell, (die, face) in enumerate(zip(state.dice, state.faces, strict=True))
             if die is not None and face is not None
         ]
         return write_fields(
@@ -198,36 +198,36 @@ def _half(variant: CoverallPositions, value: str) -> int:
 def _read_tray(
     variant: CoverallPositions, state: CoverallState, value: str, pieces: PieceReader[Die]
 ) -> None:
-    """Put each die of the ``tray`` field on its space, as a placement would (CV-5)."""
+    """Put each die of the ``tray`` field on its cell, as a placement would (CV-5)."""
     tray = variant._tray
     for item in items(value):
         name, colon, rest = item.partition(":")
         if not colon:
-            raise InvalidPosition(f"in tray: {brief(item)} names no space; {_TRAY_HELP}")
+            raise InvalidPosition(f"in tray: {brief(item)} names no cell; {_TRAY_HELP}")
         try:
-            row, column = parse_space(name)
+            row, column = parse_cell(name)
         except ValueError as error:
             raise InvalidPosition(f"in tray: {error}") from None
         if not tray.contains(row, column):
             raise InvalidPosition(
-                f"in tray: there is no space {name}; the tray has {tray.describe_shape()}"
+                f"in tray: there is no cell {name}; the tray has {tray.describe_shape()}"
             )
-        space = tray.space(row, column)
-        if state.dice[space] is not None:
-            raise InvalidPosition(f"in tray: space {tray.names[space]} is given twice")
+        cell = tray.cell(row, column)
+        if state.dice[cell] is not None:
+            raise InvalidPosition(f"in tray: cell {tray.names[cell]} is given twice")
         shown, at, number = rest.partition("@")
         code, colon, colour_text = shown.partition(":")
         die, face = pieces.die(code + at + number, "tray")
         if face is None:
             raise InvalidPosition(
-                f"in tray: the die on {tray.names[space]} shows no face; {_TRAY_HELP}"
+                f"in tray: the die on {tray.names[cell]} shows no face; {_TRAY_HELP}"
             )
-        colour = _declared(face, colour_text, space, variant) if colon else None
-        variant._put(state, space, die, _own_face(die, face), colour)
+        colour = _declared(face, colour_text, cell, variant) if colon else None
+        variant._put(state, cell, die, _own_face(die, face), colour)
 
 
-def _declared(face: Face, text: str, space: int, variant: CoverallPositions) -> Colour:
-    name = variant._tray.names[space]
+def _declared(face: Face, text: str, cell: int, variant: CoverallPositions) -> Colour:
+    name = variant._tray.names[cell]
     if not face.is_wild:
         raise InvalidPosition(
             f"in tray: {face.code} on {name} has its own colour; only a W or WD4 is written "
@@ -284,7 +284,7 @@ def _first_region(variant: CoverallPositions, state: CoverallState) -> int | Non
     first is the one not open; with none, the starting die is not placed yet.
     """
     regions = variant._tray.regions
-    used = [r for r, spaces in enumerate(regions) if state.empty[r] < len(spaces)]
+    used = [r for r, cells in enumerate(regions) if state.empty[r] < len(cells)]
     if not used:
         return None
     if len(used) == 1:
@@ -380,7 +380,7 @@ def _check_halves(variant: CoverallPositions, state: CoverallState) -> None:
     if state.empty[open_half] == 0:
         raise InvalidPosition(
             f"half: the {tray.region_name(open_half)} is full, so the rules would have closed "
-            "it (CV-12, CV-13); name a half with empty spaces"
+            "it (CV-12, CV-13); name a half with empty cells"
         )
     if (
         first is not None

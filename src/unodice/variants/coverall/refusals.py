@@ -56,7 +56,7 @@ def _placement(
     if not tray.contains(move.row, move.column):
         return IllegalMove(
             move,
-            f"there is no space {move.space_name}: the tray has {tray.describe_shape()}",
+            f"there is no cell {move.cell_name}: the tray has {tray.describe_shape()}",
             "CV-5",
         )
     if move.face not in state.showing:
@@ -64,10 +64,10 @@ def _placement(
         return IllegalMove(
             move, f"none of your dice shows {move.face.code}; they show {shown}", "CV-3"
         )
-    space = tray.space(move.row, move.column)
-    name = tray.names[space]
-    if state.faces[space] is not None:
-        return IllegalMove(move, f"{name} already holds {state.faces[space]}", "CV-5")
+    cell = tray.cell(move.row, move.column)
+    name = tray.names[cell]
+    if state.faces[cell] is not None:
+        return IllegalMove(move, f"{name} already holds {state.faces[cell]}", "CV-5")
     if state.phase == START:
         return IllegalMove(
             move,
@@ -82,12 +82,12 @@ def _placement(
             f"'{move.face.symbol}:r {name}'",
             clause,
         )
-    region = tray.region_of[space]
+    region = tray.region_of[cell]
     if region != state.open_region:
         return _closed_half(tray, state, move, region)
     untouched = state.empty[region] == len(tray.regions[region])
     if not untouched:
-        reason = _no_match(tray, lookups, state, move, space)
+        reason = _no_match(tray, lookups, state, move, cell)
         if reason is not None:
             return reason
     if move.face.symbol == "WD4":
@@ -111,21 +111,21 @@ def _closed_half(tray: TrayLookup, state: CoverallState, move: Place, region: in
         )
     return IllegalMove(
         move,
-        f"while the {open_name} has spaces a die can fill, every die goes there",
+        f"while the {open_name} has cells a die can fill, every die goes there",
         "CV-12",
     )
 
 
 def _no_match(
-    tray: TrayLookup, lookups: CoverallLookups, state: CoverallState, move: Place, space: int
+    tray: TrayLookup, lookups: CoverallLookups, state: CoverallState, move: Place, cell: int
 ) -> IllegalMove | None:
     """CV-5 / CV-12 reasons a placement next to (or away from) dice is refused."""
-    name = tray.names[space]
+    name = tray.names[cell]
     want = lookups.face(move.face).wants
-    offered = _offered_to(state, space)
+    offered = _offered_to(state, cell)
     if offered & want:
         return None
-    across = _across_partition(tray, state, space)
+    across = _across_partition(tray, state, cell)
     if not offered & NEXT_TO_A_DIE:
         if across:
             return IllegalMove(
@@ -145,7 +145,7 @@ def _no_match(
         )
     beside = " ".join(
         tray_code(state.faces[s], state.colours[s])
-        for s in tray.neighbours[space]
+        for s in tray.neighbours[cell]
         if state.faces[s] is not None
     )
     return IllegalMove(
@@ -156,19 +156,19 @@ def _no_match(
     )
 
 
-def _offered_to(state: CoverallState, space: int) -> int:
-    """The matching bits that the dice beside ``space`` offer it."""
-    bit = 1 << space
-    return sum(1 << number for number, spaces in enumerate(state.reach) if spaces & bit)
+def _offered_to(state: CoverallState, cell: int) -> int:
+    """The matching bits that the dice beside ``cell`` offer it."""
+    bit = 1 << cell
+    return sum(1 << number for number, cells in enumerate(state.reach) if cells & bit)
 
 
-def _across_partition(tray: TrayLookup, state: CoverallState, space: int) -> list[int]:
-    """The occupied spaces beside ``space`` on the other side of the partition."""
-    row, column = tray.row_and_column(space)
+def _across_partition(tray: TrayLookup, state: CoverallState, cell: int) -> list[int]:
+    """The occupied cells beside ``cell`` on the other side of the partition."""
+    row, column = tray.row_and_column(cell)
     found = []
     for dc in (-1, 1):
         if tray.contains(row, column + dc):
-            other = tray.space(row, column + dc)
-            if tray.region_of[other] != tray.region_of[space] and state.faces[other] is not None:
+            other = tray.cell(row, column + dc)
+            if tray.region_of[other] != tray.region_of[cell] and state.faces[other] is not None:
                 found.append(other)
     return found

@@ -91,7 +91,7 @@ class Coverall(
 
     Raises:
         InvalidOptions: The dice set is unknown, holds dominoes, has fewer dice than the tray
-            has spaces or than there are players, or has a die that shows only WD4.
+            has cells or than there are players, or has a die that shows only WD4.
 
     Attributes:
         dice_set: The dice set this game plays with.
@@ -209,10 +209,10 @@ class Coverall(
         starter = state.starter
         die, face = state.hand[0], state.showing[0]
         state.hand = state.showing = ()
-        space = self._tray.space(move.row, move.column)
-        state.first_region = state.open_region = self._tray.region_of[space]
-        self._put(state, space, die, face, None)
-        self._score(table, state, starter, space, die, face, None)
+        cell = self._tray.cell(move.row, move.column)
+        state.first_region = state.open_region = self._tray.region_of[cell]
+        self._put(state, cell, die, face, None)
+        self._score(table, state, starter, cell, die, face, None)
         if self._tray_closed(table, state):
             return
         seats = state.seats
@@ -228,14 +228,14 @@ class Coverall(
 
     def _declare(self, table: Table, state: CoverallState, colour: Colour) -> None:
         """CV-2: the starting W takes the colour its first player names; then she places."""
-        space = state.undeclared
-        assert space is not None
+        cell = state.undeclared
+        assert cell is not None
         state.undeclared = None
-        state.colours[space] = colour
-        info = self._lookups.face(state.faces[space])  # type: ignore[arg-type]
-        numbers, state.codes[space] = info.as_declared[colour]
-        self._offer(state, space, numbers)
-        table.emit(WildDeclared(state.holder, self._tray.names[space], colour))  # type: ignore[arg-type]
+        state.colours[cell] = colour
+        info = self._lookups.face(state.faces[cell])  # type: ignore[arg-type]
+        numbers, state.codes[cell] = info.as_declared[colour]
+        self._offer(state, cell, numbers)
+        table.emit(WildDeclared(state.holder, self._tray.names[cell], colour))  # type: ignore[arg-type]
         if self._tray_closed(table, state):
             return
         if not self._offer_placements(state):
@@ -245,7 +245,7 @@ class Coverall(
     # -- CV-3, CV-4: a turn ------------------------------------------------------------------------
 
     def legal_moves(self, state: CoverallState) -> tuple[CoverallMove, ...]:
-        """Every legal move now: placements of a distinct face on a space, or declarations.
+        """Every legal move now: placements of a distinct face on a cell, or declarations.
 
         Worked out once per decision by ``_legal_placements`` (CV-5 to CV-7, CV-12).
         Checked against `reference.legal_moves` at every decision by
@@ -331,14 +331,14 @@ class Coverall(
     # -- CV-5 to CV-7: where a die may go ----------------------------------------------------------
 
     def _legal_placements(self, state: CoverallState) -> tuple[CoverallMove, ...]:
-        """CV-5 to CV-7, CV-12: each distinct face shown on each space it may go to.
+        """CV-5 to CV-7, CV-12: each distinct face shown on each cell it may go to.
 
         A WD4 is offered only when no other face can be placed (a W counts as another, CV-7).
         Checked against `reference.legal_moves` at every decision by
         `check_variant(reference=True)`.
         """
         region = state.open_region
-        room = state.vacant & self._tray.region_masks[region]  # the open half's empty spaces
+        room = state.vacant & self._tray.region_masks[region]  # the open half's empty cells
         lookups = self._lookups
         reach: Sequence[int] = state.reach
         if state.empty[region] == len(self._tray.regions[region]):
@@ -352,10 +352,10 @@ class Coverall(
             if info in seen:
                 continue
             seen.append(info)
-            # CV-5: the face may go on an empty space beside a die it matches, that is, where a
+            # CV-5: the face may go on an empty cell beside a die it matches, that is, where a
             # neighbour offers the bit of the face's colour or the bit of its kind (a W or a
             # WD4 wants only a neighbour: both its bits are "next to a die"). This is
-            # `reference.placeable_spaces`, read from the masks.
+            # `reference.placeable_cells`, read from the masks.
             colour_bit, kind_bit = info.want_bits
             beside_a_match = (reach[colour_bit] | reach[kind_bit]) & room
             if not beside_a_match:
@@ -382,9 +382,9 @@ class Coverall(
         passed = hand[:index] + hand[index + 1 :]
         state.hand = passed
         state.showing = showing[:index] + showing[index + 1 :]
-        space = move.row * self._tray.columns + move.column
-        self._put(state, space, die, face, colour)
-        self._score(table, state, seat, space, die, face, colour)
+        cell = move.row * self._tray.columns + move.column
+        self._put(state, cell, die, face, colour)
+        self._score(table, state, seat, cell, die, face, colour)
         if self._tray_closed(table, state):
             return
         symbol = face.symbol
@@ -393,7 +393,7 @@ class Coverall(
         self._play_on(table, state, passed)
 
     def _put(
-        self, state: CoverallState, space: int, die: Die, face: Face, colour: Colour | None
+        self, state: CoverallState, cell: int, die: Die, face: Face, colour: Colour | None
     ) -> None:
         """CV-5, CV-6: put a die in the tray and tell its neighbours what they may now take."""
         lookups = self._lookups
@@ -402,23 +402,23 @@ class Coverall(
             counts_as = face.colour
             numbers, code = info.as_shown
             if counts_as is None:
-                state.undeclared = space
+                state.undeclared = cell
         else:
             counts_as = colour
             numbers, code = info.as_declared[colour]
-        state.faces[space] = face
-        state.kinds[space] = face.symbol
-        state.colours[space] = counts_as
-        state.codes[space] = code
-        state.dice[space] = die
+        state.faces[cell] = face
+        state.kinds[cell] = face.symbol
+        state.colours[cell] = counts_as
+        state.codes[cell] = code
+        state.dice[cell] = die
         state.in_tray |= 1 << die.id
-        state.empty[self._tray.region_of[space]] -= 1
-        state.vacant &= ~(1 << space)
-        self._offer(state, space, numbers)
+        state.empty[self._tray.region_of[cell]] -= 1
+        state.vacant &= ~(1 << cell)
+        self._offer(state, cell, numbers)
 
-    def _offer(self, state: CoverallState, space: int, numbers: Sequence[int]) -> None:
-        """CV-5: the die on ``space`` offers its neighbours the bits numbered ``numbers``."""
-        reach, neighbours = state.reach, self._tray.neighbour_masks[space]
+    def _offer(self, state: CoverallState, cell: int, numbers: Sequence[int]) -> None:
+        """CV-5: the die on ``cell`` offers its neighbours the bits numbered ``numbers``."""
+        reach, neighbours = state.reach, self._tray.neighbour_masks[cell]
         for number in numbers:
             reach[number] |= neighbours
 
@@ -452,7 +452,7 @@ class Coverall(
         table: Table,
         state: CoverallState,
         seat: int,
-        space: int,
+        cell: int,
         die: Die,
         face: Face,
         colour: Colour | None,
@@ -466,19 +466,19 @@ class Coverall(
         """
         counts_as = colour if face.colour is None else face.colour
         tray = self._tray
-        found = counting_runs(tray.walks[space], state.kinds, state.colours, face.symbol, counts_as)
+        found = counting_runs(tray.walks[cell], state.kinds, state.colours, face.symbol, counts_as)
         runs: tuple[Run, ...] = ()
         points = 0
         if found:
-            readings, codes, line_names = tray.stretch_readings, state.codes, tray.line_names[space]
+            readings, codes, line_names = tray.stretch_readings, state.codes, tray.line_names[cell]
             made = []
-            for line, shared, spaces, value in found:
-                # A run has two spaces or more, so its getter gives a tuple of their codes.
-                names, codes_of = readings[id(spaces)]
+            for line, shared, cells, value in found:
+                # A run has two cells or more, so its getter gives a tuple of their codes.
+                names, codes_of = readings[id(cells)]
                 made.append(Run(line_names[line], shared, names, codes_of(codes), value))
                 points += value
             runs = tuple(made)
-        name = tray.names[space]
+        name = tray.names[cell]
         table.emit(Placed(seat, die.id, face, colour, name, runs, points))
         context = (
             {
@@ -501,10 +501,10 @@ class Coverall(
             return 0.0
         face = move.face
         counts_as = move.colour if face.colour is None else face.colour
-        space = self._tray.space(move.row, move.column)
+        cell = self._tray.cell(move.row, move.column)
         data = view.data
         found = counting_runs(
-            self._tray.walks[space], data["kinds"], data["colours"], face.symbol, counts_as
+            self._tray.walks[cell], data["kinds"], data["colours"], face.symbol, counts_as
         )
         return float(sum(run[3] for run in found))
 
@@ -514,7 +514,7 @@ class Coverall(
         """CV-12, CV-13: after the tray changed, open the second half or end the game.
 
         The open region closes when it is full or dead: no face of any die outside the tray
-        could go on any of its empty spaces. The tray changes only by placements, so a region
+        could go on any of its empty cells. The tray changes only by placements, so a region
         that is dead now stays dead. The second half opens once; when it closes too, the game
         is over.
         """
@@ -537,18 +537,18 @@ class Coverall(
         Checked against `reference.half_is_dead` at every decision by
         `check_variant(reference=True)`.
         """
-        spaces = self._tray.regions[region]
+        cells = self._tray.regions[region]
         lookups = self._lookups
         if state.in_tray == lookups.all_dice:
             return False
-        if state.empty[region] == len(spaces):
+        if state.empty[region] == len(cells):
             return True  # an untouched half takes any die anywhere (CV-12)
         room = state.vacant & self._tray.region_masks[region]
         reach = state.reach
         if lookups.wild_dice & ~state.in_tray:
-            # A die outside the tray has a wild face, which fits any empty space beside a die.
+            # A die outside the tray has a wild face, which fits any empty cell beside a die.
             return bool(reach[NEXT_TO_A_DIE_BIT] & room)
-        wanted = 0  # every bit offered to an empty space of the region
+        wanted = 0  # every bit offered to an empty cell of the region
         for number in range(BIT_COUNT):
             if reach[number] & room:
                 wanted |= 1 << number

@@ -1,18 +1,18 @@
 """Coverall's fixed spaces for learning agents: every move numbered, every view laid out.
 
 **The action catalogue.** The moves are numbered in three ranges, one after the other. ``S`` is
-the number of spaces (``rows x columns``, row by row from ``A1``), the faces are the dice set's
+the number of cells (``rows x columns``, row by row from ``A1``), the faces are the dice set's
 faces in the order of their codes as text (``W``, ``WD4``, ``b0`` … ``yS``), and a face's
 *width* is 4 for a wild (one move per colour it may be declared, red, yellow, green, blue)
 and 1 for a coloured face.
 
-1. **Placements** (CV-5 to CV-7): every face on every space, a wild with each colour. The
-   placement of face ``f`` on space ``s`` declared colour ``c`` is number
+1. **Placements** (CV-5 to CV-7): every face on every cell, a wild with each colour. The
+   placement of face ``f`` on cell ``s`` declared colour ``c`` is number
    ``S x (widths of the faces before f) + s x width(f) + c``, where ``c`` is the colour's
-   place (0 for a coloured face). An untouched half takes any die on any space (CV-12) and a
-   wild goes on any space beside a die, so each of these can be legal.
-2. **The starting W** (CV-2): a W as the starting die goes on any space without a colour, one
-   move per space. (Any other starting face is a placement of range 1, and a WD4 is never the
+   place (0 for a coloured face). An untouched half takes any die on any cell (CV-12) and a
+   wild goes on any cell beside a die, so each of these can be legal.
+2. **The starting W** (CV-2): a W as the starting die goes on any cell without a colour, one
+   move per cell. (Any other starting face is a placement of range 1, and a WD4 is never the
    starting die: it is rolled again.)
 3. **Declarations** (CV-2): the starting W's colour, red, yellow, green, blue.
 
@@ -25,9 +25,9 @@ seats follow in seat-number order (the order of play until an R reverses it; the
 ``direction`` slot says which way play runs now). Every number is from 0 to 1. In order:
 
 * ``phase``: one-hot, start, declare, place, over.
-* ``tray kinds``: per space, row by row, the one-hot of its die's symbol among the set's
+* ``tray kinds``: per cell, row by row, the one-hot of its die's symbol among the set's
   symbols (numbers ascending, then ``D2``, ``R``, ``S``, ``W``, ``WD4``); zeros when empty.
-* ``tray colours``: per space, the one-hot of the colour its die counts as (a wild's declared
+* ``tray colours``: per cell, the one-hot of the colour its die counts as (a wild's declared
   colour); zeros when empty and for the starting W before its colour is declared.
   Kind and colour together give the die's tray code exactly.
 * ``open half``: one-hot, the half placements go to (one number without the partition).
@@ -41,7 +41,7 @@ seats follow in seat-number order (the order of play until an R reverses it; the
 * ``direction``: 1 while play runs towards higher seat numbers, 0 when reversed.
 * ``starter``: one-hot relative seat of the starting player.
 * ``points``: per relative seat, this game's points divided by ``20 x S`` (an action die's
-  value in a run for every space, CV-11), clipped to 0..1.
+  value in a run for every cell, CV-11), clipped to 0..1.
 * With ``set_of_games`` only (CV-14): ``totals``, the match totals scaled as the points are
   times the number of games, and ``game``, the one-hot of which game of the set this is.
 """
@@ -59,13 +59,13 @@ from .moves import CoverallMove, Declare
 from .options import CoverallOptions
 from .state import DECLARE, OVER, PLACE, START
 
-__all__ = ["MOST_IN_RESERVE", "POINTS_PER_SPACE", "CoverallSpaces", "PlanLookup", "plan"]
+__all__ = ["MOST_IN_RESERVE", "POINTS_PER_CELL", "CoverallSpaces", "PlanLookup", "plan"]
 
 MOST_IN_RESERVE = 4
 """The most dice a reserve holds: one placement draws it (2 for a D2, 4 for a WD4, CV-7,
 CV-8), and its player takes it up when her next turn begins, before she can place again."""
-POINTS_PER_SPACE = 20
-"""The points scale per space: an action die's value in a run (CV-11)."""
+POINTS_PER_CELL = 20
+"""The points scale per cell: an action die's value in a run (CV-11)."""
 PHASES = {START: 0, DECLARE: 1, PLACE: 2, OVER: 3}
 """Each phase's place in the ``phase`` slot."""
 _COLOURS = len(Colour)
@@ -81,13 +81,13 @@ class CoverallSpaces(Spaces[CoverallMove]):
     _lookups: CoverallLookups
 
     def actions(self) -> tuple[CoverallMove, ...]:
-        """Every placement, the starting W on each space, the declarations, in that order."""
+        """Every placement, the starting W on each cell, the declarations, in that order."""
         lookups = self._lookups
         faces = spaces_lookup_for(self.dice_set).faces
-        every_space = (1 << self._tray.size) - 1
+        every_cell = (1 << self._tray.size) - 1
         # The lookups' own move objects: legal moves are the same objects, so looking them up
         # in the catalogue finds them by identity.
-        placements = [move for face in faces for move in lookups.face(face).moves.on(every_space)]
+        placements = [move for face in faces for move in lookups.face(face).moves.on(every_cell)]
         # A WD4 is never the starting die (it is rolled again, CV-2), and a coloured starting
         # die is a placement already: only the W has moves of its own.
         starting_w = [
@@ -155,7 +155,7 @@ class PlanLookup(SealedLookup):
         slots: The layout.
         lookup: The dice set's learning-space lookup.
         players: The number of seats.
-        kind_count: How many symbols the set has: each space's width in ``tray kinds``.
+        kind_count: How many symbols the set has: each cell's width in ``tray kinds``.
         points_scale: What ``points`` are divided by.
         in_a_set: Whether the games are a set (CV-14): ``totals`` and ``game`` follow.
 
@@ -166,25 +166,25 @@ class PlanLookup(SealedLookup):
     """
 
     def __init__(
-        self, lookup: SpacesLookup, spaces: int, regions: int, players: int, in_a_set: bool
+        self, lookup: SpacesLookup, cells: int, regions: int, players: int, in_a_set: bool
     ):
         self.lookup = lookup
         self.players = players
         self.kind_count = len(lookup.symbols)
-        self.points_scale = POINTS_PER_SPACE * spaces
+        self.points_scale = POINTS_PER_CELL * cells
         self.in_a_set = in_a_set
         symbols = ", ".join(lookup.symbols)
         slots = [
             Slot("phase", len(PHASES), "one-hot: start, declare, place, over (CV-2, CV-3, CV-13)"),
             Slot(
                 "tray kinds",
-                spaces * self.kind_count,
-                f"per space, row by row: one-hot of its die's symbol ({symbols}); 0 if empty",
+                cells * self.kind_count,
+                f"per cell, row by row: one-hot of its die's symbol ({symbols}); 0 if empty",
             ),
             Slot(
                 "tray colours",
-                spaces * _COLOURS,
-                "per space: one-hot of the colour its die counts as (red, yellow, green, "
+                cells * _COLOURS,
+                "per cell: one-hot of the colour its die counts as (red, yellow, green, "
                 "blue; a wild's declared colour); 0 if empty or an undeclared starting W",
             ),
             Slot("open half", regions, "one-hot: the half placements go to (CV-12)"),
@@ -242,9 +242,9 @@ class PlanLookup(SealedLookup):
 
 
 def _build_plan(
-    dice_set: ComponentSet, spaces: int, regions: int, players: int, in_a_set: bool
+    dice_set: ComponentSet, cells: int, regions: int, players: int, in_a_set: bool
 ) -> PlanLookup:
-    return PlanLookup(spaces_lookup_for(dice_set), spaces, regions, players, in_a_set)
+    return PlanLookup(spaces_lookup_for(dice_set), cells, regions, players, in_a_set)
 
 
 _plans: LookupsPerSet[PlanLookup] = LookupsPerSet(_build_plan)

@@ -79,8 +79,8 @@ def _grid(tray: TrayLookup, state: CoverallState, colour: bool) -> list[str]:
         for column in range(tray.columns):
             if column == half:
                 text += _PARTITION
-            space = tray.space(row, column)
-            text += _cell(state.faces[space], state.colours[space], colour)
+            cell = tray.cell(row, column)
+            text += _cell(state.faces[cell], state.colours[cell], colour)
         lines.append(text.rstrip())
     return lines
 
