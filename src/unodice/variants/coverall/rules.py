@@ -5,6 +5,10 @@ the starting die and its effect, drawing and rolling at the start of each turn, 
 nothing can be placed, passes when a player has no dice, skips, reverses, reserves, opening the
 second half and ending the game. It stops only for a decision: where the starting die goes, the
 colour of a starting W, and each placement.
+
+Coverall has every optional capability. It inherits positions, pictures, the learning spaces,
+text and its plain reading of the rules from the classes of ``positions``, ``pictures``,
+``spaces``, ``text`` and ``reference``, and resamples the bag and accounts for its dice here.
 """
 
 from __future__ import annotations
