@@ -30,29 +30,6 @@ Cell = tuple[int, int]
 """A cell as its row and column, both from 0."""
 
 
-class CoverallReference(Reference[CoverallState, CoverallMove]):
-    """The plain reading as the variant's ``Reference``: the functions below, on its options.
-
-    [`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares the fast
-    path with these at every decision.
-    """
-
-    # What the rules class sets up: the reading needs only the options and the seats.
-    options: CoverallOptions
-
-    def reference_legal_moves(self, state: CoverallState) -> list[CoverallMove]:
-        """Every move the seat to act may make (see ``legal_moves``)."""
-        return legal_moves(self, state)
-
-    def reference_move_points(self, state: CoverallState, move: CoverallMove) -> list[int]:
-        """The points per seat that ``move`` scores by itself (see ``move_points``)."""
-        return move_points(self, state, move)
-
-    def reference_round_points(self, state: CoverallState) -> list[int]:
-        """The points per seat that the end of a game scores (see ``round_points``)."""
-        return round_points(self, state)
-
-
 # -- the tray (Components and words, CV-12) --------------------------------------------------------
 
 
@@ -413,3 +390,29 @@ def round_points(variant: CoverallReference, state: CoverallState) -> list[int]:
     None: every point was scored as the dice went in (CV-11, CV-13).
     """
     return [0] * variant.player_count
+
+
+# -- the capability --------------------------------------------------------------------------------
+
+
+class CoverallReference(Reference[CoverallState, CoverallMove]):
+    """The plain reading as the variant's ``Reference``: the functions above; the rules inherit it.
+
+    [`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares the fast
+    path with these at every decision.
+    """
+
+    # What the rules class sets up: the reading needs only the options and the seats.
+    options: CoverallOptions
+
+    def reference_legal_moves(self, state: CoverallState) -> list[CoverallMove]:
+        """Every move the seat to act may make (see ``legal_moves``)."""
+        return legal_moves(self, state)
+
+    def reference_move_points(self, state: CoverallState, move: CoverallMove) -> list[int]:
+        """The points per seat that ``move`` scores by itself (see ``move_points``)."""
+        return move_points(self, state, move)
+
+    def reference_round_points(self, state: CoverallState) -> list[int]:
+        """The points per seat that the end of a game scores (see ``round_points``)."""
+        return round_points(self, state)
