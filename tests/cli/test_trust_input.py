@@ -18,7 +18,7 @@ from unodice.cli.commands import build_parser, main
 from unodice.core._quoting import whole_number
 from unodice.core.chance import Chance
 from unodice.core.errors import IllegalMove, InvalidOptions, InvalidPosition, InvalidRecord
-from unodice.variants.coverall.moves import parse_space
+from unodice.variants.coverall.moves import parse_cell
 from unodice.variants.dominoes.moves import parse_move
 
 # Other scripts' digits, superscripts, and what int() forgives: none of them is a number here.
@@ -103,11 +103,11 @@ def test_the_simulate_commands_numbers_in_other_digits_are_usage_errors(capsys):
     assert usage.value.code == 2 and "written in the digits 0-9" in capsys.readouterr().err
 
 
-def test_a_space_or_an_end_in_other_digits_is_not_notation():
+def test_a_cell_or_an_end_in_other_digits_is_not_notation():
     """Issue 25, item 7: ``\\d`` in the notation took ``B٢`` for B2 and ``on ٤`` for on 4."""
-    assert parse_space("B2") == (1, 1)
-    with pytest.raises(ValueError, match="is not a space"):
-        parse_space("B٢")
+    assert parse_cell("B2") == (1, 1)
+    with pytest.raises(ValueError, match="is not a cell"):
+        parse_cell("B٢")
     assert parse_move("play r3|y5 on 4").end == 4
     with pytest.raises(IllegalMove, match="cannot read the move"):
         parse_move("play r3|y5 on ٤")

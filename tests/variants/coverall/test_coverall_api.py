@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 from test_coverall_rules import custom_registry, dice_set, play, rolls, start
@@ -11,9 +13,10 @@ from test_coverall_rules import custom_registry, dice_set, play, rolls, start
 import unodice
 from unodice import IllegalMove, InvalidOptions, new_game
 from unodice.cli.commands import main
+from unodice.core.capabilities import CAPABILITIES
 from unodice.core.pieces import Colour, Face
 from unodice.testing import pieces_in
-from unodice.variants.coverall import Declare, Place
+from unodice.variants.coverall import Coverall, Declare, Place
 
 
 def test_coverall_is_registered_with_its_seats_and_options():
@@ -28,6 +31,26 @@ def test_coverall_is_registered_with_its_seats_and_options():
         "set_of_games": False,
         "dice": "coverall-24",
     }
+
+
+def test_coverall_declares_every_capability_by_inheriting_it():
+    for capability in CAPABILITIES:
+        assert issubclass(Coverall, capability), capability.__name__
+    assert "reference" not in vars(Coverall)
+    # Nothing is declared the 0.1 way, so importing the plugin warns of nothing.
+    imported = subprocess.run(
+        [
+            sys.executable,
+            "-W",
+            "error::DeprecationWarning",
+            "-c",
+            "import unodice.variants.coverall",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert imported.returncode == 0, imported.stderr
 
 
 # -- options ------------------------------------------------------------------------------------
@@ -62,7 +85,7 @@ def test_a_domino_set_is_refused():
 
 
 def test_a_tray_larger_than_the_dice_set_is_refused():
-    with pytest.raises(InvalidOptions, match="has only 24 dice but the 5 x 6 tray has 30 spaces"):
+    with pytest.raises(InvalidOptions, match="has only 24 dice but the 5 x 6 tray has 30 cells"):
         new_game("coverall", players=2, options={"rows": 5})
 
 
@@ -140,8 +163,8 @@ def test_notation_is_forgiving_about_case_and_spaces(text, canonical):
     [
         ("", "like 'r5 B2'"),
         ("r5", "like 'r5 B2'"),
-        ("r5 Z", "is not a space"),
-        ("r5 A0", "is not a space"),
+        ("r5 Z", "is not a cell"),
+        ("r5 A0", "is not a cell"),
         ("x5 A1", "is not a face"),
         ("r5:g A1", "only W and WD4 take a declared colour"),
         ("W:x A1", "is not a colour"),
@@ -154,14 +177,14 @@ def test_unreadable_notation_says_what_notation_looks_like(text, says):
         game.play(text)
 
 
-def test_a_space_off_the_tray_is_refused_with_the_trays_size():
+def test_a_cell_off_the_tray_is_refused_with_the_trays_size():
     game, dice = start("r7")
     play(game, "r7 B2", dice.draw("r5", "b3", "g2", "y1"))
-    with pytest.raises(IllegalMove, match="no space E1: the tray has rows A–D, columns 1–6"):
+    with pytest.raises(IllegalMove, match="no cell E1: the tray has rows A–D, columns 1–6"):
         game.play("r5 E1")
 
 
-def test_two_dice_showing_the_same_face_make_one_move_per_space():
+def test_two_dice_showing_the_same_face_make_one_move_per_cell():
     game, dice = start("r7")
     play(game, "r7 B2", dice.draw("r5", "r5", "g2", "y1"))
     moves = [str(move) for move in game.legal_moves()]
@@ -279,21 +302,21 @@ def test_cv8_an_s_and_an_r_read_as_the_families_shared_events():
     assert "seat 0 reverses play: it now runs by decreasing seat numbers" in lines
 
 
-# -- shared tables -------------------------------------------------------------------------------
+# -- shared lookups ------------------------------------------------------------------------------
 
 
-def test_games_of_one_set_and_tray_share_tables_that_cannot_change():
+def test_games_of_one_set_and_tray_share_lookups_that_cannot_change():
     first = new_game("coverall", players=2, seed=1)
     second = new_game("coverall", players=3, seed=2)
-    assert first.variant._tables is second.variant._tables
+    assert first.variant._lookups is second.variant._lookups
     assert first.variant.tray is second.variant.tray
     with pytest.raises(AttributeError, match="shared by every game"):
-        first.variant._tables.all_dice = 0
+        first.variant._lookups.all_dice = 0
     with pytest.raises(AttributeError, match="shared by every game"):
         first.variant.tray.columns = 3
-    info = next(iter(first.variant._tables.by_face.values()))
+    face = next(iter(first.variant._lookups.by_face.values()))
     with pytest.raises(AttributeError, match="shared by every game"):
-        info.wants = 0
+        face.wants = 0
 
 
 # -- copies and the command line ----------------------------------------------------------------

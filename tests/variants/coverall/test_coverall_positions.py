@@ -215,7 +215,7 @@ BROKEN = [
     (hand_written(phase="start", tray="-", hand="r7", turn="0", direction="ccw"), "direction=cw"),
     (hand_written(half="middle"), "half must be"),
     (hand_written(tray="r5@7"), "in tray"),
-    (hand_written(tray="Z9:r5"), "no space Z9"),
+    (hand_written(tray="Z9:r5"), "no cell Z9"),
     (hand_written(tray="A1:r5,A1:g2"), "A1 is given twice"),
     (hand_written(tray="A1:r5:g"), "own colour"),
     (hand_written(tray="A1:W:purple"), "not a colour"),

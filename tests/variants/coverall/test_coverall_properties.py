@@ -45,7 +45,7 @@ class Position:
     def name(self, row: int, column: int) -> str:
         return f"{LETTERS[row]}{column + 1}"
 
-    def spaces(self, half: int) -> list[tuple[int, int]]:
+    def cells(self, half: int) -> list[tuple[int, int]]:
         every = [(r, c) for r in range(self.rows) for c in range(self.columns)]
         return [(r, c) for r, c in every if self.half(c) == half]
 
@@ -70,14 +70,14 @@ class Position:
         return False
 
     def could_take(self, face: Face, half: int) -> bool:
-        """Whether ``face`` could go on some empty space of ``half`` now."""
-        spaces = self.spaces(half)
-        if all(self.faces[self.at(r, c)] is None for r, c in spaces):
+        """Whether ``face`` could go on some empty cell of ``half`` now."""
+        cells = self.cells(half)
+        if all(self.faces[self.at(r, c)] is None for r, c in cells):
             return True  # CV-12: an untouched half takes any die anywhere
-        return any(self.faces[self.at(r, c)] is None and self.fits(face, r, c) for r, c in spaces)
+        return any(self.faces[self.at(r, c)] is None and self.fits(face, r, c) for r, c in cells)
 
     def dead(self, half: int, outside: list[Any]) -> bool:
-        """CV-12/CV-13: no face of any die outside the tray could fill an empty space."""
+        """CV-12/CV-13: no face of any die outside the tray could fill an empty cell."""
         return not any(self.could_take(face, half) for die in outside for face in die.faces)
 
 
@@ -85,15 +85,15 @@ def open_half(game: Game, position: Position) -> int:
     """CV-12 read afresh: the starting die's half, until it is full or dead; then the other."""
     if not game.options.partition:
         return 0
-    first_space = next(e for e in game.events if isinstance(e, Placed)).space
-    first = position.half(int(first_space[1:]) - 1)
+    first_cell = next(e for e in game.events if isinstance(e, Placed)).space
+    first = position.half(int(first_cell[1:]) - 1)
     outside = [
         die
         for place, dice in game.variant.piece_locations(game.state).items()
         if place != "tray"
         for die in dice
     ]
-    empty = any(position.faces[position.at(r, c)] is None for r, c in position.spaces(first))
+    empty = any(position.faces[position.at(r, c)] is None for r, c in position.cells(first))
     return first if empty and not position.dead(first, outside) else 1 - first
 
 
@@ -103,11 +103,11 @@ def reference_moves(game: Game) -> set[str]:
     half = open_half(game, position)
     ordinary, wild_draws = set(), set()
     for face in set(position.hand):
-        for row, column in position.spaces(half):
+        for row, column in position.cells(half):
             if position.faces[position.at(row, column)] is not None:
                 continue
             untouched = all(
-                position.faces[position.at(r, c)] is None for r, c in position.spaces(half)
+                position.faces[position.at(r, c)] is None for r, c in position.cells(half)
             )
             if not (untouched or position.fits(face, row, column)):
                 continue

@@ -17,11 +17,14 @@ from typing import Any
 
 from test_coverall_rules import Dice, custom_registry
 
+from unodice import new_game
+from unodice.core.capabilities import Reference
 from unodice.core.game import Game
 from unodice.core.moves import Move, Scored
 from unodice.core.pieces import Colour, ComponentSet, Face, load_components
 from unodice.testing import Draw, Roll, check_variant, scripted_game
 from unodice.variants.coverall import Coverall, CoverallState, Declare, HalfOpened, Place, reference
+from unodice.variants.coverall.reference import CoverallReference
 
 STANDARD = load_components("coverall-24").dice
 
@@ -68,8 +71,8 @@ def move_kind(variant: Coverall, state: CoverallState, move: Move) -> str:
     if reference.half_is_untouched(variant, state, half):
         first = state.first_region
         room = any(
-            reference.is_empty(variant, state, space)
-            for space in reference.spaces_of_half(variant, first)  # type: ignore[arg-type]
+            reference.is_empty(variant, state, cell)
+            for cell in reference.cells_of_half(variant, first)  # type: ignore[arg-type]
         )
         return (
             "opening a dead first half's other half (CV-12)"
@@ -81,27 +84,30 @@ def move_kind(variant: Coverall, state: CoverallState, move: Move) -> str:
 
 def end_kind(variant: Coverall, state: CoverallState) -> str:
     """How a game ended (CV-13), in words."""
-    empty = [s for s in reference.all_spaces(variant) if reference.is_empty(variant, state, s)]
+    empty = [s for s in reference.all_cells(variant) if reference.is_empty(variant, state, s)]
     return "tray dead (CV-13)" if empty else "tray full (CV-13)"
 
 
 class CountingReference:
-    """The reference, counting the moves played and the ways games ended as it is asked."""
+    """The variant's Reference, counting the moves played and the ways games ended as it is
+    asked: it takes the place of ``CoverallReference``'s points while a test runs."""
 
-    def __init__(self) -> None:
+    def __init__(self, monkeypatch: Any) -> None:
         self.moves: Counter[str] = Counter()
         self.ends: Counter[str] = Counter()
+        move_points = CoverallReference.reference_move_points
+        round_points = CoverallReference.reference_round_points
 
-    def legal_moves(self, variant: Coverall, state: CoverallState) -> list[Move]:
-        return reference.legal_moves(variant, state)
+        def counted_move_points(variant: Coverall, state: CoverallState, move: Place) -> Any:
+            self.moves[move_kind(variant, state, move)] += 1
+            return move_points(variant, state, move)
 
-    def move_points(self, variant: Coverall, state: CoverallState, move: Move) -> list[int]:
-        self.moves[move_kind(variant, state, move)] += 1
-        return reference.move_points(variant, state, move)
+        def counted_round_points(variant: Coverall, state: CoverallState) -> Any:
+            self.ends[end_kind(variant, state)] += 1
+            return round_points(variant, state)
 
-    def round_points(self, variant: Coverall, state: CoverallState) -> list[int]:
-        self.ends[end_kind(variant, state)] += 1
-        return reference.round_points(variant, state)
+        monkeypatch.setattr(CoverallReference, "reference_move_points", counted_move_points)
+        monkeypatch.setattr(CoverallReference, "reference_round_points", counted_round_points)
 
 
 ALL_SEATS = range(2, 9)
@@ -129,8 +135,7 @@ END_KINDS = {"tray full (CV-13)", "tray dead (CV-13)"}
 
 def test_fast_path_agrees_with_the_reference_at_every_decision(monkeypatch):
     """CV-2 to CV-14: the same legal moves and points at every decision of every game."""
-    counting = CountingReference()
-    monkeypatch.setattr(Coverall, "reference", counting)
+    counting = CountingReference(monkeypatch)
     registry = registry_with(GROUPS)
     games = decisions = 0
     for number, (options, seats, per_count, groups) in enumerate(GAMES):
@@ -153,6 +158,22 @@ def test_fast_path_agrees_with_the_reference_at_every_decision(monkeypatch):
 
 
 # -- the check can fail ------------------------------------------------------------------------
+
+
+def test_the_plain_reading_is_the_variants_reference_capability():
+    """Coverall declares ``Reference`` by inheriting ``CoverallReference``, whose methods read
+    the plain functions of ``reference``; no 0.1-style ``reference`` attribute is left."""
+    game = new_game("coverall", players=3, seed=1)
+    variant = game.variant
+    assert isinstance(variant, Reference) and isinstance(variant, CoverallReference)
+    assert not hasattr(variant, "reference")
+    state = game.state
+    plain = variant.reference_legal_moves(state)
+    assert plain == reference.legal_moves(variant, state)
+    assert sorted(map(str, plain)) == sorted(map(str, game.legal_moves()))
+    move = game.legal_moves()[0]
+    assert variant.reference_move_points(state, move) == reference.move_points(variant, state, move)
+    assert variant.reference_round_points(state) == [0, 0, 0]
 
 
 def test_the_check_catches_a_reference_that_drops_a_move(monkeypatch):
@@ -262,7 +283,7 @@ def test_cv12_an_untouched_second_half_takes_any_die_anywhere_but_a_wd4_still_wa
     play(game, "r5 A2", rolls("WD4", "r3", "y1"))
     # The left half is full; the right half has no die yet, so r3 and y1 need no neighbour,
     # and with them placeable the WD4 may not go (CV-7).
-    assert agree(game) == {f"{code} {space}" for code in ("r3", "y1") for space in ("A3", "A4")}
+    assert agree(game) == {f"{code} {cell}" for code in ("r3", "y1") for cell in ("A3", "A4")}
     # r3 on A3 lies beside r5 only across the partition: no run crosses it (CV-11, CV-12).
     assert points(game, "r3 A3") == [0, 0]
     play(game, "r3 A3", rolls("WD4", "y1"))
@@ -299,7 +320,7 @@ def test_cv12_a_dead_first_half_opens_the_other():
     assert reference.half_is_dead(game.variant, game.state, 0)
     assert reference.open_half(game.variant, game.state) == 1
     assert agree(game) == {
-        f"{code} {space}" for code in ("b4", "g5") for space in ("A3", "A4", "B3", "B4")
+        f"{code} {cell}" for code in ("b4", "g5") for cell in ("A3", "A4", "B3", "B4")
     }
 
 

@@ -205,7 +205,7 @@ def test_cv1_roll_off_dice_go_back_to_the_bag():
 # -- CV-2 the starting die --------------------------------------------------------------------
 
 
-def test_cv2_starting_die_goes_on_any_space_chosen_by_the_starter():
+def test_cv2_starting_die_goes_on_any_cell_chosen_by_the_starter():
     game, _ = start("r7")
     assert game.to_act == 0
     assert len(game.legal_moves()) == 24
@@ -330,13 +330,13 @@ def test_cv5_a_die_matches_by_number_or_colour():
     game, dice = start("r7")
     play(game, "r7 B2", dice.draw("b7", "r0", "gS", "y1"))
     around = ("A2", "C2", "B1", "B3")
-    assert texts(game) == {f"{code} {space}" for code in ("b7", "r0") for space in around}
+    assert texts(game) == {f"{code} {cell}" for code in ("b7", "r0") for cell in around}
 
 
 def test_cv5_a_die_matches_by_letter():
     game, dice = start("rS")
     play(game, "rS B2", dice.draw("yS", "b2", "g4", "y1"))
-    assert texts(game) == {f"yS {space}" for space in ("A2", "C2", "B1", "B3")}
+    assert texts(game) == {f"yS {cell}" for cell in ("A2", "C2", "B1", "B3")}
 
 
 def test_cv5_one_matching_neighbour_suffices():
@@ -366,7 +366,7 @@ def test_cv5_a_diagonal_die_is_not_a_neighbour():
     assert "no die beside it" in refused.value.reason
 
 
-def test_cv5_a_taken_space_is_refused():
+def test_cv5_a_taken_cell_is_refused():
     game, dice = start("r7")
     play(game, "r7 B2", dice.draw("r5", "b3", "g2", "y1"))
     with pytest.raises(IllegalMove) as refused:
@@ -378,7 +378,7 @@ def test_cv5_wilds_go_next_to_any_die():
     game, dice = start("r7")
     play(game, "r7 B2", dice.draw("W", "b3", "g2", "y1"))
     around = ("A2", "C2", "B1", "B3")
-    assert texts(game) == {f"W:{c} {space}" for c in "rygb" for space in around}
+    assert texts(game) == {f"W:{c} {cell}" for c in "rygb" for cell in around}
 
 
 # -- CV-6 wild -------------------------------------------------------------------------------

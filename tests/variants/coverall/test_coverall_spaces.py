@@ -3,8 +3,8 @@
 Random games over every seat count and several option sets check that every legal move is in
 the catalogue and that observations are in range, rotate with the observer and hold nothing a
 determinization changes. Hand-written positions build the extreme situations: the starting die
-on any space (CV-2), a lone WD4 beside a die (CV-7), an untouched half that takes any die on any
-space (CV-12).
+on any cell (CV-2), a lone WD4 beside a die (CV-7), an untouched half that takes any die on any
+cell (CV-12).
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from unodice.core import spaces
 from unodice.core.errors import UnodiceError
 from unodice.core.pieces import Colour, Face
 from unodice.variants.coverall import Coverall, Declare, Place
+from unodice.variants.coverall.lookups import spaces_lookup_for
 from unodice.variants.coverall.rules import RESERVE_DRAWS
-from unodice.variants.coverall.spaces import MOST_IN_RESERVE, POINTS_PER_SPACE, plan
-from unodice.variants.coverall.tables import space_tables
+from unodice.variants.coverall.spaces import MOST_IN_RESERVE, POINTS_PER_CELL, plan
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},
@@ -128,26 +128,26 @@ def test_the_default_observation_has_the_pages_518_plus_4_per_seat(players: int)
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=["default", "small-open", "other-set"])
 def test_the_catalogue_is_numbered_by_the_documented_formula(options: dict[str, Any]) -> None:
-    """Placements by face, space and colour; then the starting W by space; then declarations."""
+    """Placements by face, cell and colour; then the starting W by cell; then declarations."""
     variant = coverall(new_game(game_string(options), players=2, seed=0))
     catalogue = spaces.catalogue(variant)
     size = variant.tray.size
-    faces = space_tables(variant.dice_set).faces
+    faces = spaces_lookup_for(variant.dice_set).faces
     assert [face.code for face in faces] == sorted(face.code for face in faces)
     widths = [4 if face.is_wild else 1 for face in faces]
     placements = size * sum(widths)
     for number, face in enumerate(faces):
         before = size * sum(widths[:number])
-        for space in range(size):
-            row, column = divmod(space, variant.tray.columns)
+        for cell in range(size):
+            row, column = divmod(cell, variant.tray.columns)
             colours: list[Colour | None] = list(Colour) if face.is_wild else [None]
             for place, colour in enumerate(colours):
                 move = Place(face, row, column, colour)
-                assert catalogue.index(move) == before + space * widths[number] + place
+                assert catalogue.index(move) == before + cell * widths[number] + place
     starting_ws = [face for face in faces if face.symbol == "W"]
-    for space in range(size):
-        row, column = divmod(space, variant.tray.columns)
-        assert catalogue.index(Place(Face("W"), row, column)) == placements + space
+    for cell in range(size):
+        row, column = divmod(cell, variant.tray.columns)
+        assert catalogue.index(Place(Face("W"), row, column)) == placements + cell
     for place, colour in enumerate(Colour):
         assert catalogue.index(Declare(colour)) == placements + size * len(starting_ws) + place
     assert len(catalogue) == placements + size * len(starting_ws) + len(Colour)
@@ -161,13 +161,15 @@ def test_a_move_that_can_never_be_legal_is_left_out() -> None:
             catalogue.index(never)
 
 
-# -- the extremes: every face on every space can be legal ------------------------------------------
+# -- the extremes: every face on every cell can be legal -------------------------------------------
 
 
-def test_cv2_the_starting_die_on_any_space_and_the_declarations_are_in_the_catalogue() -> None:
+def test_cv2_the_starting_die_on_any_cell_and_the_declarations_are_in_the_catalogue() -> None:
     variant = coverall(new_game("coverall", players=2, seed=0))
     catalogue = spaces.catalogue(variant)
-    starting_faces = [face for face in space_tables(variant.dice_set).faces if face.symbol != "WD4"]
+    starting_faces = [
+        face for face in spaces_lookup_for(variant.dice_set).faces if face.symbol != "WD4"
+    ]
     for face in starting_faces:
         game = new_game(position=position(phase="start", turn="0", tray="-", hand=face.code))
         assert len(game.legal_moves()) == variant.tray.size
@@ -177,21 +179,21 @@ def test_cv2_the_starting_die_on_any_space_and_the_declarations_are_in_the_catal
     catalogue.indices(declare.legal_moves())
 
 
-@pytest.mark.parametrize("space", range(12))
-def test_cv7_a_lone_wd4_beside_a_die_on_any_space_is_in_the_catalogue(space: int) -> None:
+@pytest.mark.parametrize("cell", range(12))
+def test_cv7_a_lone_wd4_beside_a_die_on_any_cell_is_in_the_catalogue(cell: int) -> None:
     """Without the partition, on a 3 x 4 tray: the WD4 goes beside r5 in every colour."""
     game_name = "coverall(partition=false,rows=3,columns=4)"
     variant = coverall(new_game(game_name, players=2, seed=0))
-    neighbour = variant.tray.neighbours[space][0]
+    neighbour = variant.tray.neighbours[cell][0]
     tray = f"{variant.tray.names[neighbour]}:r5"
     game = new_game(position=position(game=game_name, tray=tray, hand="WD4", half="tray"))
-    row, column = variant.tray.row_and_column(space)
+    row, column = variant.tray.row_and_column(cell)
     offered = set(game.legal_moves())
     assert {Place(Face.parse("WD4"), row, column, colour) for colour in Colour} <= offered
     spaces.catalogue(variant).indices(offered)
 
 
-def test_cv12_an_untouched_half_offers_every_face_in_hand_on_every_space() -> None:
+def test_cv12_an_untouched_half_offers_every_face_in_hand_on_every_cell() -> None:
     """The left half full, the right untouched: each of 12 faces (a W among them) anywhere."""
     game_name = "coverall(rows=2,columns=4)"
     hand = "W,r0,y1,g2,b3,rS,yR,gD2,b9,r8,y7,g6"
@@ -207,7 +209,7 @@ def test_cv12_an_untouched_half_offers_every_face_in_hand_on_every_space() -> No
         )
     )
     legal = game.legal_moves()
-    assert len(legal) == 4 * (11 + 4)  # four spaces; the W in each of four colours
+    assert len(legal) == 4 * (11 + 4)  # four cells; the W in each of four colours
     spaces.catalogue(game.variant).indices(legal)
 
 
@@ -287,25 +289,25 @@ def test_a_position_is_encoded_slot_by_slot() -> None:
     game = new_game(position=position(reserves="@3/-", points="4,30"))
     variant = coverall(game)
     where = plan(variant)
-    tables = space_tables(variant.dice_set)
+    lookup = spaces_lookup_for(variant.dice_set)
     encoded = observation(game, 1)
     assert encoded[where.phase : where.phase + 4] == [0, 0, 1, 0]
     kinds = encoded[where.tray_kinds : where.tray_colours]
-    assert [i for i, value in enumerate(kinds) if value] == [tables.symbol_index["5"]]
+    assert [i for i, value in enumerate(kinds) if value] == [lookup.symbol_index["5"]]
     colours = encoded[where.tray_colours : where.open_half]
     assert [i for i, value in enumerate(colours) if value] == [0]  # A1, red
     assert encoded[where.open_half : where.hand] == [1, 0]
     hand = encoded[where.hand : where.holder]
     for code in ("g2", "r7"):
         face = Face.parse(code)
-        assert hand[tables.index_of(face)] == 1 / tables.dice_with[tables.index_of(face)]
+        assert hand[lookup.index_of(face)] == 1 / lookup.dice_with[lookup.index_of(face)]
     assert sum(1 for value in hand if value) == 2
     assert encoded[where.holder : where.holder + 2] == [1, 0]  # seat 1 holds the dice
     assert encoded[where.reserves : where.reserves + 2] == [0, 1 / MOST_IN_RESERVE]  # seat 0
     assert encoded[where.bag] == (24 - 1 - 2 - 1) / 24  # not in the tray, hand or reserve
     assert encoded[where.direction] == 1
     assert encoded[where.starter : where.starter + 2] == [0, 1]  # seat 0 is next after seat 1
-    scale = POINTS_PER_SPACE * 24
+    scale = POINTS_PER_CELL * 24
     assert encoded[where.points : where.points + 2] == [30 / scale, 4 / scale]
 
 

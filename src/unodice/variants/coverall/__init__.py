@@ -1,4 +1,4 @@
-"""Coverall: Uno Dice, Game 3, on the tray of 24 spaces.
+"""Coverall: Uno Dice, Game 3, on the tray of 24 cells.
 
 Players take turns placing rolled dice in the tray, each next to a die it matches by number,
 letter or colour; runs of one colour or one kind score. The rules are clauses CV-1 to CV-14 of
@@ -6,6 +6,35 @@ the project's rule page. The variant registers itself through the project's own 
 
 An S or an R emits the family's shared events, [`Skipped`][unodice.core.uno.Skipped] and
 [`Reversed`][unodice.core.uno.Reversed], from [`unodice.core.uno`][unodice.core.uno].
+
+The package, file by file (no module imports ``rules.py`` but this one):
+
+| file | holds |
+|---|---|
+| ``__init__.py`` | the plugin: ``unodice_register`` adds the variant and its bot; public names |
+| ``options.py`` | ``CoverallOptions``: the tray's shape and partition, the two-player R, sets of \
+games, the dice |
+| ``moves.py`` | ``Place`` and ``Declare``, their notation, ``parse_move`` and ``parse_cell``; \
+``DECLARATIONS`` |
+| ``events.py`` | Coverall's own events (``Placed`` with its ``Run``, ``Rolled``, \
+``TrayClosed``...) |
+| ``state.py`` | the phases (``START``, ``DECLARE``, ``PLACE``, ``OVER``) and ``CoverallState`` |
+| ``lookups.py`` | what is worked out once and shared: the tray's geometry (``TrayLookup``), \
+each dice set's ``CoverallLookups`` (loaded and checked by ``lookups_for``) and its \
+``SpacesLookup`` for learning agents |
+| ``kernel.py`` | the fast path's machinery: matching as bits, cells as masks, shared \
+``Rolled`` events, runs walked in place (``counting_runs``) |
+| ``rules.py`` | the ``Coverall`` variant, clause by clause (CV-1 to CV-14), with its \
+resampling and its inventory of pieces; it inherits the capabilities of the modules below |
+| ``refusals.py`` | ``explain``: why a move is refused, with its clause |
+| ``text.py`` | ``CoverallText``: the tray as text, a line per event |
+| ``positions.py`` | ``CoverallPositions``: the game as the body of a position, and back |
+| ``pictures.py`` | ``CoverallPictures``: the position as an SVG picture |
+| ``spaces.py`` | ``CoverallSpaces``: the action catalogue and the observations for learning \
+agents |
+| ``reference.py`` | ``CoverallReference``: a plain, slow reading of the legal moves and the \
+scoring, checked against the fast path |
+| ``agents.py`` | ``CoverallHeuristic``, registered as ``heuristic-coverall`` |
 """
 
 from __future__ import annotations
@@ -64,5 +93,5 @@ def unodice_register(registry: Registrar) -> None:
     registry.add_agent(
         "heuristic-coverall",
         CoverallHeuristic,
-        "Coverall by priorities: score now, deny the next player, keep spaces open",
+        "Coverall by priorities: score now, deny the next player, keep cells open",
     )

@@ -33,9 +33,9 @@ class CoverallHeuristic:
        placement among the faces left, as they could be placed now. A skip or a reverse
        between two players keeps them from her, so then nothing is taken off (CV-8, CV-9).
     3. A D2 or WD4 earns a point more for the reserve it brings (CV-7, CV-8).
-    4. Ties: keep options open, preferring a space that fewer of the dice left could go on.
+    4. Ties: keep options open, preferring a cell that fewer of the dice left could go on.
 
-    The starting die goes on the first space offered (CV-2), and the declared colour of a
+    The starting die goes on the first cell offered (CV-2), and the declared colour of a
     starting W is the colour the rolled dice show most (CV-2).
 
     The agent is deterministic; ``seed`` is accepted (and ignored) so that the class is its
@@ -61,7 +61,7 @@ class CoverallHeuristic:
             return moves[0]
         gains: dict[Move, float] = {}
         best_by_face: dict[Face, float] = {}
-        spaces_by_face: dict[Face, set[tuple[int, int]]] = {}
+        cells_by_face: dict[Face, set[tuple[int, int]]] = {}
         for move in moves:
             if not isinstance(move, Place):
                 continue
@@ -70,7 +70,7 @@ class CoverallHeuristic:
             face = move.face
             if gain > best_by_face.get(face, -1.0):
                 best_by_face[face] = gain
-            spaces_by_face.setdefault(face, set()).add((move.row, move.column))
+            cells_by_face.setdefault(face, set()).add((move.row, move.column))
         if not gains:
             return moves[0]
         hand: tuple[Face, ...] = data["hand"]
@@ -91,8 +91,8 @@ class CoverallHeuristic:
                 )
             if face.symbol in ("D2", "WD4"):
                 value += _RESERVE
-            space = (move.row, move.column)
-            shared = sum(1 for other in rest if space in spaces_by_face.get(other, ()))
+            cell = (move.row, move.column)
+            shared = sum(1 for other in rest if cell in cells_by_face.get(other, ()))
             score = (value, -float(shared))
             if score > best_score:
                 best, best_score = move, score

@@ -38,7 +38,7 @@ class Run(Value):
     Attributes:
         line: The line it lies in: ``"row B"`` or ``"column 2"``.
         shared: What the dice share: a colour name (``"red"``) or a kind (``"5"``, ``"S"``).
-        spaces: The spaces of the run, in order along the line.
+        spaces: The names of the run's cells (``"B2"``), in order along the line.
         dice: The dice's faces as shown in the tray (``"r5"``, ``"W:r"``), in the same order.
         value: The sum of the dice's values (numbers their value, R/S/D2 20, wilds 0).
     """
@@ -115,7 +115,7 @@ class WildDeclared(Event):
 
     Attributes:
         seat: Who declared it.
-        space: Where the W stands.
+        space: The name of the cell the W stands on (``"B2"``).
         colour: Its colour for the rest of the game.
     """
 
@@ -133,7 +133,7 @@ class Placed(Event):
         die: The die's id.
         face: The face it shows.
         declared: The colour declared for a wild (``None`` otherwise, and for the starting W).
-        space: Where it went.
+        space: The name of the cell it went on (``"B2"``).
         runs: The run that counted in each of its lines (none when no run of two formed).
         points: What the rules give for it: the sum of the runs' values.
     """
@@ -193,7 +193,7 @@ class HalfOpened(Event):
     Attributes:
         half: The half that opened, in words.
         reason: ``"full"`` (the first half filled up) or ``"dead"`` (no die could ever
-            fill its remaining spaces).
+            fill its remaining cells).
     """
 
     kind: ClassVar[str] = "half-opened"
@@ -205,8 +205,8 @@ class TrayClosed(Event):
     """The game is over (CV-13).
 
     Attributes:
-        reason: ``"full"``, or ``"dead"`` when spaces are left that no die could ever fill.
-        empty: The spaces left empty.
+        reason: ``"full"``, or ``"dead"`` when cells are left that no die could ever fill.
+        empty: The names of the cells left empty.
     """
 
     kind: ClassVar[str] = "tray-closed"

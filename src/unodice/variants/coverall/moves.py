@@ -2,12 +2,12 @@
 
 | notation | move | clause |
 |---|---|---|
-| ``r5 B2``, ``gD2 A4`` | `Place` the die showing a face on a space | CV-3, CV-5 |
+| ``r5 B2``, ``gD2 A4`` | `Place` the die showing a face on a cell | CV-3, CV-5 |
 | ``W:g C4``, ``WD4:b A1`` | `Place` a wild, with the colour declared for it | CV-6, CV-7 |
 | ``W C3`` | `Place` the starting W, whose colour the next player declares | CV-2 |
 | ``declare red``, ``declare r`` | `Declare` the starting W's colour | CV-2 |
 
-A face is written by its code (``r5``, ``bS``, ``W``), a space by its row letter and column
+A face is written by its code (``r5``, ``bS``, ``W``), a cell by its row letter and column
 number (``B2``). A move names a face, not a die: two dice showing the same face are the same
 move.
 """
@@ -23,25 +23,25 @@ from unodice.core.errors import IllegalMove
 from unodice.core.moves import Move
 from unodice.core.pieces import Colour, Face, parse_colour
 
-__all__ = ["CoverallMove", "Declare", "Place", "parse_move", "parse_space"]
+__all__ = ["DECLARATIONS", "CoverallMove", "Declare", "Place", "parse_cell", "parse_move"]
 
 _PLACE = re.compile(r"^(\S+?)(?::(\w+))?\s+(\S+)$")
 _DECLARE = re.compile(r"^declare\s+(\w+)$", re.IGNORECASE)
-_SPACE = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
+_CELL = re.compile(r"^([A-Za-z])([0-9]{1,2})$")
 
 NOTATION_HELP = (
-    "write a face and a space, like 'r5 B2' or 'gD2 A4'; a wild with its colour, "
+    "write a face and a cell, like 'r5 B2' or 'gD2 A4'; a wild with its colour, "
     "like 'W:g C4' or 'WD4:b A1'; or 'declare red' for the starting W"
 )
 
 
 class Place(Move):
-    """Place the die showing ``face`` on the space at ``row`` and ``column`` (CV-5).
+    """Place the die showing ``face`` on the cell at ``row`` and ``column`` (CV-5).
 
     Attributes:
         face: The face the placed die shows.
-        row: The space's row, from 0 (row ``A``).
-        column: The space's column, from 0 (column ``1``).
+        row: The cell's row, from 0 (row ``A``).
+        column: The cell's column, from 0 (column ``1``).
         colour: The colour declared for a W or WD4 (CV-6, CV-7); ``None`` for a coloured
             face and for the starting W, whose colour the next player declares (CV-2).
     """
@@ -53,13 +53,13 @@ class Place(Move):
     colour: Colour | None = None
 
     @property
-    def space_name(self) -> str:
-        """The space's name, such as ``B2``."""
+    def cell_name(self) -> str:
+        """The cell's name, such as ``B2``."""
         return f"{string.ascii_uppercase[self.row]}{self.column + 1}"
 
     def __str__(self) -> str:
         declared = f":{self.colour.letter}" if self.colour is not None else ""
-        return f"{self.face.code}{declared} {self.space_name}"
+        return f"{self.face.code}{declared} {self.cell_name}"
 
 
 class Declare(Move):
@@ -79,6 +79,9 @@ class Declare(Move):
 CoverallMove: TypeAlias = Place | Declare
 """Any coverall move: the move type of the ``Coverall`` variant."""
 
+DECLARATIONS: tuple[Declare, ...] = tuple(Declare(colour) for colour in Colour)
+"""Every way to declare the starting W's colour (CV-2), the legal moves of its decision."""
+
 
 def parse_move(text: str) -> CoverallMove:
     """Read a move from its notation.
@@ -95,10 +98,10 @@ def parse_move(text: str) -> CoverallMove:
     place = _PLACE.match(words)
     if not place:
         raise IllegalMove(text, f"cannot read the move: {NOTATION_HELP}")
-    face_code, colour_code, space = place.groups()
+    face_code, colour_code, cell = place.groups()
     try:
         face = Face.parse(face_code)
-        row, column = parse_space(space)
+        row, column = parse_cell(cell)
     except ValueError as error:
         raise IllegalMove(text, f"{error}; {NOTATION_HELP}") from None
     if colour_code is not None and not face.is_wild:
@@ -107,17 +110,15 @@ def parse_move(text: str) -> CoverallMove:
     return Place(face, row, column, colour)
 
 
-def parse_space(text: str) -> tuple[int, int]:
-    """Read a space name (``"B2"``, ``"b2"``) into its row and column, both from 0.
+def parse_cell(text: str) -> tuple[int, int]:
+    """Read a cell name (``"B2"``, ``"b2"``) into its row and column, both from 0.
 
     Raises:
         ValueError: The text is not a row letter followed by a column number.
     """
-    match = _SPACE.match(text.strip())
+    match = _CELL.match(text.strip())
     if not match or int(match.group(2)) < 1:
-        raise ValueError(
-            f"{brief(text)} is not a space; name one by row letter and column, like B2"
-        )
+        raise ValueError(f"{brief(text)} is not a cell; name one by row letter and column, like B2")
     return string.ascii_uppercase.index(match.group(1).upper()), int(match.group(2)) - 1
 
 

@@ -10,25 +10,23 @@ and the partition between them (CV-12) a line marked ``data-partition``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
+from unodice.core.capabilities import Pictures
 from unodice.core.pictures import FAINT, HIGHLIGHT, LINE, Canvas, draw_face, seat_label
 from unodice.core.pieces import Colour, Die, Face
 from unodice.core.positions import die_token
 from unodice.core.variant import View
 
+from .lookups import TrayLookup
 from .state import DECLARE, OVER, PLACE, START
 
-if TYPE_CHECKING:
-    from .rules import Coverall
-    from .tables import Tray
-
-__all__ = ["draw"]
+__all__ = ["CoverallPictures"]
 
 CELL = 52
-"""The side of a space of the tray, in pixels."""
+"""The side of a cell of the tray, in pixels."""
 GAP = 6
-"""The room between two spaces."""
+"""The room between two cells."""
 PARTITION_GAP = 26
 """The room between the two halves, where the partition runs."""
 SMALL = 36
@@ -49,37 +47,46 @@ OPEN_EDGE = "#6a9f4b"
 SHUT_FILL = "#e3ddcd"
 """The background of a half that does not."""
 EMPTY_FILL = "#fbfaf5"
-"""An empty space."""
+"""An empty cell."""
 PARTITION = "#7a4e2d"
 """The partition line."""
 
 
-def draw(variant: Coverall, view: View, spectator: bool) -> str:
-    """The picture of ``view`` (a spectator's, without its seat marked, with ``spectator``)."""
-    tray = variant._tray
-    viewer = None if spectator else view.seat
-    tray_width = LABEL + tray.columns * CELL + (tray.columns - 1) * GAP
-    if tray.partition:
-        tray_width += PARTITION_GAP - GAP
-    dice_in_a_line = max([len(view.data["hand"]), *map(len, view.data["reserves"])])
-    width = max(
-        2 * MARGIN + tray_width, 2 * MARGIN + 560, DICE_X + dice_in_a_line * (SMALL + GAP) + MARGIN
-    )
-    tray_top = MARGIN + 64
-    tray_height = LABEL + tray.rows * CELL + (tray.rows - 1) * GAP + 22
-    panel_top = tray_top + tray_height + 16
-    height = panel_top + ROW * (view.players + 2) + MARGIN
-    who = "a spectator" if viewer is None else f"seat {viewer}"
-    canvas = Canvas(width, height, f"{variant.title}, round {view.round}, as {who} sees it")
-    _title(canvas, variant, view, who, width)
-    _tray(canvas, variant._tray, view, MARGIN, tray_top)
-    _panel(canvas, view, viewer, panel_top, width)
-    return canvas.document()
+class CoverallPictures(Pictures):
+    """Coverall's pictures: the tray, the rolled dice, the reserves and the bag, in SVG."""
+
+    # What the rules class sets up.
+    title: ClassVar[str]
+    _tray: TrayLookup
+
+    def picture(self, view: View, spectator: bool = False) -> str:
+        """The picture of ``view`` (a spectator's, without its seat marked, with ``spectator``)."""
+        tray = self._tray
+        viewer = None if spectator else view.seat
+        tray_width = LABEL + tray.columns * CELL + (tray.columns - 1) * GAP
+        if tray.partition:
+            tray_width += PARTITION_GAP - GAP
+        dice_in_a_line = max([len(view.data["hand"]), *map(len, view.data["reserves"])])
+        width = max(
+            2 * MARGIN + tray_width,
+            2 * MARGIN + 560,
+            DICE_X + dice_in_a_line * (SMALL + GAP) + MARGIN,
+        )
+        tray_top = MARGIN + 64
+        tray_height = LABEL + tray.rows * CELL + (tray.rows - 1) * GAP + 22
+        panel_top = tray_top + tray_height + 16
+        height = panel_top + ROW * (view.players + 2) + MARGIN
+        who = "a spectator" if viewer is None else f"seat {viewer}"
+        canvas = Canvas(width, height, f"{self.title}, round {view.round}, as {who} sees it")
+        _title(canvas, self.title, view, who, width)
+        _tray(canvas, tray, view, MARGIN, tray_top)
+        _panel(canvas, view, viewer, panel_top, width)
+        return canvas.document()
 
 
-def _title(canvas: Canvas, variant: Coverall, view: View, who: str, width: float) -> None:
+def _title(canvas: Canvas, title: str, view: View, who: str, width: float) -> None:
     """The variant, the round, whose turn it is and whose eyes the picture is drawn for."""
-    canvas.text(MARGIN, MARGIN + 18, variant.title, font_size=18, font_weight="bold")
+    canvas.text(MARGIN, MARGIN + 18, title, font_size=18, font_weight="bold")
     canvas.text(
         width - MARGIN,
         MARGIN + 18,
@@ -118,21 +125,21 @@ def _and(seats: Sequence[int]) -> str:
 # -- the tray ------------------------------------------------------------------------------------
 
 
-def _column_x(tray: Tray, left: float, column: int) -> float:
-    """The left edge of the spaces of ``column``; the partition widens the gap at the middle."""
+def _column_x(tray: TrayLookup, left: float, column: int) -> float:
+    """The left edge of the cells of ``column``; the partition widens the gap at the middle."""
     x = left + LABEL + column * (CELL + GAP)
     if tray.partition and column >= tray.columns // 2:
         x += PARTITION_GAP - GAP
     return x
 
 
-def _tray(canvas: Canvas, tray: Tray, view: View, left: float, top: float) -> None:
+def _tray(canvas: Canvas, tray: TrayLookup, view: View, left: float, top: float) -> None:
     """The halves, each shaded by whether it takes dice now, the partition, and the dice."""
     data = view.data
     grid_top = top + LABEL
     grid_height = tray.rows * CELL + (tray.rows - 1) * GAP
-    for region, spaces in enumerate(tray.regions):
-        columns = sorted({space % tray.columns for space in spaces})
+    for region, cells in enumerate(tray.regions):
+        columns = sorted({cell % tray.columns for cell in cells})
         x0 = _column_x(tray, left, columns[0]) - GAP / 2
         x1 = _column_x(tray, left, columns[-1]) + CELL + GAP / 2
         is_open, word = _half_state(tray, data, region)
@@ -196,13 +203,13 @@ def _tray(canvas: Canvas, tray: Tray, view: View, left: float, top: float) -> No
             fill=FAINT,
         )
         for column in range(tray.columns):
-            _space(canvas, tray, data, tray.space(row, column), _column_x(tray, left, column), y)
+            _cell(canvas, tray, data, tray.cell(row, column), _column_x(tray, left, column), y)
 
 
-def _half_state(tray: Tray, data: Mapping[str, Any], region: int) -> tuple[bool, str]:
+def _half_state(tray: TrayLookup, data: Mapping[str, Any], region: int) -> tuple[bool, str]:
     """Whether a half (or the whole tray) takes dice now, and a word on it (CV-12).
 
-    Before the starting die is placed, any space takes it. Afterwards one half is open; of the
+    Before the starting die is placed, any cell takes it. Afterwards one half is open; of the
     other, one holding dice has closed (full or dead) and an empty one opens next.
     """
     phase = data["phase"]
@@ -210,16 +217,16 @@ def _half_state(tray: Tray, data: Mapping[str, Any], region: int) -> tuple[bool,
         return True, "open to the starting die"
     if phase != OVER and data["open_half"] == region:
         return True, "open"
-    if any(data["tray"][space] is not None for space in tray.regions[region]):
+    if any(data["tray"][cell] is not None for cell in tray.regions[region]):
         return False, "closed"
     return False, "opens next"
 
 
-def _space(
-    canvas: Canvas, tray: Tray, data: Mapping[str, Any], space: int, x: float, y: float
+def _cell(
+    canvas: Canvas, tray: TrayLookup, data: Mapping[str, Any], cell: int, x: float, y: float
 ) -> None:
-    """One space: its die, a wild with the colour it counts as, or its name when empty."""
-    face: Face | None = data["tray"][space]
+    """One cell: its die, a wild with the colour it counts as, or its name when empty."""
+    face: Face | None = data["tray"][cell]
     if face is None:
         canvas.rect(
             x, y, CELL, CELL, rx=CELL * 0.15, fill=EMPTY_FILL, stroke="#cfc8b6", stroke_width=1
@@ -227,14 +234,14 @@ def _space(
         canvas.text(
             x + CELL / 2,
             y + CELL / 2 + 4,
-            tray.names[space],
+            tray.names[cell],
             text_anchor="middle",
             font_size=11,
             fill="#c2bba8",
         )
         return
-    die: Die = data["tray_dice"][space]
-    declared: Colour | None = data["colours"][space] if face.colour is None else None
+    die: Die = data["tray_dice"][cell]
+    declared: Colour | None = data["colours"][cell] if face.colour is None else None
     draw_face(canvas, x, y, CELL, face, declared=declared, piece=die_token(die, face))
 
 

@@ -6,7 +6,7 @@ The body is written as these fields, in this order (see the rule page's "Positio
 hand=y2@11,bS@4 reserves=-/-/@9,@20 bag=@0,@5,... points=0,12,0``
 
 Only what the rules cannot work out is written. Everything the state derives (the tray's faces,
-kinds, colours and codes by space, the masks of what each space is offered, the empty spaces of
+kinds, colours and codes by cell, the masks of what each cell is offered, the empty cells of
 each half, the dice in the tray, the half the starting die went to, the starting W still waiting
 for its colour, and the legal moves) is rebuilt on reading by the same code the rules use when
 they set up and play: each die goes into the tray through the rules' own ``_put``, and the
@@ -15,12 +15,12 @@ moves are the rules' own. A state read from a position is one the rules could ha
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 from unodice.core._quoting import brief
+from unodice.core.capabilities import Positions
 from unodice.core.errors import InvalidPosition
-from unodice.core.pieces import Bag, Colour, Die, Face, parse_colour
+from unodice.core.pieces import Bag, Colour, ComponentSet, Die, Face, parse_colour
 from unodice.core.positions import (
     REST,
     PieceReader,
@@ -39,14 +39,12 @@ from unodice.core.positions import (
 from unodice.core.turns import Seats
 from unodice.core.variant import Table
 
-from .moves import CoverallMove, parse_space
+from .lookups import CoverallLookups, TrayLookup, tray_code
+from .moves import DECLARATIONS, CoverallMove, parse_cell
+from .options import CoverallOptions
 from .state import DECLARE, PLACE, START, CoverallState, Phase
-from .tables import tray_code
 
-if TYPE_CHECKING:
-    from .rules import Coverall
-
-__all__ = ["FIELDS", "read", "write"]
+__all__ = ["FIELDS", "CoverallPositions"]
 
 FIELDS = (
     "phase",
@@ -69,81 +67,94 @@ HALVES = ("left", "right")
 WHOLE_TRAY = "tray"
 """The one region of a tray without the partition."""
 _TRAY_HELP = (
-    "write each die as its space and the die, like B2:r5@3, a wild with its colour: C4:W:g@7"
+    "write each die as its cell and the die, like B2:r5@3, a wild with its colour: C4:W:g@7"
 )
 
 
-def write(variant: Coverall, state: CoverallState) -> str:
-    """The body of a position: ``state`` as ``key=value`` fields (see ``FIELDS``)."""
-    tray = variant._tray
-    in_tray = [
-        f"{tray.names[space]}:{tray_code(face, state.colours[space])}@{die.id}"
-        for space, (die, face) in enumerate(zip(state.dice, state.faces, strict=True))
-        if die is not None and face is not None
-    ]
-    return write_fields(
-        [
-            ("phase", state.phase),
-            ("turn", str(state.to_act)),
-            ("direction", write_direction(state.seats.direction)),
-            ("starter", str(state.starter)),
-            ("half", _half_name(variant, state.open_region)),
-            ("tray", write_items(in_tray)),
-            ("hand", write_items(map(die_token, state.hand, state.showing))),
-            ("reserves", write_per_seat(map(die_token, r) for r in state.reserves)),
-            ("bag", write_items(map(die_token, state.bag))),
-            ("points", write_items(map(str, state.points))),
+class CoverallPositions(Positions[CoverallState]):
+    """Coverall's positions: the state as the body of a position, and back (see the module)."""
+
+    # What the rules class sets up, and the rules' own steps that a read position is rebuilt
+    # with, so that it is a state the rules could have played to.
+    options: CoverallOptions
+    dice_set: ComponentSet
+    _tray: TrayLookup
+    _lookups: CoverallLookups
+    _put: Callable[[CoverallState, int, Die, Face, Colour | None], None]
+    _legal_placements: Callable[[CoverallState], tuple[CoverallMove, ...]]
+    _can_fill: Callable[[CoverallState, int], bool]
+
+    def write_position(self, state: CoverallState) -> str:
+        """The tray, the rolled dice, the reserves and the bag in its order (see ``FIELDS``)."""
+        tray = self._tray
+        in_tray = [
+            f"{tray.names[cell]}:{tray_code(face, state.colours[cell])}@{die.id}"
+            for cell, (die, face) in enumerate(zip(state.dice, state.faces, strict=True))
+            if die is not None and face is not None
         ]
-    )
-
-
-def read(variant: Coverall, table: Table, text: str) -> CoverallState:
-    """The state a body describes, checked to be one the rules could be in.
-
-    Raises:
-        InvalidPosition: A field is missing, unknown or malformed, a die is named twice or
-            left out, or the fields disagree with each other or with the rules (a W waiting for
-            its colour outside the ``declare`` phase, a player to act with nothing to place, a
-            half open while the first is still alive...). The message names the field.
-    """
-    fields = read_fields(text, FIELDS)
-    players = table.players
-    phase = _phase(fields["phase"])
-    turn = _seat(fields["turn"], players, "turn")
-    points = _points(fields["points"], players)
-    seats = Seats.around(players, turn, variant.options.two_player_reverse_skips)
-    seats.direction = read_direction(fields["direction"])
-    earlier = tuple(total - own for total, own in zip(table.totals, points, strict=True))
-    tray = variant._tray
-    state = CoverallState(seats, tray.size, len(tray.regions), Bag(), earlier)
-    state.phase = phase
-    state.to_act = state.holder = turn
-    state.starter = _seat(fields["starter"], players, "starter")
-    state.points = list(points)
-    state.open_region = _half(variant, fields["half"])
-
-    pieces = PieceReader(variant.dice_set.dice)
-    _read_tray(variant, state, fields["tray"], pieces)
-    state.hand, state.showing = _read_hand(fields["hand"], pieces)
-    state.reserves = [
-        tuple(pieces.die(token, "reserves")[0] for token in group)
-        for group in per_seat(fields["reserves"], players, "reserves")
-    ]
-    state.bag = Bag(_read_bag(fields["bag"], pieces))
-    pieces.check_all_named()
-
-    state.first_region = _first_region(variant, state)
-    _check_phase(variant, state, turn)
-    _check_halves(variant, state)
-    _check_round(variant, table, state)
-    state.moves = _moves(variant, state)
-    if not state.moves:
-        raise InvalidPosition(
-            f"in phase place: seat {turn}'s dice ({_shown(state.showing)}) fit nowhere in the "
-            "open half, so the rules would have passed her turn (CV-4); give her a die that "
-            "can be placed"
+        return write_fields(
+            [
+                ("phase", state.phase),
+                ("turn", str(state.to_act)),
+                ("direction", write_direction(state.seats.direction)),
+                ("starter", str(state.starter)),
+                ("half", _half_name(self, state.open_region)),
+                ("tray", write_items(in_tray)),
+                ("hand", write_items(map(die_token, state.hand, state.showing))),
+                ("reserves", write_per_seat(map(die_token, r) for r in state.reserves)),
+                ("bag", write_items(map(die_token, state.bag))),
+                ("points", write_items(map(str, state.points))),
+            ]
         )
-    return state
+
+    def read_position(self, table: Table, text: str) -> CoverallState:
+        """The state a position's body describes, checked to be one the rules could be in.
+
+        Raises:
+            InvalidPosition: A field is missing, unknown or malformed, a die is named twice or
+                left out, or the fields disagree with each other or with the rules (a W
+                waiting for its colour outside the ``declare`` phase, a player to act with
+                nothing to place, a half open while the first is still alive...). The message
+                names the field.
+        """
+        fields = read_fields(text, FIELDS)
+        players = table.players
+        phase = _phase(fields["phase"])
+        turn = _seat(fields["turn"], players, "turn")
+        points = _points(fields["points"], players)
+        seats = Seats.around(players, turn, self.options.two_player_reverse_skips)
+        seats.direction = read_direction(fields["direction"])
+        earlier = tuple(total - own for total, own in zip(table.totals, points, strict=True))
+        tray = self._tray
+        state = CoverallState(seats, tray.size, len(tray.regions), Bag(), earlier)
+        state.phase = phase
+        state.to_act = state.holder = turn
+        state.starter = _seat(fields["starter"], players, "starter")
+        state.points = list(points)
+        state.open_region = _half(self, fields["half"])
+
+        pieces = PieceReader(self.dice_set.dice)
+        _read_tray(self, state, fields["tray"], pieces)
+        state.hand, state.showing = _read_hand(fields["hand"], pieces)
+        state.reserves = [
+            tuple(pieces.die(token, "reserves")[0] for token in group)
+            for group in per_seat(fields["reserves"], players, "reserves")
+        ]
+        state.bag = Bag(_read_bag(fields["bag"], pieces))
+        pieces.check_all_named()
+
+        state.first_region = _first_region(self, state)
+        _check_phase(self, state, turn)
+        _check_halves(self, state)
+        _check_round(self, table, state)
+        state.moves = _moves(self, state)
+        if not state.moves:
+            raise InvalidPosition(
+                f"in phase place: seat {turn}'s dice ({_shown(state.showing)}) fit nowhere in the "
+                "open half, so the rules would have passed her turn (CV-4); give her a die that "
+                "can be placed"
+            )
+        return state
 
 
 # -- reading the fields ----------------------------------------------------------------------
@@ -172,11 +183,11 @@ def _points(value: str, players: int) -> list[int]:
     return points
 
 
-def _half_name(variant: Coverall, region: int) -> str:
+def _half_name(variant: CoverallPositions, region: int) -> str:
     return HALVES[region] if variant._tray.partition else WHOLE_TRAY
 
 
-def _half(variant: Coverall, value: str) -> int:
+def _half(variant: CoverallPositions, value: str) -> int:
     names = HALVES if variant._tray.partition else (WHOLE_TRAY,)
     if value not in names:
         which = "with the partition" if variant._tray.partition else "without the partition"
@@ -185,38 +196,38 @@ def _half(variant: Coverall, value: str) -> int:
 
 
 def _read_tray(
-    variant: Coverall, state: CoverallState, value: str, pieces: PieceReader[Die]
+    variant: CoverallPositions, state: CoverallState, value: str, pieces: PieceReader[Die]
 ) -> None:
-    """Put each die of the ``tray`` field on its space, as a placement would (CV-5)."""
+    """Put each die of the ``tray`` field on its cell, as a placement would (CV-5)."""
     tray = variant._tray
     for item in items(value):
         name, colon, rest = item.partition(":")
         if not colon:
-            raise InvalidPosition(f"in tray: {brief(item)} names no space; {_TRAY_HELP}")
+            raise InvalidPosition(f"in tray: {brief(item)} names no cell; {_TRAY_HELP}")
         try:
-            row, column = parse_space(name)
+            row, column = parse_cell(name)
         except ValueError as error:
             raise InvalidPosition(f"in tray: {error}") from None
         if not tray.contains(row, column):
             raise InvalidPosition(
-                f"in tray: there is no space {name}; the tray has {tray.describe_shape()}"
+                f"in tray: there is no cell {name}; the tray has {tray.describe_shape()}"
             )
-        space = tray.space(row, column)
-        if state.dice[space] is not None:
-            raise InvalidPosition(f"in tray: space {tray.names[space]} is given twice")
+        cell = tray.cell(row, column)
+        if state.dice[cell] is not None:
+            raise InvalidPosition(f"in tray: cell {tray.names[cell]} is given twice")
         shown, at, number = rest.partition("@")
         code, colon, colour_text = shown.partition(":")
         die, face = pieces.die(code + at + number, "tray")
         if face is None:
             raise InvalidPosition(
-                f"in tray: the die on {tray.names[space]} shows no face; {_TRAY_HELP}"
+                f"in tray: the die on {tray.names[cell]} shows no face; {_TRAY_HELP}"
             )
-        colour = _declared(face, colour_text, space, variant) if colon else None
-        variant._put(state, space, die, _own_face(die, face), colour)
+        colour = _declared(face, colour_text, cell, variant) if colon else None
+        variant._put(state, cell, die, _own_face(die, face), colour)
 
 
-def _declared(face: Face, text: str, space: int, variant: Coverall) -> Colour:
-    name = variant._tray.names[space]
+def _declared(face: Face, text: str, cell: int, variant: CoverallPositions) -> Colour:
+    name = variant._tray.names[cell]
     if not face.is_wild:
         raise InvalidPosition(
             f"in tray: {face.code} on {name} has its own colour; only a W or WD4 is written "
@@ -265,7 +276,7 @@ def _shown(faces: Sequence[Face]) -> str:
 # -- what follows from the fields ------------------------------------------------------------
 
 
-def _first_region(variant: Coverall, state: CoverallState) -> int | None:
+def _first_region(variant: CoverallPositions, state: CoverallState) -> int | None:
     """The half the starting die went to (CV-12), from where the dice are and the open half.
 
     Placements go only to the open half, and the second half opens only once the first is
@@ -273,7 +284,7 @@ def _first_region(variant: Coverall, state: CoverallState) -> int | None:
     first is the one not open; with none, the starting die is not placed yet.
     """
     regions = variant._tray.regions
-    used = [r for r, spaces in enumerate(regions) if state.empty[r] < len(spaces)]
+    used = [r for r, cells in enumerate(regions) if state.empty[r] < len(cells)]
     if not used:
         return None
     if len(used) == 1:
@@ -281,13 +292,10 @@ def _first_region(variant: Coverall, state: CoverallState) -> int | None:
     return 1 - state.open_region
 
 
-def _moves(variant: Coverall, state: CoverallState) -> tuple[CoverallMove, ...]:
+def _moves(variant: CoverallPositions, state: CoverallState) -> tuple[CoverallMove, ...]:
     """The decision's legal moves, as the rules work them out when they reach it."""
-    # rules imports this module, so its declarations are looked up when they are needed.
-    from .rules import DECLARATIONS
-
     if state.phase == START:
-        return variant._tables.info(state.showing[0]).starts
+        return variant._lookups.face(state.showing[0]).starts
     if state.phase == DECLARE:
         return DECLARATIONS
     return variant._legal_placements(state)
@@ -296,7 +304,7 @@ def _moves(variant: Coverall, state: CoverallState) -> tuple[CoverallMove, ...]:
 # -- checks ------------------------------------------------------------------------------------
 
 
-def _check_phase(variant: Coverall, state: CoverallState, turn: int) -> None:
+def _check_phase(variant: CoverallPositions, state: CoverallState, turn: int) -> None:
     """CV-2, CV-3: the phase agrees with the tray and the dice in hand."""
     if state.reserves[turn]:
         raise InvalidPosition(
@@ -332,7 +340,7 @@ def _check_phase(variant: Coverall, state: CoverallState, turn: int) -> None:
         )
 
 
-def _check_start(variant: Coverall, state: CoverallState) -> None:
+def _check_start(variant: CoverallPositions, state: CoverallState) -> None:
     """CV-1, CV-2: before the starting die is placed, only it is out of the bag."""
     if state.filled:
         raise InvalidPosition("in phase start the tray is empty: write tray=-")
@@ -361,7 +369,7 @@ def _check_start(variant: Coverall, state: CoverallState) -> None:
         raise InvalidPosition("in phase start nobody has placed a die yet: points are all 0")
 
 
-def _check_halves(variant: Coverall, state: CoverallState) -> None:
+def _check_halves(variant: CoverallPositions, state: CoverallState) -> None:
     """CV-12, CV-13: the open half is alive, and a second half is open only once the first closed.
 
     A half that is full or dead is closed by the rules as soon as it is (the game would have
@@ -372,7 +380,7 @@ def _check_halves(variant: Coverall, state: CoverallState) -> None:
     if state.empty[open_half] == 0:
         raise InvalidPosition(
             f"half: the {tray.region_name(open_half)} is full, so the rules would have closed "
-            "it (CV-12, CV-13); name a half with empty spaces"
+            "it (CV-12, CV-13); name a half with empty cells"
         )
     if (
         first is not None
@@ -387,7 +395,7 @@ def _check_halves(variant: Coverall, state: CoverallState) -> None:
         )
 
 
-def _check_round(variant: Coverall, table: Table, state: CoverallState) -> None:
+def _check_round(variant: CoverallPositions, table: Table, state: CoverallState) -> None:
     """CV-14: the header's round and scores fit a single game or a set of games."""
     players = table.players
     if variant.options.set_of_games:

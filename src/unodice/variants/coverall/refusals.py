@@ -6,24 +6,28 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Move
 
-from .fast import NEXT_TO_A_DIE, offers
+from .kernel import NEXT_TO_A_DIE, offers
+from .lookups import CoverallLookups, TrayLookup, tray_code
 from .moves import Declare, Place
 from .state import DECLARE, OVER, START, CoverallState
-from .tables import tray_code
-
-if TYPE_CHECKING:
-    from .rules import Coverall
 
 __all__ = ["explain"]
 
 
-def explain(rules: Coverall, state: CoverallState, move: Move) -> IllegalMove:
-    """Why ``move`` is refused now, citing the clause that forbids it."""
+def explain(
+    tray: TrayLookup, lookups: CoverallLookups, state: CoverallState, move: Move
+) -> IllegalMove:
+    """Why ``move`` is refused now, citing the clause that forbids it.
+
+    Args:
+        tray: The game's tray.
+        lookups: The lookups of its dice set.
+        state: The game's state.
+        move: The move refused.
+    """
     if state.phase == OVER:
         return IllegalMove(move, "the game is over", "CV-13")
     if isinstance(move, Declare):
@@ -36,22 +40,23 @@ def explain(rules: Coverall, state: CoverallState, move: Move) -> IllegalMove:
     if not isinstance(move, Place):
         return IllegalMove(move, "not a coverall move")
     if state.phase == DECLARE:
-        name = rules._tray.names[state.undeclared]  # type: ignore[index]
+        name = tray.names[state.undeclared]  # type: ignore[index]
         return IllegalMove(
             move,
             f"first declare the colour of the starting W on {name}, like 'declare red'",
             "CV-2",
         )
-    return _placement(rules, state, move)
+    return _placement(tray, lookups, state, move)
 
 
-def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMove:
+def _placement(
+    tray: TrayLookup, lookups: CoverallLookups, state: CoverallState, move: Place
+) -> IllegalMove:
     """CV-2, CV-3, CV-5 to CV-7, CV-12: why this placement is not one of the legal ones."""
-    tray = rules._tray
     if not tray.contains(move.row, move.column):
         return IllegalMove(
             move,
-            f"there is no space {move.space_name}: the tray has {tray.describe_shape()}",
+            f"there is no cell {move.cell_name}: the tray has {tray.describe_shape()}",
             "CV-5",
         )
     if move.face not in state.showing:
@@ -59,10 +64,10 @@ def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMov
         return IllegalMove(
             move, f"none of your dice shows {move.face.code}; they show {shown}", "CV-3"
         )
-    space = tray.space(move.row, move.column)
-    name = tray.names[space]
-    if state.faces[space] is not None:
-        return IllegalMove(move, f"{name} already holds {state.faces[space]}", "CV-5")
+    cell = tray.cell(move.row, move.column)
+    name = tray.names[cell]
+    if state.faces[cell] is not None:
+        return IllegalMove(move, f"{name} already holds {state.faces[cell]}", "CV-5")
     if state.phase == START:
         return IllegalMove(
             move,
@@ -77,12 +82,12 @@ def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMov
             f"'{move.face.symbol}:r {name}'",
             clause,
         )
-    region = tray.region_of[space]
+    region = tray.region_of[cell]
     if region != state.open_region:
-        return _closed_half(rules, state, move, region)
+        return _closed_half(tray, state, move, region)
     untouched = state.empty[region] == len(tray.regions[region])
     if not untouched:
-        reason = _no_match(rules, state, move, space)
+        reason = _no_match(tray, lookups, state, move, cell)
         if reason is not None:
             return reason
     if move.face.symbol == "WD4":
@@ -96,9 +101,8 @@ def _placement(rules: Coverall, state: CoverallState, move: Place) -> IllegalMov
     return IllegalMove(move, "not a legal move now")
 
 
-def _closed_half(rules: Coverall, state: CoverallState, move: Place, region: int) -> IllegalMove:
+def _closed_half(tray: TrayLookup, state: CoverallState, move: Place, region: int) -> IllegalMove:
     """CV-12: every die goes to the open half."""
-    tray = rules._tray
     open_name = tray.region_name(state.open_region)
     if region == state.first_region:
         why = "is full" if not state.empty[region] else "can take no more dice"
@@ -107,20 +111,21 @@ def _closed_half(rules: Coverall, state: CoverallState, move: Place, region: int
         )
     return IllegalMove(
         move,
-        f"while the {open_name} has spaces a die can fill, every die goes there",
+        f"while the {open_name} has cells a die can fill, every die goes there",
         "CV-12",
     )
 
 
-def _no_match(rules: Coverall, state: CoverallState, move: Place, space: int) -> IllegalMove | None:
+def _no_match(
+    tray: TrayLookup, lookups: CoverallLookups, state: CoverallState, move: Place, cell: int
+) -> IllegalMove | None:
     """CV-5 / CV-12 reasons a placement next to (or away from) dice is refused."""
-    tray = rules._tray
-    name = tray.names[space]
-    want = rules._tables.info(move.face).wants
-    offered = _offered_to(state, space)
+    name = tray.names[cell]
+    want = lookups.face(move.face).wants
+    offered = _offered_to(state, cell)
     if offered & want:
         return None
-    across = _across_partition(rules, state, space)
+    across = _across_partition(tray, state, cell)
     if not offered & NEXT_TO_A_DIE:
         if across:
             return IllegalMove(
@@ -140,7 +145,7 @@ def _no_match(rules: Coverall, state: CoverallState, move: Place, space: int) ->
         )
     beside = " ".join(
         tray_code(state.faces[s], state.colours[s])
-        for s in tray.neighbours[space]
+        for s in tray.neighbours[cell]
         if state.faces[s] is not None
     )
     return IllegalMove(
@@ -151,20 +156,19 @@ def _no_match(rules: Coverall, state: CoverallState, move: Place, space: int) ->
     )
 
 
-def _offered_to(state: CoverallState, space: int) -> int:
-    """The matching bits that the dice beside ``space`` offer it."""
-    bit = 1 << space
-    return sum(1 << number for number, spaces in enumerate(state.reach) if spaces & bit)
+def _offered_to(state: CoverallState, cell: int) -> int:
+    """The matching bits that the dice beside ``cell`` offer it."""
+    bit = 1 << cell
+    return sum(1 << number for number, cells in enumerate(state.reach) if cells & bit)
 
 
-def _across_partition(rules: Coverall, state: CoverallState, space: int) -> list[int]:
-    """The occupied spaces beside ``space`` on the other side of the partition."""
-    tray = rules._tray
-    row, column = tray.row_and_column(space)
+def _across_partition(tray: TrayLookup, state: CoverallState, cell: int) -> list[int]:
+    """The occupied cells beside ``cell`` on the other side of the partition."""
+    row, column = tray.row_and_column(cell)
     found = []
     for dc in (-1, 1):
         if tray.contains(row, column + dc):
-            other = tray.space(row, column + dc)
-            if tray.region_of[other] != tray.region_of[space] and state.faces[other] is not None:
+            other = tray.cell(row, column + dc)
+            if tray.region_of[other] != tray.region_of[cell] and state.faces[other] is not None:
                 found.append(other)
     return found

@@ -5,6 +5,10 @@ the starting die and its effect, drawing and rolling at the start of each turn, 
 nothing can be placed, passes when a player has no dice, skips, reverses, reserves, opening the
 second half and ending the game. It stops only for a decision: where the starting die goes, the
 colour of a starting W, and each placement.
+
+Coverall has every optional capability. It inherits positions, pictures, the learning spaces,
+text and its plain reading of the rules from the classes of ``positions``, ``pictures``,
+``spaces``, ``text`` and ``reference``, and resamples the bag and accounts for its dice here.
 """
 
 from __future__ import annotations
@@ -16,17 +20,14 @@ from typing import Any, ClassVar
 
 from unodice.core import uno
 from unodice.core._mypyc import mypyc_attr
-from unodice.core.capabilities import describe_event
+from unodice.core.capabilities import Inventory, Resampling
 from unodice.core.chance import Chance
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Event, Move, shared_event
 from unodice.core.pieces import Bag, Colour, ComponentSet, Die, Face
-from unodice.core.spaces import Buffer, Slot
 from unodice.core.turns import Seats
 from unodice.core.variant import RoundOutcome, Table, Variant, View
 
-from . import pictures, positions, refusals, spaces, text
-from . import reference as reference_module
 from .events import (
     HalfOpened,
     NoDice,
@@ -40,11 +41,17 @@ from .events import (
     TurnLost,
     WildDeclared,
 )
-from .fast import BIT_COUNT, NEXT_TO_A_DIE_BIT, counting_runs
-from .moves import CoverallMove, Declare, Place, parse_move
+from .kernel import BIT_COUNT, NEXT_TO_A_DIE_BIT, counting_runs
+from .lookups import CoverallLookups, FaceLookup, TrayLookup, lookups_for, roll_value, tray_of
+from .moves import DECLARATIONS, CoverallMove, Declare, Place, parse_move
 from .options import CoverallOptions
+from .pictures import CoverallPictures
+from .positions import CoverallPositions
+from .reference import CoverallReference
+from .refusals import explain
+from .spaces import CoverallSpaces
 from .state import DECLARE, OVER, PLACE, START, CoverallState
-from .tables import DiceTables, FaceInfo, Tray, dice_tables, roll_value, tray_of
+from .text import CoverallText
 
 __all__ = ["Coverall"]
 
@@ -54,8 +61,6 @@ RESERVE_DRAWS = {"D2": 2, "WD4": 4}
 """Dice a placed D2 or WD4 makes its player draw for her next turn (CV-7, CV-8)."""
 ACTING = frozenset({*RESERVE_DRAWS, "S", "R"})
 """The symbols that do something when placed (CV-7 to CV-9)."""
-DECLARATIONS = tuple(Declare(colour) for colour in Colour)
-"""Every way to declare the starting W's colour (CV-2)."""
 _NO_CONTEXT: Mapping[str, Any] = MappingProxyType({})
 """The scoring context when no house rule is in force to read it."""
 
@@ -67,10 +72,19 @@ def _die_id(die: Die) -> int:
 # A plugin may subclass a built-in variant (its own version of the rules), in plain Python
 # under the compiled build too.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Coverall(Variant[CoverallState, CoverallMove]):
+class Coverall(
+    Variant[CoverallState, CoverallMove],
+    CoverallPositions,
+    CoverallPictures,
+    CoverallSpaces,
+    Resampling[CoverallState],
+    CoverallText,
+    Inventory[CoverallState],
+    CoverallReference,
+):
     """Uno Dice, Game 3: fill the tray with dice that match a neighbour; runs score.
 
-    The tray's shape and the dice set's tables are shared by every game of the set and tray
+    The tray's shape and the dice set's lookups are shared by every game of the set and tray
     shape; a game keeps them private (a determinized game handed to a bot reaches nothing it
     could change in them); ``tray`` shows the tray, which cannot be changed.
 
@@ -81,7 +95,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
 
     Raises:
         InvalidOptions: The dice set is unknown, holds dominoes, has fewer dice than the tray
-            has spaces or than there are players, or has a die that shows only WD4.
+            has cells or than there are players, or has a die that shows only WD4.
 
     Attributes:
         dice_set: The dice set this game plays with.
@@ -93,7 +107,6 @@ class Coverall(Variant[CoverallState, CoverallMove]):
     summary = "Cover the tray with dice that match a neighbour; runs of a colour or kind score."
     version = "1.0"
     end_clause = "CV-13"
-    reference: ClassVar[Any] = reference_module
     component_option: ClassVar[str | None] = "dice"
     Options = CoverallOptions
     options: CoverallOptions
@@ -105,15 +118,15 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         component_sets: Mapping[str, ComponentSet] | None = None,
     ):
         super().__init__(options, players, component_sets)
-        self._tray: Tray = tray_of(options.rows, options.columns, options.partition)
-        self._tables: DiceTables = dice_tables(
+        self._tray: TrayLookup = tray_of(options.rows, options.columns, options.partition)
+        self._lookups: CoverallLookups = lookups_for(
             options.dice, self.component_sets, self._tray, players
         )
-        self.dice_set = self._tables.dice_set
+        self.dice_set = self._lookups.dice_set
 
     @property
-    def tray(self) -> Tray:
-        """The tray's shape and the tables derived from it (shared, and sealed against change)."""
+    def tray(self) -> TrayLookup:
+        """The tray's shape and the lookups derived from it (shared, and sealed against change)."""
         return self._tray
 
     # -- CV-1: the starting player -----------------------------------------------------------------
@@ -152,7 +165,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             held.append(chance.draw(bag))
             faces.append(chance.roll(held[-1]))
         contenders = list(range(self.player_count))
-        fixed_roll = self._tables.fixed_roll
+        fixed_roll = self._lookups.fixed_roll
         rolls = 1
         while True:
             if emit is not None:
@@ -186,7 +199,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         state.hand = (die,)
         state.showing = (shown[-1],)
         state.phase = START
-        state.moves = self._tables.info(shown[-1]).starts
+        state.moves = self._lookups.face(shown[-1]).starts
         state.to_act = starter
 
     def _place_starting_die(self, table: Table, state: CoverallState, move: Place) -> None:
@@ -200,10 +213,10 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         starter = state.starter
         die, face = state.hand[0], state.showing[0]
         state.hand = state.showing = ()
-        space = self._tray.space(move.row, move.column)
-        state.first_region = state.open_region = self._tray.region_of[space]
-        self._put(state, space, die, face, None)
-        self._score(table, state, starter, space, die, face, None)
+        cell = self._tray.cell(move.row, move.column)
+        state.first_region = state.open_region = self._tray.region_of[cell]
+        self._put(state, cell, die, face, None)
+        self._score(table, state, starter, cell, die, face, None)
         if self._tray_closed(table, state):
             return
         seats = state.seats
@@ -219,14 +232,14 @@ class Coverall(Variant[CoverallState, CoverallMove]):
 
     def _declare(self, table: Table, state: CoverallState, colour: Colour) -> None:
         """CV-2: the starting W takes the colour its first player names; then she places."""
-        space = state.undeclared
-        assert space is not None
+        cell = state.undeclared
+        assert cell is not None
         state.undeclared = None
-        state.colours[space] = colour
-        info = self._tables.info(state.faces[space])  # type: ignore[arg-type]
-        numbers, state.codes[space] = info.as_declared[colour]
-        self._offer(state, space, numbers)
-        table.emit(WildDeclared(state.holder, self._tray.names[space], colour))  # type: ignore[arg-type]
+        state.colours[cell] = colour
+        info = self._lookups.face(state.faces[cell])  # type: ignore[arg-type]
+        numbers, state.codes[cell] = info.as_declared[colour]
+        self._offer(state, cell, numbers)
+        table.emit(WildDeclared(state.holder, self._tray.names[cell], colour))  # type: ignore[arg-type]
         if self._tray_closed(table, state):
             return
         if not self._offer_placements(state):
@@ -236,7 +249,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
     # -- CV-3, CV-4: a turn ------------------------------------------------------------------------
 
     def legal_moves(self, state: CoverallState) -> tuple[CoverallMove, ...]:
-        """Every legal move now: placements of a distinct face on a space, or declarations.
+        """Every legal move now: placements of a distinct face on a cell, or declarations.
 
         Worked out once per decision by ``_legal_placements`` (CV-5 to CV-7, CV-12).
         Checked against `reference.legal_moves` at every decision by
@@ -269,7 +282,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         chance = table.chance
         bag = state.bag
         seats = state.seats
-        shared_rolls = self._tables.shared_rolls
+        shared_rolls = self._lookups.shared_rolls
         while True:
             seat = seats.current
             drawn = () if passed else tuple(chance.draw_up_to(bag, FRESH_DICE))
@@ -322,31 +335,31 @@ class Coverall(Variant[CoverallState, CoverallMove]):
     # -- CV-5 to CV-7: where a die may go ----------------------------------------------------------
 
     def _legal_placements(self, state: CoverallState) -> tuple[CoverallMove, ...]:
-        """CV-5 to CV-7, CV-12: each distinct face shown on each space it may go to.
+        """CV-5 to CV-7, CV-12: each distinct face shown on each cell it may go to.
 
         A WD4 is offered only when no other face can be placed (a W counts as another, CV-7).
         Checked against `reference.legal_moves` at every decision by
         `check_variant(reference=True)`.
         """
         region = state.open_region
-        room = state.vacant & self._tray.region_masks[region]  # the open half's empty spaces
-        tables = self._tables
+        room = state.vacant & self._tray.region_masks[region]  # the open half's empty cells
+        lookups = self._lookups
         reach: Sequence[int] = state.reach
         if state.empty[region] == len(self._tray.regions[region]):
-            reach = tables.reach_all  # an untouched half takes any die anywhere (CV-12)
-        by_identity = tables.by_identity
+            reach = lookups.reach_all  # an untouched half takes any die anywhere (CV-12)
+        by_identity = lookups.by_identity
         others: list[CoverallMove] = []
         wild_draws: list[CoverallMove] = []
-        seen: list[FaceInfo] = []
+        seen: list[FaceLookup] = []
         for face in state.showing:
-            info = by_identity.get(id(face)) or tables.by_face[face]
+            info = by_identity.get(id(face)) or lookups.by_face[face]
             if info in seen:
                 continue
             seen.append(info)
-            # CV-5: the face may go on an empty space beside a die it matches, that is, where a
+            # CV-5: the face may go on an empty cell beside a die it matches, that is, where a
             # neighbour offers the bit of the face's colour or the bit of its kind (a W or a
             # WD4 wants only a neighbour: both its bits are "next to a die"). This is
-            # `reference.placeable_spaces`, read from the masks.
+            # `reference.placeable_cells`, read from the masks.
             colour_bit, kind_bit = info.want_bits
             beside_a_match = (reach[colour_bit] | reach[kind_bit]) & room
             if not beside_a_match:
@@ -373,9 +386,9 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         passed = hand[:index] + hand[index + 1 :]
         state.hand = passed
         state.showing = showing[:index] + showing[index + 1 :]
-        space = move.row * self._tray.columns + move.column
-        self._put(state, space, die, face, colour)
-        self._score(table, state, seat, space, die, face, colour)
+        cell = move.row * self._tray.columns + move.column
+        self._put(state, cell, die, face, colour)
+        self._score(table, state, seat, cell, die, face, colour)
         if self._tray_closed(table, state):
             return
         symbol = face.symbol
@@ -384,32 +397,32 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         self._play_on(table, state, passed)
 
     def _put(
-        self, state: CoverallState, space: int, die: Die, face: Face, colour: Colour | None
+        self, state: CoverallState, cell: int, die: Die, face: Face, colour: Colour | None
     ) -> None:
         """CV-5, CV-6: put a die in the tray and tell its neighbours what they may now take."""
-        tables = self._tables
-        info = tables.by_identity.get(id(face)) or tables.by_face[face]
+        lookups = self._lookups
+        info = lookups.by_identity.get(id(face)) or lookups.by_face[face]
         if colour is None:
             counts_as = face.colour
             numbers, code = info.as_shown
             if counts_as is None:
-                state.undeclared = space
+                state.undeclared = cell
         else:
             counts_as = colour
             numbers, code = info.as_declared[colour]
-        state.faces[space] = face
-        state.kinds[space] = face.symbol
-        state.colours[space] = counts_as
-        state.codes[space] = code
-        state.dice[space] = die
+        state.faces[cell] = face
+        state.kinds[cell] = face.symbol
+        state.colours[cell] = counts_as
+        state.codes[cell] = code
+        state.dice[cell] = die
         state.in_tray |= 1 << die.id
-        state.empty[self._tray.region_of[space]] -= 1
-        state.vacant &= ~(1 << space)
-        self._offer(state, space, numbers)
+        state.empty[self._tray.region_of[cell]] -= 1
+        state.vacant &= ~(1 << cell)
+        self._offer(state, cell, numbers)
 
-    def _offer(self, state: CoverallState, space: int, numbers: Sequence[int]) -> None:
-        """CV-5: the die on ``space`` offers its neighbours the bits numbered ``numbers``."""
-        reach, neighbours = state.reach, self._tray.neighbour_masks[space]
+    def _offer(self, state: CoverallState, cell: int, numbers: Sequence[int]) -> None:
+        """CV-5: the die on ``cell`` offers its neighbours the bits numbered ``numbers``."""
+        reach, neighbours = state.reach, self._tray.neighbour_masks[cell]
         for number in numbers:
             reach[number] |= neighbours
 
@@ -443,7 +456,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         table: Table,
         state: CoverallState,
         seat: int,
-        space: int,
+        cell: int,
         die: Die,
         face: Face,
         colour: Colour | None,
@@ -451,25 +464,25 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         """CV-11: score the runs the placement makes, through the scoring hook.
 
         In each of its two lines the better of its colour run and its kind run counts (see
-        [`counting_runs`][unodice.variants.coverall.fast.counting_runs]); the lines add up.
+        [`counting_runs`][unodice.variants.coverall.kernel.counting_runs]); the lines add up.
         Checked against `reference.move_points` at every decision by
         `check_variant(reference=True)`.
         """
         counts_as = colour if face.colour is None else face.colour
         tray = self._tray
-        found = counting_runs(tray, state.kinds, state.colours, space, face.symbol, counts_as)
+        found = counting_runs(tray.walks[cell], state.kinds, state.colours, face.symbol, counts_as)
         runs: tuple[Run, ...] = ()
         points = 0
         if found:
-            readings, codes, line_names = tray.stretch_readings, state.codes, tray.line_names[space]
+            readings, codes, line_names = tray.stretch_readings, state.codes, tray.line_names[cell]
             made = []
-            for line, shared, spaces, value in found:
-                # A run has two spaces or more, so its getter gives a tuple of their codes.
-                names, codes_of = readings[id(spaces)]
+            for line, shared, cells, value in found:
+                # A run has two cells or more, so its getter gives a tuple of their codes.
+                names, codes_of = readings[id(cells)]
                 made.append(Run(line_names[line], shared, names, codes_of(codes), value))
                 points += value
             runs = tuple(made)
-        name = tray.names[space]
+        name = tray.names[cell]
         table.emit(Placed(seat, die.id, face, colour, name, runs, points))
         context = (
             {
@@ -492,10 +505,10 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             return 0.0
         face = move.face
         counts_as = move.colour if face.colour is None else face.colour
-        space = self._tray.space(move.row, move.column)
+        cell = self._tray.cell(move.row, move.column)
         data = view.data
         found = counting_runs(
-            self._tray, data["kinds"], data["colours"], space, face.symbol, counts_as
+            self._tray.walks[cell], data["kinds"], data["colours"], face.symbol, counts_as
         )
         return float(sum(run[3] for run in found))
 
@@ -505,7 +518,7 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         """CV-12, CV-13: after the tray changed, open the second half or end the game.
 
         The open region closes when it is full or dead: no face of any die outside the tray
-        could go on any of its empty spaces. The tray changes only by placements, so a region
+        could go on any of its empty cells. The tray changes only by placements, so a region
         that is dead now stays dead. The second half opens once; when it closes too, the game
         is over.
         """
@@ -528,23 +541,23 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         Checked against `reference.half_is_dead` at every decision by
         `check_variant(reference=True)`.
         """
-        spaces = self._tray.regions[region]
-        tables = self._tables
-        if state.in_tray == tables.all_dice:
+        cells = self._tray.regions[region]
+        lookups = self._lookups
+        if state.in_tray == lookups.all_dice:
             return False
-        if state.empty[region] == len(spaces):
+        if state.empty[region] == len(cells):
             return True  # an untouched half takes any die anywhere (CV-12)
         room = state.vacant & self._tray.region_masks[region]
         reach = state.reach
-        if tables.wild_dice & ~state.in_tray:
-            # A die outside the tray has a wild face, which fits any empty space beside a die.
+        if lookups.wild_dice & ~state.in_tray:
+            # A die outside the tray has a wild face, which fits any empty cell beside a die.
             return bool(reach[NEXT_TO_A_DIE_BIT] & room)
-        wanted = 0  # every bit offered to an empty space of the region
+        wanted = 0  # every bit offered to an empty cell of the region
         for number in range(BIT_COUNT):
             if reach[number] & room:
                 wanted |= 1 << number
         in_tray = state.in_tray
-        for bit, die_bits in tables.outside_checks:
+        for bit, die_bits in lookups.outside_checks:
             if die_bits & wanted and not in_tray & bit:
                 return True
         return False
@@ -574,45 +587,11 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         assert isinstance(ended, CoverallState), "the core hands over the state a game ended in"
         return (ended.starter + 1) % self.player_count
 
-    # -- positions ---------------------------------------------------------------------------------
-
-    def write_position(self, state: CoverallState) -> str:
-        """The tray, the rolled dice, the reserves and the bag in its order (see `positions`)."""
-        return positions.write(self, state)
-
-    def read_position(self, table: Table, text: str) -> CoverallState:
-        """The state a position's body describes, checked (see `positions`)."""
-        return positions.read(self, table, text)
-
-    # -- pictures ----------------------------------------------------------------------------------
-
-    def picture(self, view: View, spectator: bool = False) -> str:
-        """The tray, the rolled dice, the reserves and the bag as SVG (see `pictures`)."""
-        return pictures.draw(self, view, spectator)
-
-    # -- spaces for learning agents ---------------------------------------------------------------
-
-    def actions(self) -> Iterable[CoverallMove]:
-        """Every placement, the starting W on each space, the declarations (see `spaces`)."""
-        return spaces.actions(self)
-
-    def observation_layout(self) -> Sequence[Slot]:
-        """The tray, the rolled dice, reserves, bag, turn and points, by slot (see `spaces`)."""
-        return spaces.layout(self)
-
-    def encode_view(self, view: View, out: Buffer) -> None:
-        """Write ``view`` into ``out``, the observer as seat 0 (see `spaces`)."""
-        spaces.encode(self, view, out)
-
-    # -- refusals, the pieces and what seats see ---------------------------------------------------
+    # -- refusals and what seats see ---------------------------------------------------------------
 
     def explain_illegal(self, state: CoverallState, move: Move) -> IllegalMove:
-        """Why a move is refused now, citing the clause that forbids it."""
-        return refusals.explain(self, state, move)
-
-    def components(self, state: Any = None) -> ComponentSet:
-        """The dice set this game plays with."""
-        return self.dice_set
+        """Why a move is refused now, citing the clause that forbids it (see `refusals`)."""
+        return explain(self._tray, self._lookups, state, move)
 
     def view_data(self, state: CoverallState, seat: int) -> dict[str, Any]:
         """Everything is open but the bag's contents: the tray, the rolled dice, reserves."""
@@ -633,6 +612,8 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             "points": tuple(state.points),
         }
 
+    # -- resampling --------------------------------------------------------------------------------
+
     def resample(self, state: CoverallState, seat: int, rng: random.Random) -> None:
         """Put the bag in a new order: everything else is open (CV-1).
 
@@ -646,9 +627,11 @@ class Coverall(Variant[CoverallState, CoverallMove]):
         rng.shuffle(dice)
         state.bag = Bag(dice)
 
-    def hidden_pieces(self, state: CoverallState, seat: int) -> Iterable[Die]:
-        """The dice in the bag: nobody knows which they are."""
-        return tuple(state.bag)
+    # -- the pieces --------------------------------------------------------------------------------
+
+    def components(self, state: CoverallState | None = None) -> ComponentSet:
+        """The dice set this game plays with."""
+        return self.dice_set
 
     def piece_locations(self, state: CoverallState) -> dict[str, Iterable[Die]]:
         """Every die: in the tray, the bag, a hand or a reserve."""
@@ -661,10 +644,6 @@ class Coverall(Variant[CoverallState, CoverallMove]):
             locations[f"reserve {seat}"] = state.reserves[seat]
         return locations
 
-    def render(self, state: CoverallState, seat: int | None = None, colour: bool = False) -> str:
-        """The tray as a grid, the rolled dice, reserves, the bag and the scores."""
-        return text.render(self, state, seat, colour)
-
-    def describe(self, event: Event) -> str:
-        """One line per event, in words."""
-        return text.describe(event) or describe_event(event)
+    def hidden_pieces(self, state: CoverallState, seat: int) -> Iterable[Die]:
+        """The dice in the bag: nobody knows which they are."""
+        return tuple(state.bag)

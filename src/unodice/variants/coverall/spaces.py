@@ -1,18 +1,18 @@
 """Coverall's fixed spaces for learning agents: every move numbered, every view laid out.
 
 **The action catalogue.** The moves are numbered in three ranges, one after the other. ``S`` is
-the number of spaces (``rows x columns``, row by row from ``A1``), the faces are the dice set's
+the number of cells (``rows x columns``, row by row from ``A1``), the faces are the dice set's
 faces in the order of their codes as text (``W``, ``WD4``, ``b0`` … ``yS``), and a face's
 *width* is 4 for a wild (one move per colour it may be declared, red, yellow, green, blue)
 and 1 for a coloured face.
 
-1. **Placements** (CV-5 to CV-7): every face on every space, a wild with each colour. The
-   placement of face ``f`` on space ``s`` declared colour ``c`` is number
+1. **Placements** (CV-5 to CV-7): every face on every cell, a wild with each colour. The
+   placement of face ``f`` on cell ``s`` declared colour ``c`` is number
    ``S x (widths of the faces before f) + s x width(f) + c``, where ``c`` is the colour's
-   place (0 for a coloured face). An untouched half takes any die on any space (CV-12) and a
-   wild goes on any space beside a die, so each of these can be legal.
-2. **The starting W** (CV-2): a W as the starting die goes on any space without a colour, one
-   move per space. (Any other starting face is a placement of range 1, and a WD4 is never the
+   place (0 for a coloured face). An untouched half takes any die on any cell (CV-12) and a
+   wild goes on any cell beside a die, so each of these can be legal.
+2. **The starting W** (CV-2): a W as the starting die goes on any cell without a colour, one
+   move per cell. (Any other starting face is a placement of range 1, and a WD4 is never the
    starting die: it is rolled again.)
 3. **Declarations** (CV-2): the starting W's colour, red, yellow, green, blue.
 
@@ -25,9 +25,9 @@ seats follow in seat-number order (the order of play until an R reverses it; the
 ``direction`` slot says which way play runs now). Every number is from 0 to 1. In order:
 
 * ``phase``: one-hot, start, declare, place, over.
-* ``tray kinds``: per space, row by row, the one-hot of its die's symbol among the set's
+* ``tray kinds``: per cell, row by row, the one-hot of its die's symbol among the set's
   symbols (numbers ascending, then ``D2``, ``R``, ``S``, ``W``, ``WD4``); zeros when empty.
-* ``tray colours``: per space, the one-hot of the colour its die counts as (a wild's declared
+* ``tray colours``: per cell, the one-hot of the colour its die counts as (a wild's declared
   colour); zeros when empty and for the starting W before its colour is declared.
   Kind and colour together give the die's tray code exactly.
 * ``open half``: one-hot, the half placements go to (one number without the partition).
@@ -41,62 +41,121 @@ seats follow in seat-number order (the order of play until an R reverses it; the
 * ``direction``: 1 while play runs towards higher seat numbers, 0 when reversed.
 * ``starter``: one-hot relative seat of the starting player.
 * ``points``: per relative seat, this game's points divided by ``20 x S`` (an action die's
-  value in a run for every space, CV-11), clipped to 0..1.
+  value in a run for every cell, CV-11), clipped to 0..1.
 * With ``set_of_games`` only (CV-14): ``totals``, the match totals scaled as the points are
   times the number of games, and ``game``, the one-hot of which game of the set this is.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
 from unodice.core.pieces import Colour, ComponentSet
 from unodice.core.spaces import Buffer, Slot
 from unodice.core.variant import View
 
+from .lookups import CoverallLookups, SpacesLookup, TrayLookup, spaces_lookup_for
 from .moves import CoverallMove, Declare
+from .options import CoverallOptions
 from .state import DECLARE, OVER, PLACE, START
-from .tables import SpaceTables, space_tables
 
-if TYPE_CHECKING:
-    from .rules import Coverall
-
-__all__ = ["MOST_IN_RESERVE", "POINTS_PER_SPACE", "Plan", "actions", "encode", "layout", "plan"]
+__all__ = ["MOST_IN_RESERVE", "POINTS_PER_CELL", "CoverallSpaces", "PlanLookup", "plan"]
 
 MOST_IN_RESERVE = 4
 """The most dice a reserve holds: one placement draws it (2 for a D2, 4 for a WD4, CV-7,
 CV-8), and its player takes it up when her next turn begins, before she can place again."""
-POINTS_PER_SPACE = 20
-"""The points scale per space: an action die's value in a run (CV-11)."""
+POINTS_PER_CELL = 20
+"""The points scale per cell: an action die's value in a run (CV-11)."""
 PHASES = {START: 0, DECLARE: 1, PLACE: 2, OVER: 3}
 """Each phase's place in the ``phase`` slot."""
 _COLOURS = len(Colour)
 
 
-def actions(variant: Coverall) -> tuple[CoverallMove, ...]:
-    """Every move that can be legal, numbered as the module's docstring says."""
-    tables = variant._tables
-    faces = space_tables(variant.dice_set).faces
-    every_space = (1 << variant._tray.size) - 1
-    # The tables' own move objects: legal moves are the same objects, so looking them up in
-    # the catalogue finds them by identity.
-    placements = [move for face in faces for move in tables.info(face).moves.on(every_space)]
-    # A WD4 is never the starting die (it is rolled again, CV-2), and a coloured starting die
-    # is a placement already: only the W has moves of its own.
-    starting_w = [move for face in faces if face.symbol == "W" for move in tables.info(face).starts]
-    declarations = [Declare(colour) for colour in Colour]
-    return (*placements, *starting_w, *declarations)
+class CoverallSpaces(Spaces[CoverallMove]):
+    """Coverall's action catalogue and observations for learning agents (see the module)."""
+
+    # What the rules class sets up.
+    options: CoverallOptions
+    dice_set: ComponentSet
+    _tray: TrayLookup
+    _lookups: CoverallLookups
+
+    def actions(self) -> tuple[CoverallMove, ...]:
+        """Every placement, the starting W on each cell, the declarations, in that order."""
+        lookups = self._lookups
+        faces = spaces_lookup_for(self.dice_set).faces
+        every_cell = (1 << self._tray.size) - 1
+        # The lookups' own move objects: legal moves are the same objects, so looking them up
+        # in the catalogue finds them by identity.
+        placements = [move for face in faces for move in lookups.face(face).moves.on(every_cell)]
+        # A WD4 is never the starting die (it is rolled again, CV-2), and a coloured starting
+        # die is a placement already: only the W has moves of its own.
+        starting_w = [
+            move for face in faces if face.symbol == "W" for move in lookups.face(face).starts
+        ]
+        declarations = [Declare(colour) for colour in Colour]
+        return (*placements, *starting_w, *declarations)
+
+    def observation_layout(self) -> tuple[Slot, ...]:
+        """The tray, the rolled dice, reserves, bag, turn and points, by slot (see the module)."""
+        return plan(self).slots
+
+    def encode_view(self, view: View, out: Buffer) -> None:
+        """Write ``view`` into ``out`` (zeros), the observer as seat 0 (see the module)."""
+        where = plan(self)
+        lookup = where.lookup
+        data = view.data
+        players = where.players
+        me = view.seat
+        out[where.phase + PHASES[data["phase"]]] = 1
+        symbol_index, colour_index = lookup.symbol_index, lookup.colour_index
+        at, width = where.tray_kinds, where.kind_count
+        for kind in data["kinds"]:
+            if kind is not None:
+                out[at + symbol_index[kind]] = 1
+            at += width
+        at = where.tray_colours
+        for colour in data["colours"]:
+            if colour is not None:
+                out[at + colour_index[id(colour)]] = 1
+            at += _COLOURS
+        out[where.open_half + data["open_half"]] = 1
+        shown: dict[int, int] = {}
+        for face in data["hand"]:
+            index = lookup.index_of(face)
+            shown[index] = shown.get(index, 0) + 1
+        dice_with = lookup.dice_with
+        for index, count in shown.items():
+            out[where.hand + index] = count / dice_with[index]
+        holder = data["holder"]
+        if holder is not None:
+            out[where.holder + (holder - me) % players] = 1
+        for seat, reserve in enumerate(data["reserves"]):
+            if reserve:
+                out[where.reserves + (seat - me) % players] = min(len(reserve) / MOST_IN_RESERVE, 1)
+        out[where.bag] = data["bag"] / lookup.dice_count
+        out[where.direction] = 1 if data["direction"] == 1 else 0
+        out[where.starter + (data["starter"] - me) % players] = 1
+        scale = where.points_scale
+        for seat, points in enumerate(data["points"]):
+            if points > 0:
+                out[where.points + (seat - me) % players] = min(points / scale, 1)
+        if where.in_a_set:
+            scale *= players
+            for seat, total in enumerate(view.scores):
+                if total > 0:
+                    out[where.totals + (seat - me) % players] = min(total / scale, 1)
+            out[where.game + min(view.round, players) - 1] = 1
 
 
-class Plan(SealedLookup):
+class PlanLookup(SealedLookup):
     """An observation's slots and where each begins, for one set, tray, seat count and options.
 
     Attributes:
         slots: The layout.
-        tables: The dice set's space tables.
+        lookup: The dice set's learning-space lookup.
         players: The number of seats.
-        kind_count: How many symbols the set has: each space's width in ``tray kinds``.
+        kind_count: How many symbols the set has: each cell's width in ``tray kinds``.
         points_scale: What ``points`` are divided by.
         in_a_set: Whether the games are a set (CV-14): ``totals`` and ``game`` follow.
 
@@ -107,31 +166,31 @@ class Plan(SealedLookup):
     """
 
     def __init__(
-        self, tables: SpaceTables, spaces: int, regions: int, players: int, in_a_set: bool
+        self, lookup: SpacesLookup, cells: int, regions: int, players: int, in_a_set: bool
     ):
-        self.tables = tables
+        self.lookup = lookup
         self.players = players
-        self.kind_count = len(tables.symbols)
-        self.points_scale = POINTS_PER_SPACE * spaces
+        self.kind_count = len(lookup.symbols)
+        self.points_scale = POINTS_PER_CELL * cells
         self.in_a_set = in_a_set
-        symbols = ", ".join(tables.symbols)
+        symbols = ", ".join(lookup.symbols)
         slots = [
             Slot("phase", len(PHASES), "one-hot: start, declare, place, over (CV-2, CV-3, CV-13)"),
             Slot(
                 "tray kinds",
-                spaces * self.kind_count,
-                f"per space, row by row: one-hot of its die's symbol ({symbols}); 0 if empty",
+                cells * self.kind_count,
+                f"per cell, row by row: one-hot of its die's symbol ({symbols}); 0 if empty",
             ),
             Slot(
                 "tray colours",
-                spaces * _COLOURS,
-                "per space: one-hot of the colour its die counts as (red, yellow, green, "
+                cells * _COLOURS,
+                "per cell: one-hot of the colour its die counts as (red, yellow, green, "
                 "blue; a wild's declared colour); 0 if empty or an undeclared starting W",
             ),
             Slot("open half", regions, "one-hot: the half placements go to (CV-12)"),
             Slot(
                 "hand",
-                len(tables.faces),
+                len(lookup.faces),
                 "per face (codes in text order): the holder's rolled dice showing it / the "
                 "set's dice with that face (CV-3)",
             ),
@@ -183,16 +242,16 @@ class Plan(SealedLookup):
 
 
 def _build_plan(
-    dice_set: ComponentSet, spaces: int, regions: int, players: int, in_a_set: bool
-) -> Plan:
-    return Plan(space_tables(dice_set), spaces, regions, players, in_a_set)
+    dice_set: ComponentSet, cells: int, regions: int, players: int, in_a_set: bool
+) -> PlanLookup:
+    return PlanLookup(spaces_lookup_for(dice_set), cells, regions, players, in_a_set)
 
 
-_plans: LookupsPerSet[Plan] = LookupsPerSet(_build_plan)
+_plans: LookupsPerSet[PlanLookup] = LookupsPerSet(_build_plan)
 """The plan of each dice set (by identity), tray size, regions, seat count and kind of match."""
 
 
-def plan(variant: Coverall) -> Plan:
+def plan(variant: CoverallSpaces) -> PlanLookup:
     """The observation plan of a game's variant, built once and shared."""
     tray = variant._tray
     return _plans(
@@ -202,56 +261,3 @@ def plan(variant: Coverall) -> Plan:
         variant.player_count,
         variant.options.set_of_games,
     )
-
-
-def layout(variant: Coverall) -> tuple[Slot, ...]:
-    """The observation's slots, as the module's docstring describes them."""
-    return plan(variant).slots
-
-
-def encode(variant: Coverall, view: View, out: Buffer) -> None:
-    """Write ``view`` into ``out`` (zeros), seats relative to the view's seat."""
-    where = plan(variant)
-    tables = where.tables
-    data = view.data
-    players = where.players
-    me = view.seat
-    out[where.phase + PHASES[data["phase"]]] = 1
-    symbol_index, colour_index = tables.symbol_index, tables.colour_index
-    at, width = where.tray_kinds, where.kind_count
-    for kind in data["kinds"]:
-        if kind is not None:
-            out[at + symbol_index[kind]] = 1
-        at += width
-    at = where.tray_colours
-    for colour in data["colours"]:
-        if colour is not None:
-            out[at + colour_index[id(colour)]] = 1
-        at += _COLOURS
-    out[where.open_half + data["open_half"]] = 1
-    shown: dict[int, int] = {}
-    for face in data["hand"]:
-        index = tables.index_of(face)
-        shown[index] = shown.get(index, 0) + 1
-    dice_with = tables.dice_with
-    for index, count in shown.items():
-        out[where.hand + index] = count / dice_with[index]
-    holder = data["holder"]
-    if holder is not None:
-        out[where.holder + (holder - me) % players] = 1
-    for seat, reserve in enumerate(data["reserves"]):
-        if reserve:
-            out[where.reserves + (seat - me) % players] = min(len(reserve) / MOST_IN_RESERVE, 1)
-    out[where.bag] = data["bag"] / tables.dice_count
-    out[where.direction] = 1 if data["direction"] == 1 else 0
-    out[where.starter + (data["starter"] - me) % players] = 1
-    scale = where.points_scale
-    for seat, points in enumerate(data["points"]):
-        if points > 0:
-            out[where.points + (seat - me) % players] = min(points / scale, 1)
-    if where.in_a_set:
-        scale *= players
-        for seat, total in enumerate(view.scores):
-            if total > 0:
-                out[where.totals + (seat - me) % players] = min(total / scale, 1)
-        out[where.game + min(view.round, players) - 1] = 1

@@ -8,7 +8,7 @@ from unodice.core.pieces import Bag, Colour, Die, Face
 from unodice.core.turns import Seats
 from unodice.core.variant import State
 
-from .fast import BIT_COUNT
+from .kernel import BIT_COUNT
 
 if TYPE_CHECKING:
     from .moves import CoverallMove
@@ -19,7 +19,7 @@ Phase: TypeAlias = Literal["start", "declare", "place", "over"]
 """What the seat to act is deciding."""
 
 START: Phase = "start"
-"""The starting player chooses the space of the starting die (CV-2)."""
+"""The starting player chooses the cell of the starting die (CV-2)."""
 DECLARE: Phase = "declare"
 """The player after the starter names the starting W's colour (CV-2)."""
 PLACE: Phase = "place"
@@ -37,18 +37,18 @@ class CoverallState(State):
         seats: Whose turn it is, which way play runs, and whether an R skips (CV-8, CV-9).
         starter: The starting player (CV-1).
         bag: The dice bag.
-        faces: The face on each space of the tray, ``None`` when empty.
-        kinds: The symbol on each space (its number or letter), ``None`` when empty.
+        faces: The face on each cell of the tray, ``None`` when empty.
+        kinds: The symbol on each cell (its number or letter), ``None`` when empty.
         colours: The colour each die in the tray counts as (a wild's declared colour).
-        codes: Each space's die as text (``r5``, ``W:r``; ``.`` when empty).
-        dice: The die on each space.
-        reach: For each matching bit (by number), the mask of the spaces a neighbour offers it,
+        codes: Each cell's die as text (``r5``, ``W:r``; ``.`` when empty).
+        dice: The die on each cell.
+        reach: For each matching bit (by number), the mask of the cells a neighbour offers it,
             empty or not (see the ``fast`` module).
-        vacant: The mask of the empty spaces.
-        empty: How many empty spaces each region has left.
+        vacant: The mask of the empty cells.
+        empty: How many empty cells each region has left.
         open_region: The region placements go to now (CV-12).
         first_region: The region of the starting die, once it is placed.
-        undeclared: The space of the starting W while its colour is not yet declared.
+        undeclared: The cell of the starting W while its colour is not yet declared.
         holder: The seat holding the rolled dice (the seat to act, or the last to place).
         hand: The dice she holds, and ``showing``: what they show, in the same order.
         reserves: The dice each seat keeps for her next turn (CV-7, CV-8).

@@ -7,9 +7,10 @@ without it the same text reads on its own, since every die is written with its c
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from unodice.core import uno
+from unodice.core.capabilities import Text, describe_event
 from unodice.core.moves import Event
 from unodice.core.pieces import Colour, Face
 from unodice.core.render import paint_face
@@ -28,29 +29,44 @@ from .events import (
     TurnLost,
     WildDeclared,
 )
+from .lookups import TrayLookup, tray_code
 from .state import DECLARE, OVER, PLACE, START, CoverallState
-from .tables import tray_code
 
-if TYPE_CHECKING:
-    from .rules import Coverall
-
-__all__ = ["describe", "render"]
+__all__ = ["CoverallText"]
 
 _CELL = 6
 _COLOUR_NAMES = frozenset(colour.value for colour in Colour)
 _PARTITION = "| "
 
 
-def render(rules: Coverall, state: CoverallState, seat: int | None, colour: bool) -> str:
-    """The whole position: tray grid, whose turn, rolled dice, reserves, bag and scores."""
-    lines = _grid(rules, state, colour)
-    lines.append("")
-    lines.extend(_status(rules, state, seat, colour))
-    return "\n".join(lines)
+class CoverallText(Text[CoverallState]):
+    """Coverall in words: the position as a grid and a few lines, and a line per event."""
+
+    # What the rules class sets up.
+    _tray: TrayLookup
+
+    def render(self, state: CoverallState, seat: int | None = None, colour: bool = False) -> str:
+        """The whole position: tray grid, whose turn, rolled dice, reserves, bag and scores."""
+        lines = _grid(self._tray, state, colour)
+        lines.append("")
+        lines.extend(_status(self._tray, self.player_count, state, seat, colour))
+        return "\n".join(lines)
+
+    def describe(self, event: Event) -> str:
+        """One line per event, in words.
+
+        Coverall's own events first; an S or an R emits the shared ``skipped`` and
+        ``reversed`` events, which [`unodice.core.uno.describe`][unodice.core.uno.describe]
+        words; the core's events are worded by
+        [`describe_event`][unodice.core.capabilities.describe_event].
+        """
+        describer = _DESCRIBERS.get(type(event))
+        if describer is not None:
+            return describer(event)
+        return uno.describe(event) or describe_event(event)
 
 
-def _grid(rules: Coverall, state: CoverallState, colour: bool) -> list[str]:
-    tray = rules._tray
+def _grid(tray: TrayLookup, state: CoverallState, colour: bool) -> list[str]:
     half = tray.columns // 2 if tray.partition else None
     header = "   "
     for column in range(tray.columns):
@@ -63,8 +79,8 @@ def _grid(rules: Coverall, state: CoverallState, colour: bool) -> list[str]:
         for column in range(tray.columns):
             if column == half:
                 text += _PARTITION
-            space = tray.space(row, column)
-            text += _cell(state.faces[space], state.colours[space], colour)
+            cell = tray.cell(row, column)
+            text += _cell(state.faces[cell], state.colours[cell], colour)
         lines.append(text.rstrip())
     return lines
 
@@ -76,10 +92,9 @@ def _cell(face: Face | None, declared: Colour | None, colour: bool) -> str:
     return paint_face(face, colour, wild_colour, width=_CELL)
 
 
-def _status(rules: Coverall, state: CoverallState, seat: int | None, colour: bool) -> list[str]:
-    tray = rules._tray
-    players = rules.player_count
-
+def _status(
+    tray: TrayLookup, players: int, state: CoverallState, seat: int | None, colour: bool
+) -> list[str]:
     def who(other: int) -> str:
         return f"seat {other}" + (" (you)" if other == seat else "")
 
@@ -110,16 +125,6 @@ def _status(rules: Coverall, state: CoverallState, seat: int | None, colour: boo
     )
     lines.append(f"Scores: {scores}")
     return lines
-
-
-def describe(event: Event) -> str | None:
-    """One line for a Coverall event, or a shared one of the family; ``None`` for the others.
-
-    An S or an R emits the shared ``skipped`` and ``reversed`` events, which
-    [`unodice.core.uno.describe`][unodice.core.uno.describe] words.
-    """
-    describer = _DESCRIBERS.get(type(event))
-    return describer(event) if describer is not None else uno.describe(event)
 
 
 def _codes(faces: tuple[Face, ...]) -> str:

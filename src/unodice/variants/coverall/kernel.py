@@ -1,4 +1,4 @@
-"""The fast path's machinery: matching as bits, spaces as masks, runs walked in place.
+"""The fast path's machinery: matching as bits, cells as masks, runs walked in place.
 
 Nothing here is the only statement of a rule: each function cites its clause, and
 [`reference`][unodice.variants.coverall.reference] reads the same clause plainly;
@@ -8,21 +8,21 @@ every decision.
 **Matching as bits (CV-5).** A die in the tray *offers* its empty neighbours a few bits: one
 for being there at all, one for its colour (a wild's declared colour) and one for its kind (its
 number or letter). A face in a player's hand *wants* bits: its colour and its kind, or, for W
-and WD4, only a die to stand next to. A face may go on an empty space when what it wants meets
-what the space is offered by its neighbours in the same region, so each test is one ``&``.
+and WD4, only a die to stand next to. A face may go on an empty cell when what it wants meets
+what the cell is offered by its neighbours in the same region, so each test is one ``&``.
 
-**Spaces as masks.** Bit ``s`` of a mask stands for space ``s``. The rules keep, for each
-matching bit, the mask of the spaces a neighbour offers it (the state's ``reach``); the spaces
+**Cells as masks.** Bit ``s`` of a mask stands for cell ``s``. The rules keep, for each
+matching bit, the mask of the cells a neighbour offers it (the state's ``reach``); the cells
 a face may go to are then a few ``|`` and ``&`` of masks, and
-[`MovesOnSpaces`][unodice.variants.coverall.fast.MovesOnSpaces] turns that mask into the face's
-moves, reading it eight spaces at a time, without testing the spaces one by one.
+[`MovesOnCells`][unodice.variants.coverall.kernel.MovesOnCells] turns that mask into the face's
+moves, reading it eight cells at a time, without testing the cells one by one.
 
 **Shared events.** A game keeps every event it emits. A roll of one die says one of a few
-hundred things, so [`SharedRolls`][unodice.variants.coverall.fast.SharedRolls] hands out one
+hundred things, so [`SharedRolls`][unodice.variants.coverall.kernel.SharedRolls] hands out one
 shared ``Rolled`` object for each instead of a new one each time (events are immutable).
 
-**Runs (CV-11).** [`counting_runs`][unodice.variants.coverall.fast.counting_runs] walks the two
-lines through a placed die on plain sequences of kinds and colours by space, so the same code
+**Runs (CV-11).** [`counting_runs`][unodice.variants.coverall.kernel.counting_runs] walks the two
+lines through a placed die on plain sequences of kinds and colours by cell, so the same code
 scores a real placement and, for a bot, a placement it is only considering.
 """
 
@@ -38,7 +38,6 @@ from .events import Rolled
 
 if TYPE_CHECKING:
     from .moves import Place
-    from .tables import Tray
 
 __all__ = [
     "BIT_COUNT",
@@ -47,14 +46,16 @@ __all__ = [
     "SHARED_ROLLS_LIMIT",
     "VALUES",
     "LineRun",
-    "MovesOnSpaces",
+    "MovesOnCells",
+    "Ray",
     "SharedRolls",
+    "Walk",
     "bit_numbers",
+    "cells_of",
     "counting_runs",
     "die_wants",
     "mask_of",
     "offers",
-    "spaces_of",
     "wants",
 ]
 
@@ -106,58 +107,58 @@ def bit_numbers(bits: int) -> tuple[int, ...]:
     return tuple(number for number in range(BIT_COUNT) if bits >> number & 1)
 
 
-# -- spaces as masks -------------------------------------------------------------------------------
+# -- cells as masks --------------------------------------------------------------------------------
 
 
-def mask_of(spaces: Iterable[int]) -> int:
-    """The mask of a set of spaces."""
+def mask_of(cells: Iterable[int]) -> int:
+    """The mask of a set of cells."""
     mask = 0
-    for space in spaces:
-        mask |= 1 << space
+    for cell in cells:
+        mask |= 1 << cell
     return mask
 
 
-def spaces_of(mask: int) -> list[int]:
-    """The spaces of a mask, in ascending order."""
-    return [space for space in range(mask.bit_length()) if mask >> space & 1]
+def cells_of(mask: int) -> list[int]:
+    """The cells of a mask, in ascending order."""
+    return [cell for cell in range(mask.bit_length()) if mask >> cell & 1]
 
 
 @cache
 def _blocks(size: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each block of eight spaces of a tray of ``size``, the spaces each bit pattern sets."""
+    """For each block of eight cells of a tray of ``size``, the cells each bit pattern sets."""
     return tuple(
-        tuple(tuple(first + offset for offset in spaces_of(bits)) for bits in range(256))
+        tuple(tuple(first + offset for offset in cells_of(bits)) for bits in range(256))
         for first in range(0, size, 8)
     )
 
 
-class MovesOnSpaces:
-    """CV-5: one face's moves on any set of spaces, in ascending space order.
+class MovesOnCells:
+    """CV-5: one face's moves on any set of cells, in ascending cell order.
 
-    The order is that of `reference.legal_moves`, which lists the spaces row by row. The tables
-    of which spaces each pattern of eight bits sets hold only numbers and are shared by every
-    face of the same tray size; tables of moves per pattern would be faster to read, but for
+    The order is that of `reference.legal_moves`, which lists the cells row by row. The lists
+    of which cells each pattern of eight bits sets hold only numbers and are shared by every
+    face of the same tray size; lists of moves per pattern would be faster to read, but for
     every face they would hold tens of thousands of tuples.
 
     Args:
-        per_space: The face's moves on each space of the tray, by space number.
+        per_cell: The face's moves on each cell of the tray, by cell number.
     """
 
-    __slots__ = ("_blocks", "_per_space")
+    __slots__ = ("_blocks", "_per_cell")
 
-    def __init__(self, per_space: Sequence[tuple[Place, ...]]):
-        self._per_space = tuple(per_space)
-        self._blocks = _blocks(len(per_space))
+    def __init__(self, per_cell: Sequence[tuple[Place, ...]]):
+        self._per_cell = tuple(per_cell)
+        self._blocks = _blocks(len(per_cell))
 
     def on(self, mask: int) -> list[Place]:
-        """The moves on the spaces of ``mask``: each space's moves in turn."""
+        """The moves on the cells of ``mask``: each cell's moves in turn."""
         moves: list[Place] = []
-        per_space = self._per_space
-        for table in self._blocks:
+        per_cell = self._per_cell
+        for block in self._blocks:
             bits = mask & 255
             if bits:
-                for space in table[bits]:
-                    moves += per_space[space]
+                for cell in block[bits]:
+                    moves += per_cell[cell]
             mask >>= 8
             if not mask:
                 break
@@ -221,19 +222,27 @@ _COLOUR_NAMES = {id(colour): colour.value for colour in Colour}
 """Each colour's name, by the colour's identity: an enum's ``value``, and its hash, are slower
 Python-level calls."""
 
+Ray = tuple[int, ...]
+"""Cells walked outward from a cell along one line, nearest first, stopping at a region edge."""
+Walk = tuple[int, Ray, Ray, tuple[tuple[tuple[int, ...], ...], ...]]
+"""One line through a cell, ready to walk: ``(line, back, ahead, stretches)``.
+
+``line`` is ``0`` for the row and ``1`` for the column; ``back`` and ``ahead`` are its two
+rays, towards the lower and the higher numbers; ``stretches[b][a]`` is the stretch of cells
+through the cell reaching ``b`` cells back and ``a`` ahead, in order along the line. The
+tray's lookup holds the two walks of each cell (``TrayLookup.walks``)."""
 LineRun = tuple[int, str, tuple[int, ...], int]
-"""The run that counts in one line: (line: 0 row / 1 column, what it shares, spaces, value)."""
+"""The run that counts in one line: (line: 0 row / 1 column, what it shares, cells, value)."""
 
 
 def counting_runs(
-    tray: Tray,
+    walks: tuple[Walk, Walk],
     kinds: Sequence[str | None],
     colours: Sequence[Colour | None],
-    space: int,
     kind: str,
     colour: Colour | None,
 ) -> list[LineRun]:
-    """CV-11: the run that counts in each line through ``space`` if a die of ``kind`` stands there.
+    """CV-11: the run that counts in each line through a cell if a die of ``kind`` stands there.
 
     Each of the two lines (row and column) is looked at on its own: the longest stretch of
     adjacent dice through the new die that share its colour, and the longest that share its
@@ -244,11 +253,11 @@ def counting_runs(
     `check_variant(reference=True)`.
 
     Args:
-        tray: The tray's shape.
-        kinds: The symbol (number or letter) on every space, ``None`` when empty; ``space``
-            itself is not read.
+        walks: The two lines through the cell where the die is (or would be) placed, its row
+            and its column, as the tray's lookup has them (``TrayLookup.walks`` of the cell).
+        kinds: The symbol (number or letter) on every cell, ``None`` when empty; the placed
+            die's own cell is not read.
         colours: The colour every die counts as (a wild's declared colour; ``None`` when empty).
-        space: Where the die is (or would be) placed.
         kind: The symbol it shows.
         colour: The colour it counts as (``None`` only for an undeclared starting W).
 
@@ -260,7 +269,7 @@ def counting_runs(
     # for every move a scoring bot weighs, and a helper call per ray would double its cost.
     own_value = VALUES[kind]
     found: list[LineRun] = []
-    for line, back, ahead, stretches in tray.walks[space]:
+    for line, back, ahead, stretches in walks:
         best: LineRun | None = None
         if colour is not None:
             value = own_value

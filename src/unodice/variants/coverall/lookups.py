@@ -1,19 +1,20 @@
-"""Facts worked out once and shared: the tray's geometry, and the tables of a dice set.
+"""Lookups worked out once and shared: the tray's geometry, and the lookups of a dice set.
 
-**The tray.** Spaces are numbered row by row from ``0`` (top left). A space is named by its row
+**The tray.** Cells are numbered row by row from ``0`` (top left). A cell is named by its row
 letter and column number, ``A1`` to ``D6`` on the standard tray. With the partition on, the
 columns are split into a left and a right half; a half is a *region*, and nothing (no
 neighbour, no run) crosses from one region to the other (CV-12). Without the partition the
-whole tray is one region. A [`Tray`][unodice.variants.coverall.tables.Tray] depends only on the
-tray's shape, so it is built once per shape and shared by every game of that shape.
+whole tray is one region. A [`TrayLookup`][unodice.variants.coverall.lookups.TrayLookup]
+depends only on the tray's shape, so it is built once per shape and shared by every game of
+that shape.
 
-**The dice set.** [`dice_tables`][unodice.variants.coverall.tables.dice_tables] loads the set
+**The dice set.** [`lookups_for`][unodice.variants.coverall.lookups.lookups_for] loads the set
 the ``dice`` option names, refuses one the rules cannot play with, and hands out its
-[`DiceTables`][unodice.variants.coverall.tables.DiceTables]: for each face, what it wants of
-its neighbours, what it offers them once in the tray and its moves on each space, built once
-per set and tray shape.
+[`CoverallLookups`][unodice.variants.coverall.lookups.CoverallLookups]: for each face, what it
+wants of its neighbours, what it offers them once in the tray and its moves on each cell,
+built once per set and tray shape.
 
-**For learning agents.** [`SpaceTables`][unodice.variants.coverall.tables.SpaceTables] number
+**For learning agents.** [`SpacesLookup`][unodice.variants.coverall.lookups.SpacesLookup] number
 the set's faces, symbols and colours once per set, for the action catalogue and the
 observations of the ``spaces`` module.
 """
@@ -30,11 +31,13 @@ from typing import Any
 from unodice.core.lookups import LookupsPerSet, SealedLookup, load_set, unsuitable_set
 from unodice.core.pieces import Colour, ComponentSet, Face
 
-from .fast import (
+from .kernel import (
     BIT_COUNT,
     NEXT_TO_A_DIE,
-    MovesOnSpaces,
+    MovesOnCells,
+    Ray,
     SharedRolls,
+    Walk,
     bit_numbers,
     die_wants,
     mask_of,
@@ -44,32 +47,26 @@ from .fast import (
 from .moves import Place
 
 __all__ = [
-    "DiceTables",
-    "FaceInfo",
-    "Ray",
-    "SpaceTables",
+    "CoverallLookups",
+    "FaceLookup",
+    "SpacesLookup",
     "StretchReading",
-    "Tray",
-    "Walk",
-    "dice_tables",
+    "TrayLookup",
+    "lookups_for",
     "roll_value",
-    "space_tables",
+    "spaces_lookup_for",
     "tray_code",
     "tray_of",
 ]
 
-Ray = tuple[int, ...]
-"""Spaces walked outward from a space along one line, nearest first, stopping at a region edge."""
-Walk = tuple[int, Ray, Ray, tuple[tuple[tuple[int, ...], ...], ...]]
-"""One line through a space, ready to walk: see ``Tray.walks``."""
 StretchReading = tuple[tuple[str, ...], Callable[[Sequence[Any]], tuple[Any, ...]]]
-"""A stretch's space names, and a getter of its entries: see ``Tray.stretch_readings``."""
+"""A stretch's cell names, and a getter of its entries: see ``TrayLookup.stretch_readings``."""
 
 # -- the tray (CV-12) ------------------------------------------------------------------------------
 
 
-class Tray(SealedLookup):
-    """The shape of the tray and every table derived from it.
+class TrayLookup(SealedLookup):
+    """The shape of the tray and every lookup derived from it.
 
     Args:
         rows: Number of rows (lettered from ``A``).
@@ -80,25 +77,25 @@ class Tray(SealedLookup):
         rows: Number of rows.
         columns: Number of columns.
         partition: Whether the partition is in force.
-        size: Number of spaces.
-        names: Each space's name (``"B2"``), by space number.
-        region_of: Each space's region: ``0`` (left half, or the whole tray) or ``1``.
-        regions: The spaces of each region, in space order.
-        neighbours: Each space's orthogonal neighbours in its own region.
-        line_names: Each space's two lines in words: ``("row B", "column 2")``.
-        lines: Each space's two lines, row then column, each as two rays
+        size: Number of cells.
+        names: Each cell's name (``"B2"``), by cell number.
+        region_of: Each cell's region: ``0`` (left half, or the whole tray) or ``1``.
+        regions: The cells of each region, in cell order.
+        neighbours: Each cell's orthogonal neighbours in its own region.
+        line_names: Each cell's two lines in words: ``("row B", "column 2")``.
+        lines: Each cell's two lines, row then column, each as two rays
             (towards the lower and the higher numbers) that stop at the region's edge.
-        walks: Each space's two lines as ``(line, back, ahead, stretches)``: the line's
+        walks: Each cell's two lines as ``(line, back, ahead, stretches)``: the line's
             number (``0`` row, ``1`` column), its two rays as in ``lines``, and the stretch of
-            spaces through the space reaching ``b`` spaces back and ``a`` ahead,
+            cells through the cell reaching ``b`` cells back and ``a`` ahead,
             ``stretches[b][a]``, in order along the line.
-        stretch_names: The names of the spaces of each stretch of two spaces or more.
-        stretch_readings: For each stretch of two spaces or more, by the identity of its tuple
-            in ``walks``: its names, and a getter of its entries in a list by space (such as
+        stretch_names: The names of the cells of each stretch of two cells or more.
+        stretch_readings: For each stretch of two cells or more, by the identity of its tuple
+            in ``walks``: its names, and a getter of its entries in a list by cell (such as
             the tray codes). A scored run looks its stretch up here, which saves hashing the
             stretch and building a getter for it at every placement.
-        region_masks: The spaces of each region as a bit mask (bit ``s`` for space ``s``).
-        neighbour_masks: Each space's neighbours as a bit mask.
+        region_masks: The cells of each region as a bit mask (bit ``s`` for cell ``s``).
+        neighbour_masks: Each cell's neighbours as a bit mask.
     """
 
     def __init__(self, rows: int, columns: int, partition: bool):
@@ -110,7 +107,7 @@ class Tray(SealedLookup):
             f"{string.ascii_uppercase[r]}{c + 1}" for r in range(rows) for c in range(columns)
         )
         self.region_of: tuple[int, ...] = tuple(
-            self._region_of_column(space % columns) for space in range(self.size)
+            self._region_of_column(cell % columns) for cell in range(self.size)
         )
         region_count = 2 if partition else 1
         self.regions: tuple[tuple[int, ...], ...] = tuple(
@@ -118,19 +115,19 @@ class Tray(SealedLookup):
             for region in range(region_count)
         )
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
-            self._neighbours(space) for space in range(self.size)
+            self._neighbours(cell) for cell in range(self.size)
         )
-        self.region_masks: tuple[int, ...] = tuple(mask_of(spaces) for spaces in self.regions)
+        self.region_masks: tuple[int, ...] = tuple(mask_of(cells) for cells in self.regions)
         self.neighbour_masks: tuple[int, ...] = tuple(mask_of(n) for n in self.neighbours)
         self.line_names: tuple[tuple[str, str], ...] = tuple(
             (f"row {name[0]}", f"column {name[1:]}") for name in self.names
         )
         self.lines: tuple[tuple[tuple[Ray, Ray], tuple[Ray, Ray]], ...] = tuple(
-            (self._row_rays(space), self._column_rays(space)) for space in range(self.size)
+            (self._row_rays(cell), self._column_rays(cell)) for cell in range(self.size)
         )
         self.walks: tuple[tuple[Walk, Walk], ...] = tuple(
-            (_walk(0, space, *rays[0]), _walk(1, space, *rays[1]))
-            for space, rays in enumerate(self.lines)
+            (_walk(0, cell, *rays[0]), _walk(1, cell, *rays[1]))
+            for cell, rays in enumerate(self.lines)
         )
         # Read-only views: every game of the shape shares them.
         self.stretch_names: Mapping[tuple[int, ...], tuple[str, ...]] = MappingProxyType(
@@ -157,16 +154,16 @@ class Tray(SealedLookup):
 
     # -- names -------------------------------------------------------------------------------------
 
-    def space(self, row: int, column: int) -> int:
-        """The number of the space at ``row`` and ``column`` (both from 0)."""
+    def cell(self, row: int, column: int) -> int:
+        """The number of the cell at ``row`` and ``column`` (both from 0)."""
         return row * self.columns + column
 
-    def row_and_column(self, space: int) -> tuple[int, int]:
-        """The row and column (both from 0) of a space."""
-        return divmod(space, self.columns)
+    def row_and_column(self, cell: int) -> tuple[int, int]:
+        """The row and column (both from 0) of a cell."""
+        return divmod(cell, self.columns)
 
     def contains(self, row: int, column: int) -> bool:
-        """Whether the tray has a space at ``row`` and ``column`` (both from 0)."""
+        """Whether the tray has a cell at ``row`` and ``column`` (both from 0)."""
         return 0 <= row < self.rows and 0 <= column < self.columns
 
     def row_letter(self, row: int) -> str:
@@ -187,49 +184,49 @@ class Tray(SealedLookup):
         columns = f"column {first}" if first == last else f"columns {first}–{last}"
         return f"{side} half ({columns})"
 
-    # -- derived tables ----------------------------------------------------------------------------
+    # -- derived lookups ---------------------------------------------------------------------------
 
     def _region_of_column(self, column: int) -> int:
         return int(self.partition and column >= self.columns // 2)
 
-    def _neighbours(self, space: int) -> tuple[int, ...]:
-        row, column = self.row_and_column(space)
+    def _neighbours(self, cell: int) -> tuple[int, ...]:
+        row, column = self.row_and_column(cell)
         found = []
         for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
             r, c = row + dr, column + dc
-            if self.contains(r, c) and self.region_of[self.space(r, c)] == self.region_of[space]:
-                found.append(self.space(r, c))
+            if self.contains(r, c) and self.region_of[self.cell(r, c)] == self.region_of[cell]:
+                found.append(self.cell(r, c))
         return tuple(found)
 
-    def _ray(self, space: int, dr: int, dc: int) -> Ray:
-        row, column = self.row_and_column(space)
-        region = self.region_of[space]
+    def _ray(self, cell: int, dr: int, dc: int) -> Ray:
+        row, column = self.row_and_column(cell)
+        region = self.region_of[cell]
         out = []
         r, c = row + dr, column + dc
-        while self.contains(r, c) and self.region_of[self.space(r, c)] == region:
-            out.append(self.space(r, c))
+        while self.contains(r, c) and self.region_of[self.cell(r, c)] == region:
+            out.append(self.cell(r, c))
             r, c = r + dr, c + dc
         return tuple(out)
 
-    def _row_rays(self, space: int) -> tuple[Ray, Ray]:
-        return self._ray(space, 0, -1), self._ray(space, 0, 1)
+    def _row_rays(self, cell: int) -> tuple[Ray, Ray]:
+        return self._ray(cell, 0, -1), self._ray(cell, 0, 1)
 
-    def _column_rays(self, space: int) -> tuple[Ray, Ray]:
-        return self._ray(space, -1, 0), self._ray(space, 1, 0)
+    def _column_rays(self, cell: int) -> tuple[Ray, Ray]:
+        return self._ray(cell, -1, 0), self._ray(cell, 1, 0)
 
 
-def _walk(line: int, space: int, back: Ray, ahead: Ray) -> Walk:
+def _walk(line: int, cell: int, back: Ray, ahead: Ray) -> Walk:
     stretches = tuple(
-        tuple((*reversed(back[:before]), space, *ahead[:after]) for after in range(len(ahead) + 1))
+        tuple((*reversed(back[:before]), cell, *ahead[:after]) for after in range(len(ahead) + 1))
         for before in range(len(back) + 1)
     )
     return line, back, ahead, stretches
 
 
 @cache
-def tray_of(rows: int, columns: int, partition: bool) -> Tray:
-    """The shared [`Tray`][unodice.variants.coverall.tables.Tray] of a shape, built once."""
-    return Tray(rows, columns, partition)
+def tray_of(rows: int, columns: int, partition: bool) -> TrayLookup:
+    """The shared [`TrayLookup`][unodice.variants.coverall.lookups.TrayLookup] of a shape."""
+    return TrayLookup(rows, columns, partition)
 
 
 # -- the dice set (CV-1, CV-2, CV-5) ---------------------------------------------------------------
@@ -250,7 +247,7 @@ def roll_value(face: Face) -> int:
     return -1 if number is None else number
 
 
-class FaceInfo(SealedLookup):
+class FaceLookup(SealedLookup):
     """What the rules need to know, over and over, about one face of the dice set.
 
     Attributes:
@@ -258,27 +255,24 @@ class FaceInfo(SealedLookup):
         want_bits: Two bit numbers (the same one twice for a wild): the face fits where either
             is offered.
         wild_draw: Whether the face is a WD4 (CV-7).
-        moves: The face's placements on any set of spaces, with each colour for a wild.
-        starts: The face as the starting die on each space (CV-2), without a colour.
+        moves: The face's placements on any set of cells, with each colour for a wild.
+        starts: The face as the starting die on each cell (CV-2), without a colour.
         as_shown: What the die offers in the tray as it shows (a starting W before its
             declaration), and its tray code.
         as_declared: The same for a wild, by its declared colour.
     """
 
     def __init__(self, face: Face, rows: int, columns: int):
-        spaces = [(row, column) for row in range(rows) for column in range(columns)]
+        cells = [(row, column) for row in range(rows) for column in range(columns)]
         colours: Sequence[Colour | None] = tuple(Colour) if face.is_wild else (None,)
         self.wants = wants(face)
         wanted = bit_numbers(self.wants)
         self.want_bits: tuple[int, int] = (wanted[0], wanted[-1])
         self.wild_draw = face.symbol == "WD4"
-        self.moves = MovesOnSpaces(
-            [
-                tuple(Place(face, row, column, colour) for colour in colours)
-                for row, column in spaces
-            ]
+        self.moves = MovesOnCells(
+            [tuple(Place(face, row, column, colour) for colour in colours) for row, column in cells]
         )
-        self.starts = tuple(Place(face, row, column) for row, column in spaces)
+        self.starts = tuple(Place(face, row, column) for row, column in cells)
         self.as_shown = _in_tray(face, face.colour)
         declared = tuple(Colour) if face.is_wild else ()
         self.as_declared: Mapping[Colour, tuple[tuple[int, ...], str]] = MappingProxyType(
@@ -292,19 +286,19 @@ def _in_tray(face: Face, colour: Colour | None) -> tuple[tuple[int, ...], str]:
     return bit_numbers(offers(face, colour)), tray_code(face, colour)
 
 
-class DiceTables(SealedLookup):
-    """Tables worked out once per dice set and tray shape, shared by every game.
+class CoverallLookups(SealedLookup):
+    """Lookups worked out once per dice set and tray shape, shared by every game.
 
     Faces are looked up by identity first: every face a roll shows is one of the set's own
     face objects, and an identity lookup is much cheaper than hashing a face.
 
     Attributes:
         dice_set: The set.
-        by_face: Each face's [`FaceInfo`][unodice.variants.coverall.tables.FaceInfo].
+        by_face: Each face's [`FaceLookup`][unodice.variants.coverall.lookups.FaceLookup].
         by_identity: The same by the face object's identity.
         outside_checks: For each die, its bit and everything its faces could want (CV-12).
         all_dice: The bits of every die.
-        reach_all: Where each matching bit is offered in an untouched half: on every space
+        reach_all: Where each matching bit is offered in an untouched half: on every cell
             (CV-12).
         wild_dice: The bits of the dice with a wild face.
         fixed_roll: The ids of the dice that can show only one roll-off value (CV-1).
@@ -315,7 +309,7 @@ class DiceTables(SealedLookup):
     def __init__(self, dice_set: ComponentSet, rows: int, columns: int):
         self.dice_set = dice_set
         self.by_face = {
-            face: FaceInfo(face, rows, columns)
+            face: FaceLookup(face, rows, columns)
             for face in sorted({f for die in dice_set.dice for f in die.faces}, key=str)
         }
         self.by_identity = {id(f): self.by_face[f] for die in dice_set.dice for f in die.faces}
@@ -332,28 +326,28 @@ class DiceTables(SealedLookup):
         self.shared_rolls = SharedRolls()
         self.seal()
 
-    def info(self, face: Face) -> FaceInfo:
-        """The face's table entry."""
+    def face(self, face: Face) -> FaceLookup:
+        """The face's lookup."""
         return self.by_identity.get(id(face)) or self.by_face[face]
 
 
-_per_set: LookupsPerSet[DiceTables] = LookupsPerSet(DiceTables)
-"""The shared tables of a dice set (by identity: sets are immutable) and tray shape."""
+_per_set: LookupsPerSet[CoverallLookups] = LookupsPerSet(CoverallLookups)
+"""The shared lookups of a dice set (by identity: sets are immutable) and tray shape."""
 
 
-def dice_tables(
-    name: str, extra: Mapping[str, ComponentSet] | None, tray: Tray, players: int
-) -> DiceTables:
-    """The tables of the dice set option ``dice`` names, for ``tray`` and ``players``.
+def lookups_for(
+    name: str, extra: Mapping[str, ComponentSet] | None, tray: TrayLookup, players: int
+) -> CoverallLookups:
+    """The lookups of the dice set option ``dice`` names, for ``tray`` and ``players``.
 
     Raises:
         InvalidOptions: The set is unknown or holds dominoes; it has fewer dice than the tray
-            has spaces, or than there are players for the roll-off (CV-1); or it has a die
+            has cells, or than there are players for the roll-off (CV-1); or it has a die
             that shows only WD4, which as the starting die would be rolled again for ever
             (CV-2).
     """
     dice_set = load_set("coverall", "dice", name, extra, "dice")
-    tables = _per_set(dice_set, tray.rows, tray.columns)
+    lookups = _per_set(dice_set, tray.rows, tray.columns)
     count = len(dice_set.dice)
     if count < tray.size:
         raise unsuitable_set(
@@ -361,7 +355,7 @@ def dice_tables(
             "dice",
             name,
             f"has only {count} dice but the {tray.rows} x "
-            f"{tray.columns} tray has {tray.size} spaces; use a smaller tray or a larger set",
+            f"{tray.columns} tray has {tray.size} cells; use a smaller tray or a larger set",
         )
     if count < players:
         raise unsuitable_set(
@@ -371,26 +365,26 @@ def dice_tables(
             f"has only {count} dice but the roll-off (CV-1) needs "
             f"a die per player: {players} players",
         )
-    if tables.only_wd4:
+    if lookups.only_wd4:
         raise unsuitable_set(
             "coverall",
             "dice",
             name,
-            f"has die {tables.only_wd4[0]}, which shows only WD4, "
+            f"has die {lookups.only_wd4[0]}, which shows only WD4, "
             "so as a starting die it would be rolled again for ever (CV-2)",
         )
-    return tables
+    return lookups
 
 
 # -- the spaces for learning agents ----------------------------------------------------------------
 
 
-class SpaceTables(SealedLookup):
+class SpacesLookup(SealedLookup):
     """Lookups for the action catalogue and the observation of one dice set (see ``spaces``).
 
     Faces are looked up by identity first, as in
-    [`DiceTables`][unodice.variants.coverall.tables.DiceTables], and colours by identity only
-    (there are four, each one object).
+    [`CoverallLookups`][unodice.variants.coverall.lookups.CoverallLookups], and colours by
+    identity only (there are four, each one object).
 
     Attributes:
         faces: Every face of the set, in the order of their codes as text (``W``, ``WD4``,
@@ -438,10 +432,10 @@ def _symbol_order(symbol: str) -> tuple[bool, int, str]:
     return (not symbol.isdigit(), int(symbol) if symbol.isdigit() else 0, symbol)
 
 
-_spaces_per_set: LookupsPerSet[SpaceTables] = LookupsPerSet(SpaceTables)
-"""The shared space tables of each dice set (by identity: sets are immutable)."""
+_spaces_per_set: LookupsPerSet[SpacesLookup] = LookupsPerSet(SpacesLookup)
+"""The shared learning-space lookups of each dice set (by identity: sets are immutable)."""
 
 
-def space_tables(dice_set: ComponentSet) -> SpaceTables:
-    """The [`SpaceTables`][unodice.variants.coverall.tables.SpaceTables] of a dice set."""
+def spaces_lookup_for(dice_set: ComponentSet) -> SpacesLookup:
+    """The [`SpacesLookup`][unodice.variants.coverall.lookups.SpacesLookup] of a dice set."""
     return _spaces_per_set(dice_set)
