@@ -25,12 +25,15 @@ from centre_die_support import (
     rolls,
 )
 
+import unodice
 from unodice.core.hooks import hookimpl
 from unodice.core.moves import Move
 from unodice.core.pieces import ComponentSet
 from unodice.core.registry import Registry
+from unodice.plugin import Reference
 from unodice.testing import check_variant, scripted_game
 from unodice.variants.centre_die import CentreDie, reference
+from unodice.variants.centre_die.reference import CentreDieReference
 from unodice.variants.centre_die.state import ANSWERING_WD4, STEP_THREE, CentreDieState
 
 ONE_WILD_SET = "cd-ref-one-wild"
@@ -70,6 +73,7 @@ class CountingReference:
 
     ``moves`` counts each move once by its kind; ``details`` counts what some of them were
     besides (a play with the Uno call, a play of the drawn die, a catch before a WD4 answer).
+    ``install`` puts it in place of the variant's Reference capability.
     """
 
     def __init__(self) -> None:
@@ -77,7 +81,23 @@ class CountingReference:
         self.details: Counter[str] = Counter()
         self.ends: Counter[str] = Counter()
 
-    def legal_moves(self, variant: CentreDie, state: CentreDieState) -> list[Move]:
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Answer the Reference capability's three methods, for every centre-die variant."""
+
+        def legal_moves(variant: CentreDie, state: CentreDieState) -> list[Any]:
+            return self.legal_moves(variant, state)
+
+        def move_points(variant: CentreDie, state: CentreDieState, move: Any) -> list[int]:
+            return self.move_points(variant, state, move)
+
+        def round_points(variant: CentreDie, state: CentreDieState) -> list[int]:
+            return self.round_points(variant, state)
+
+        monkeypatch.setattr(CentreDieReference, "reference_legal_moves", legal_moves)
+        monkeypatch.setattr(CentreDieReference, "reference_move_points", move_points)
+        monkeypatch.setattr(CentreDieReference, "reference_round_points", round_points)
+
+    def legal_moves(self, variant: CentreDie, state: CentreDieState) -> list[Any]:
         # Hands are open (CD-1): every view shows each die's face, whatever changed the hand.
         shown = variant.view_data(state, 0)["hands"]
         seats = range(variant.player_count)
@@ -166,11 +186,20 @@ RUNS: list[dict[str, Any]] = [
 ]
 
 
+def test_the_variant_declares_its_reference_by_inheriting_it() -> None:
+    # The Reference capability, inherited, takes the place of the old class attribute.
+    assert issubclass(CentreDie, CentreDieReference) and not hasattr(CentreDie, "reference")
+    game = unodice.new_game("centre-die", players=2, seed=4)
+    assert isinstance(game.variant, Reference)
+    plain = game.variant.reference_legal_moves(game.state)
+    assert plain == reference.legal_moves(game.variant, game.state)
+
+
 def test_cd2_to_cd10_the_fast_path_agrees_with_the_reference_in_random_games(
     monkeypatch: pytest.MonkeyPatch, sets_registry: Registry
 ) -> None:
     counting = CountingReference()
-    monkeypatch.setattr(CentreDie, "reference", counting)
+    counting.install(monkeypatch)
     decisions = 0
     for run in RUNS:
         report = check_variant("centre-die", reference=True, registry=sets_registry, **run)

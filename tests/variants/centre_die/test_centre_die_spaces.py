@@ -26,7 +26,7 @@ from unodice.core.pieces import Colour
 from unodice.core.registry import Registry
 from unodice.core.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP
 from unodice.variants.centre_die import Bluff, CentreDie, Play
-from unodice.variants.centre_die.spaces import PHASES, observation_tables
+from unodice.variants.centre_die.spaces import PHASES, observation_lookups
 
 OPTION_SETS: list[dict[str, object]] = [
     {},
@@ -339,8 +339,8 @@ def test_the_round_counts_with_the_rounds_option() -> None:
     assert slot(game, observation(game, 0), "round") == [0.25]
 
 
-def test_the_tables_are_built_once_per_dice_set_and_seat_count() -> None:
+def test_the_observation_lookups_are_built_once_per_dice_set_and_seat_count() -> None:
     first = unodice.new_game("centre-die", players=3, seed=1).variant
     second = unodice.new_game("centre-die", players=3, seed=2).variant
     assert isinstance(first, CentreDie) and isinstance(second, CentreDie)
-    assert observation_tables(first.dice_set, 3) is observation_tables(second.dice_set, 3)
+    assert observation_lookups(first.dice_set, 3) is observation_lookups(second.dice_set, 3)

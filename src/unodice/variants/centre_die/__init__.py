@@ -5,6 +5,27 @@ centre die by number, colour or command; wild dice take a declared colour. A pla
 or will not play re-rolls her hand, then may draw one die. The first player to play her last
 die wins the round and scores the dice left in every other hand. See the variant's reference
 page for the rules, options, notation and events.
+
+The package's files:
+
+* ``__init__.py``: the plugin, ``unodice_register`` (the variant and its bot).
+* ``options.py``: ``CentreDieOptions``.
+* ``moves.py``: the moves ``Play`` and ``Bluff``, the notation table and ``parse_move``.
+* ``events.py``: the game's own events.
+* ``state.py``: the phases of a turn and ``CentreDieState``.
+* ``lookups.py``: what is worked out once per dice set: the set checked (``load_dice``), its
+  ``FaceLookup`` and ``CentreDieLookups``, handed out by ``lookups_for``.
+* ``kernel.py``: the fast path's machinery: the events that games of a dice set share.
+* ``rules.py``: ``CentreDie``, the required rules in the order of the clauses; it inherits the
+  capabilities below and implements ``Resampling`` and ``Inventory`` itself.
+* ``refusals.py``: ``explain``, why a move is not legal, with its clause.
+* ``text.py``: ``CentreDieText``, the table and the events in words.
+* ``positions.py``: ``CentreDiePositions``, the round as the body of a position, and back.
+* ``pictures.py``: ``CentreDiePictures``, the table as SVG.
+* ``spaces.py``: ``CentreDieSpaces``, the action catalogue and the observation layout.
+* ``reference.py``: ``CentreDieReference`` over plain functions, the rules read clause by
+  clause for ``check_variant(..., reference=True)``.
+* ``agents.py``: ``CentreDieHeuristic``, the variant's bot.
 """
 
 from __future__ import annotations

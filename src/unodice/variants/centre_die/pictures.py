@@ -6,13 +6,17 @@ with its id (``data-piece``, ``r5@12``), the centre die's group with ``data-cent
 that a WD4 awaiting its answer covers with ``data-covered``, the die drawn in step 3 with
 ``data-drawn``, and each seat's line with ``data-seat`` (``data-viewer`` for the seat whose
 view it is).
+
+[`CentreDiePictures`][unodice.variants.centre_die.pictures.CentreDiePictures] is the variant's
+[`Pictures`][unodice.core.capabilities.Pictures] capability, which the rules class inherits.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
+from unodice.core.capabilities import Pictures
 from unodice.core.pictures import FAINT, HIGHLIGHT, Canvas, draw_face, seat_label
 from unodice.core.pieces import Colour, Die, Face
 from unodice.core.positions import die_token
@@ -20,10 +24,7 @@ from unodice.core.variant import View
 
 from .state import ANSWERING_WD4, ROUND_OVER, STEP_THREE
 
-if TYPE_CHECKING:
-    from .rules import CentreDie
-
-__all__ = ["draw"]
+__all__ = ["CentreDiePictures"]
 
 MARGIN = 20
 """The room around everything, in pixels."""
@@ -46,34 +47,42 @@ WARNING = "#b3261e"
 """Notes that ask for an answer: a WD4 to challenge, a missed Uno to catch."""
 
 
-def draw(variant: CentreDie, view: View, spectator: bool) -> str:
-    """The picture of ``view`` (a spectator's, without its seat marked, with ``spectator``)."""
-    data = view.data
-    viewer = None if spectator else view.seat
-    hands: Sequence[Sequence[Die]] = data["hand_dice"]
-    longest = min(PER_LINE, max([5, *map(len, hands)]))
-    width = max(DICE_X + longest * (DIE + GAP) + MARGIN, 640)
-    hands_top = MARGIN + 64 + CENTRE + 56
-    heights = [_hand_height(len(hand)) for hand in hands]
-    height = hands_top + sum(heights) + MARGIN
-    who = "a spectator" if viewer is None else f"seat {viewer}"
-    canvas = Canvas(width, height, f"{variant.title}, round {view.round}, as {who} sees it")
-    canvas.text(MARGIN, MARGIN + 18, variant.title, font_size=18, font_weight="bold")
-    canvas.text(
-        width - MARGIN,
-        MARGIN + 18,
-        f"as {who} sees it",
-        font_size=13,
-        fill=FAINT,
-        text_anchor="end",
-    )
-    canvas.text(MARGIN, MARGIN + 42, f"{_round(view)} · {_task(view)}", font_size=14)
-    _centre(canvas, data, MARGIN + 64, width)
-    y = hands_top
-    for seat, hand_height in enumerate(heights):
-        _hand(canvas, view, seat, seat == viewer, y, width)
-        y += hand_height
-    return canvas.document()
+class CentreDiePictures(Pictures):
+    """The table as SVG, drawn from a view (the rules class inherits it)."""
+
+    title: ClassVar[str]
+
+    def picture(self, view: View, spectator: bool = False) -> str:
+        """The centre die, every open hand and the bag, as SVG drawn from ``view`` alone.
+
+        With ``spectator``, a spectator's picture: no seat is marked as the viewer's.
+        """
+        data = view.data
+        viewer = None if spectator else view.seat
+        hands: Sequence[Sequence[Die]] = data["hand_dice"]
+        longest = min(PER_LINE, max([5, *map(len, hands)]))
+        width = max(DICE_X + longest * (DIE + GAP) + MARGIN, 640)
+        hands_top = MARGIN + 64 + CENTRE + 56
+        heights = [_hand_height(len(hand)) for hand in hands]
+        height = hands_top + sum(heights) + MARGIN
+        who = "a spectator" if viewer is None else f"seat {viewer}"
+        canvas = Canvas(width, height, f"{self.title}, round {view.round}, as {who} sees it")
+        canvas.text(MARGIN, MARGIN + 18, self.title, font_size=18, font_weight="bold")
+        canvas.text(
+            width - MARGIN,
+            MARGIN + 18,
+            f"as {who} sees it",
+            font_size=13,
+            fill=FAINT,
+            text_anchor="end",
+        )
+        canvas.text(MARGIN, MARGIN + 42, f"{_round(view)} · {_task(view)}", font_size=14)
+        _centre(canvas, data, MARGIN + 64, width)
+        y = hands_top
+        for seat, hand_height in enumerate(heights):
+            _hand(canvas, view, seat, seat == viewer, y, width)
+            y += hand_height
+        return canvas.document()
 
 
 def _hand_height(dice: int) -> int:

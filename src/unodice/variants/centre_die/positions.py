@@ -1,15 +1,19 @@
 """The centre-die game's part of a position: one round's state as ``key=value`` fields.
 
-[`write`][unodice.variants.centre_die.positions.write] writes the fields of
-[`FIELDS`][unodice.variants.centre_die.positions.FIELDS], in that order, and
-[`read`][unodice.variants.centre_die.positions.read] reads them back into a state that plays
+[`CentreDiePositions`][unodice.variants.centre_die.positions.CentreDiePositions] is the
+variant's [`Positions`][unodice.core.capabilities.Positions] capability, which the rules class
+inherits. Its
+[`write_position`][unodice.variants.centre_die.positions.CentreDiePositions.write_position]
+writes the fields of [`FIELDS`][unodice.variants.centre_die.positions.FIELDS], in that order,
+and [`read_position`][unodice.variants.centre_die.positions.CentreDiePositions.read_position]
+reads them back into a state that plays
 exactly as the one written: every die with its id, the face each die in a hand shows, the bag
 in its order (chance draws from it by index), the phase, whose turn it is and the direction,
 the WD4 awaiting its answer with the centre die it covers, and the seat that may be caught
 without Uno. The variant's page documents each field.
 
 What the rules derive (the face codes, the centre key) is not written: ``read`` works it out
-with the variant's own face table, as setup and play do. Nor is the state's note of a missed
+with the dice set's face lookup, as setup and play do. Nor is the state's note of a missed
 Uno call: it is turned into the next player's chance to catch (``catchable``) before anyone
 decides, so at a decision it is always empty.
 
@@ -20,10 +24,11 @@ its face, as in move notation: ``W:g@33`` is die 33 showing W, declared green.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from unodice.core import uno
 from unodice.core._quoting import brief
+from unodice.core.capabilities import Positions
 from unodice.core.errors import InvalidPosition, UnodiceError
 from unodice.core.pieces import Bag, Colour, Die, Face, parse_colour
 from unodice.core.positions import (
@@ -45,6 +50,7 @@ from unodice.core.positions import (
 from unodice.core.uno import PendingWildDrawFour
 from unodice.core.variant import Table
 
+from .lookups import CentreDieLookups, FaceLookup
 from .state import (
     ANSWERING_WD4,
     STEP_ONE,
@@ -55,10 +61,7 @@ from .state import (
     Phase,
 )
 
-if TYPE_CHECKING:
-    from .rules import CentreDie
-
-__all__ = ["FIELDS", "read", "write"]
+__all__ = ["FIELDS", "CentreDiePositions"]
 
 FIELDS = (
     "phase",
@@ -86,47 +89,106 @@ _LEGAL, _ILLEGAL = "legal", "illegal"
 Meaning = TypeVar("Meaning")
 
 
-# -- writing ---------------------------------------------------------------------------------
+class CentreDiePositions(Positions[CentreDieState]):
+    """The round as the body of a position, and back (the rules class inherits it)."""
 
+    _lookups: CentreDieLookups  # the dice set's lookups, which the rules class sets up
 
-def write(variant: CentreDie, state: CentreDieState) -> str:
-    """The body of a position: ``state`` as the fields of ``FIELDS``.
+    def write_position(self, state: CentreDieState) -> str:
+        """The body of a position: ``state`` as the fields of ``FIELDS``.
 
-    ``variant`` gives the face table that turns the state's face codes back into faces.
+        Raises:
+            UnodiceError: The round is over (a position is of a decision still to make).
+        """
+        if state.to_act is None or state.phase not in _PHASE_WORDS:
+            raise UnodiceError("the round is over, and a position is of a decision still to make")
+        faces = self._lookups.faces.faces
+        pending = state.pending
+        assert state.centre_die is not None
+        centre = _shown_token(state.centre_die, faces[state.centre_code], state.centre_colour)
+        if pending is None:
+            wd4 = covered = NONE
+        else:
+            die, code, colour = pending.before
+            wd4 = _ILLEGAL if pending.illegal else _LEGAL
+            covered = _shown_token(die, faces[code], colour)
+        hands = (
+            (die_token(die, face) for die, face in zip(dice, shown, strict=True))
+            for dice, shown in zip(state.dice, state.shown, strict=True)
+        )
+        return write_fields(
+            [
+                ("phase", _PHASE_WORDS[state.phase]),
+                ("turn", str(state.seats.current)),
+                ("direction", write_direction(state.seats.direction)),
+                ("centre", centre),
+                ("wd4", wd4),
+                ("covered", covered),
+                ("catchable", write_seat(state.catchable)),
+                ("starter", str(state.starter)),
+                ("hands", write_per_seat(hands)),
+                ("bag", write_items(die_token(die) for die in state.bag)),
+            ]
+        )
 
-    Raises:
-        UnodiceError: The round is over (a position is of a decision still to make).
-    """
-    if state.to_act is None or state.phase not in _PHASE_WORDS:
-        raise UnodiceError("the round is over, and a position is of a decision still to make")
-    faces = variant._faces.faces
-    pending = state.pending
-    assert state.centre_die is not None
-    centre = _shown_token(state.centre_die, faces[state.centre_code], state.centre_colour)
-    if pending is None:
-        wd4 = covered = NONE
-    else:
-        die, code, colour = pending.before
-        wd4 = _ILLEGAL if pending.illegal else _LEGAL
-        covered = _shown_token(die, faces[code], colour)
-    hands = (
-        (die_token(die, face) for die, face in zip(dice, shown, strict=True))
-        for dice, shown in zip(state.dice, state.shown, strict=True)
-    )
-    return write_fields(
-        [
-            ("phase", _PHASE_WORDS[state.phase]),
-            ("turn", str(state.seats.current)),
-            ("direction", write_direction(state.seats.direction)),
-            ("centre", centre),
-            ("wd4", wd4),
-            ("covered", covered),
-            ("catchable", write_seat(state.catchable)),
-            ("starter", str(state.starter)),
-            ("hands", write_per_seat(hands)),
-            ("bag", write_items(die_token(die) for die in state.bag)),
+    def read_position(self, table: Table, text: str) -> CentreDieState:
+        """The state a position's body describes, checked to be one the rules could be in.
+
+        Pieces are looked up in the order centre, covered, hands (seat 0 first), bag, so that
+        a die written by hand by its face alone (``r5``) is the first unused die, by id, with
+        that face; ``rest`` in the bag stands for every die named nowhere else, by id.
+
+        Raises:
+            InvalidPosition: A field is unknown, missing or malformed, a die is named twice or
+                left out, or the fields contradict one another; the message names the field.
+        """
+        lookup = self._lookups.faces
+        fields = read_fields(text, FIELDS)
+        players = table.players
+        phase = _one_of(fields["phase"], _PHASES, "phase")
+        direction = read_direction(fields["direction"])
+        turn = read_seat(fields["turn"], players, "turn", nobody=False)
+        starter = read_seat(fields["starter"], players, "starter", nobody=False)
+        catchable = read_seat(fields["catchable"], players, "catchable")
+        assert turn is not None and starter is not None
+
+        pieces: PieceReader[Die] = PieceReader(self._lookups.dice_set.dice)
+        centre_die, centre_face, centre_colour = _read_shown(pieces, fields["centre"], "centre")
+        pending = _read_pending(lookup, pieces, fields, turn, phase, centre_face)
+        hands = [
+            [_read_hand_die(pieces, token, seat) for token in group]
+            for seat, group in enumerate(per_seat(fields["hands"], players, "hands"))
         ]
-    )
+        bag = _read_bag(pieces, fields["bag"])
+        pieces.check_all_named()
+
+        state = CentreDieState(
+            players,
+            Bag(bag),
+            starter,
+            table.round,
+            table.totals,
+            self.options.two_player_reverse_skips,
+        )
+        state.seats.current = turn
+        state.seats.direction = direction
+        for seat, hand in enumerate(hands):
+            state.dice[seat] = tuple(die for die, _ in hand)
+            state.shown[seat] = tuple(face for _, face in hand)
+            state.codes[seat] = lookup.codes(state.shown[seat])
+        state.centre_die = centre_die
+        state.centre_code = code = lookup.code(centre_face)
+        state.centre_colour = centre_colour
+        state.centre_key = lookup.centre_key(code, centre_colour)
+        state.pending = pending
+        state.phase = phase
+        state.to_act = state.seats.next_seat() if phase == ANSWERING_WD4 else turn
+        state.catchable = catchable
+        _check_consistent(lookup, state)
+        return state
+
+
+# -- writing ---------------------------------------------------------------------------------
 
 
 def _shown_token(die: Die, face: Face, declared: Colour | None) -> str:
@@ -138,59 +200,6 @@ def _shown_token(die: Die, face: Face, declared: Colour | None) -> str:
 
 
 # -- reading ---------------------------------------------------------------------------------
-
-
-def read(variant: CentreDie, table: Table, text: str) -> CentreDieState:
-    """The state a position's body describes, checked to be one the rules could be in.
-
-    Pieces are looked up in the order centre, covered, hands (seat 0 first), bag, so that a
-    die written by hand by its face alone (``r5``) is the first unused die, by id, with that
-    face; ``rest`` in the bag stands for every die named nowhere else, by id.
-
-    Raises:
-        InvalidPosition: A field is unknown, missing or malformed, a die is named twice or
-            left out, or the fields contradict one another; the message names the field.
-    """
-    fields = read_fields(text, FIELDS)
-    players = table.players
-    phase = _one_of(fields["phase"], _PHASES, "phase")
-    direction = read_direction(fields["direction"])
-    turn = read_seat(fields["turn"], players, "turn", nobody=False)
-    starter = read_seat(fields["starter"], players, "starter", nobody=False)
-    catchable = read_seat(fields["catchable"], players, "catchable")
-    assert turn is not None and starter is not None
-
-    pieces: PieceReader[Die] = PieceReader(variant.components().dice)
-    centre_die, centre_face, centre_colour = _read_shown(pieces, fields["centre"], "centre")
-    pending = _read_pending(variant, pieces, fields, turn, phase, centre_face)
-    hands = [
-        [_read_hand_die(pieces, token, seat) for token in group]
-        for seat, group in enumerate(per_seat(fields["hands"], players, "hands"))
-    ]
-    bag = _read_bag(pieces, fields["bag"])
-    pieces.check_all_named()
-
-    state = CentreDieState(
-        players,
-        Bag(bag),
-        starter,
-        table.round,
-        table.totals,
-        variant.options.two_player_reverse_skips,
-    )
-    state.seats.current = turn
-    state.seats.direction = direction
-    for seat, hand in enumerate(hands):
-        state.dice[seat] = tuple(die for die, _ in hand)
-        state.shown[seat] = tuple(face for _, face in hand)
-        state.codes[seat] = variant._faces.codes(state.shown[seat])
-    variant._set_centre(state, centre_die, variant._faces.code(centre_face), centre_colour)
-    state.pending = pending
-    state.phase = phase
-    state.to_act = state.seats.next_seat() if phase == ANSWERING_WD4 else turn
-    state.catchable = catchable
-    _check_consistent(variant, state)
-    return state
 
 
 def _one_of(value: str, choices: Mapping[str, Meaning], field: str) -> Meaning:
@@ -231,7 +240,7 @@ def _read_shown(
 
 
 def _read_pending(
-    variant: CentreDie,
+    lookup: FaceLookup,
     pieces: PieceReader[Die],
     fields: dict[str, str],
     turn: int,
@@ -263,7 +272,7 @@ def _read_pending(
             "write centre as WD4:g@38 (CD-8)"
         )
     die, face, colour = _read_shown(pieces, covered, "covered")
-    before: CoveredCentre = (die, variant._faces.code(face), colour)
+    before: CoveredCentre = (die, lookup.code(face), colour)
     return PendingWildDrawFour(turn, wd4 == _ILLEGAL, before)
 
 
@@ -303,7 +312,7 @@ def _own_face(die: Die, face: Face) -> Face:
     return die.faces[die.faces.index(face)]
 
 
-def _check_consistent(variant: CentreDie, state: CentreDieState) -> None:
+def _check_consistent(lookup: FaceLookup, state: CentreDieState) -> None:
     """Refuse a state the rules would never stop at for a decision."""
     for holder, codes in enumerate(state.codes):
         if not codes:
@@ -326,17 +335,17 @@ def _check_consistent(variant: CentreDie, state: CentreDieState) -> None:
                 "another player holding one die; write catchable=- (CD-9)"
             )
     codes, key = state.codes[seat], state.centre_key
-    if state.phase == STEP_ONE and catchable is None and not variant._has_play(codes, key):
+    if state.phase == STEP_ONE and catchable is None and not lookup.has_play(codes, key):
         raise InvalidPosition(
             f"in phase step1 seat {seat} has no die to play, so her hand would have been "
             "re-rolled (CD-4); give her a matching die or write another phase"
         )
-    if state.phase == STEP_TWO and not variant._has_play(codes, key):
+    if state.phase == STEP_TWO and not lookup.has_play(codes, key):
         raise InvalidPosition(
             f"in phase step2 seat {seat} has no die to play, so she would have drawn (CD-5); "
             "give her a matching die or write another phase"
         )
-    if state.phase == STEP_THREE and not variant._drawn_die_plays(codes, key):
+    if state.phase == STEP_THREE and not lookup.has_play(codes[-1:], key):
         raise InvalidPosition(
             f"in phase step3 the drawn die (the last of seat {seat}'s hand) cannot be played, "
             "so her turn would have ended (CD-5); put a playable die last in her hand"

@@ -1,12 +1,17 @@
 """The centre-die rules read plainly: legal moves and scoring, clause by clause.
 
-This module is the variant's [`Reference`][unodice.core.variant.Reference]: a slow, obvious reading
-of CD-2 to CD-10 beside the fast path in
+This module is a slow, obvious reading of CD-2 to CD-10 beside the fast path in
 [`CentreDie`][unodice.variants.centre_die.rules.CentreDie], which
 [`check_variant`][unodice.testing.check_variant] with ``reference=True`` compares with it at
-every decision. It loops over hands and faces and asks each clause its question in a helper
-named after it; it keeps no tables, builds every move with its class's constructor and never
-changes the state.
+every decision. It loops over hands and faces and asks each clause its question in a plain
+function named after it; it keeps no lookups, builds every move with its class's constructor
+and never changes the state.
+[`CentreDieReference`][unodice.variants.centre_die.reference.CentreDieReference], the variant's
+[`Reference`][unodice.core.capabilities.Reference] capability, which the rules class inherits,
+answers the check with
+[`legal_moves`][unodice.variants.centre_die.reference.legal_moves],
+[`move_points`][unodice.variants.centre_die.reference.move_points] and
+[`round_points`][unodice.variants.centre_die.reference.round_points].
 
 What it reads of the state: the dice in each hand and the faces they show, the centre die and
 its declared colour, the phase of the turn, the seat to act and the seat she may catch. The
@@ -21,19 +26,16 @@ act has made no move of her turn yet).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from unodice.core import uno
-from unodice.core.moves import Move
+from unodice.core.capabilities import Reference
 from unodice.core.pieces import Colour, Face
 
-from .moves import Bluff, Play
+from .lookups import CentreDieLookups
+from .moves import Bluff, CentreDieMove, Play
 from .state import ANSWERING_WD4, STEP_ONE, STEP_THREE, STEP_TWO, CentreDieState
 
-if TYPE_CHECKING:
-    from .rules import CentreDie
-
 __all__ = [
+    "CentreDieReference",
     "cd2_matches",
     "cd5_plays_of_the_drawn_die",
     "cd7_declarable_colours",
@@ -56,11 +58,12 @@ __all__ = [
 # -- what lies on the table ------------------------------------------------------------------------
 
 
-def face_shown(variant: CentreDie, code: int) -> Face:
+def face_shown(variant: CentreDieReference, code: int) -> Face:
     """The face that the state's number ``code`` stands for.
 
     The state keeps the face a die shows as its place in the list of the dice set's distinct
-    faces (``variant._faces.faces``); this reads that list and nothing else of the fast path.
+    faces (the variant's ``_lookups.faces.faces``); this reads that list and nothing else of
+    the fast path.
 
     Args:
         variant: The game's variant.
@@ -69,10 +72,10 @@ def face_shown(variant: CentreDie, code: int) -> Face:
     Returns:
         The face.
     """
-    return variant._faces.faces[code]
+    return variant._lookups.faces.faces[code]
 
 
-def hand_faces(variant: CentreDie, state: CentreDieState, seat: int) -> list[Face]:
+def hand_faces(variant: CentreDieReference, state: CentreDieState, seat: int) -> list[Face]:
     """The faces a seat's hand shows, die by die in hand order (hands are open, CD-1).
 
     Args:
@@ -95,7 +98,7 @@ def hand_faces(variant: CentreDie, state: CentreDieState, seat: int) -> list[Fac
     return faces
 
 
-def centre_face(variant: CentreDie, state: CentreDieState) -> Face:
+def centre_face(variant: CentreDieReference, state: CentreDieState) -> Face:
     """The face the centre die shows (CD-1, CD-3).
 
     Args:
@@ -167,7 +170,7 @@ def cd7_declarable_colours() -> list[Colour]:
 
 def plays_of_die(
     face: Face, others: list[Face], centre: Face, declared: Colour | None
-) -> list[Move]:
+) -> list[CentreDieMove]:
     """The moves that play one die showing ``face`` from a hand (CD-3, CD-7, CD-9).
 
     A matching coloured die (CD-2) is played as it is; a W with any declared colour (CD-7); a
@@ -184,7 +187,7 @@ def plays_of_die(
     Returns:
         The moves; empty when the die cannot be played.
     """
-    moves: list[Move] = []
+    moves: list[CentreDieMove] = []
     calls = cd9_calls(len(others) + 1)
     if face.symbol == "W":
         for colour in cd7_declarable_colours():
@@ -201,7 +204,9 @@ def plays_of_die(
     return moves
 
 
-def plays_from_hand(variant: CentreDie, state: CentreDieState, seat: int) -> list[Move]:
+def plays_from_hand(
+    variant: CentreDieReference, state: CentreDieState, seat: int
+) -> list[CentreDieMove]:
     """CD-3, CD-4: every play of any one die from the seat's hand onto the centre die.
 
     Args:
@@ -214,7 +219,7 @@ def plays_from_hand(variant: CentreDie, state: CentreDieState, seat: int) -> lis
     """
     faces = hand_faces(variant, state, seat)
     centre = centre_face(variant, state)
-    moves: list[Move] = []
+    moves: list[CentreDieMove] = []
     for index, face in enumerate(faces):
         others = faces[:index] + faces[index + 1 :]
         for move in plays_of_die(face, others, centre, state.centre_colour):
@@ -223,7 +228,9 @@ def plays_from_hand(variant: CentreDie, state: CentreDieState, seat: int) -> lis
     return moves
 
 
-def cd5_plays_of_the_drawn_die(variant: CentreDie, state: CentreDieState, seat: int) -> list[Move]:
+def cd5_plays_of_the_drawn_die(
+    variant: CentreDieReference, state: CentreDieState, seat: int
+) -> list[CentreDieMove]:
     """CD-5: the plays of the die just drawn (the last of the hand), and of no other die.
 
     Args:
@@ -263,7 +270,7 @@ def cd9_may_catch(state: CentreDieState) -> bool:
 # -- the protocol ----------------------------------------------------------------------------------
 
 
-def legal_moves(variant: CentreDie, state: CentreDieState) -> list[Move]:
+def legal_moves(variant: CentreDieReference, state: CentreDieState) -> list[CentreDieMove]:
     """Every move the player to act may make, read from CD-3 to CD-9.
 
     * Answering a WD4 (CD-8): challenge or accept; first, a catch if one is open (CD-9).
@@ -282,7 +289,7 @@ def legal_moves(variant: CentreDie, state: CentreDieState) -> list[Move]:
     seat = state.to_act
     if seat is None:
         return []
-    moves: list[Move] = []
+    moves: list[CentreDieMove] = []
     if cd9_may_catch(state):
         moves.append(uno.Catch())
     if state.phase == ANSWERING_WD4:
@@ -299,7 +306,9 @@ def legal_moves(variant: CentreDie, state: CentreDieState) -> list[Move]:
     return moves
 
 
-def move_points(variant: CentreDie, state: CentreDieState, move: Move) -> list[int]:
+def move_points(
+    variant: CentreDieReference, state: CentreDieState, move: CentreDieMove
+) -> list[int]:
     """The points a move scores by itself: none, since only a round's end scores (CD-10).
 
     Args:
@@ -341,7 +350,7 @@ def cd10_winner(state: CentreDieState) -> int | None:
     return empty[0] if len(empty) == 1 else None
 
 
-def round_points(variant: CentreDie, state: CentreDieState) -> list[int]:
+def round_points(variant: CentreDieReference, state: CentreDieState) -> list[int]:
     """The points the end of a round scores (CD-10).
 
     The winner scores the dice left in every other hand, as they show at the round's end (the
@@ -364,3 +373,28 @@ def round_points(variant: CentreDie, state: CentreDieState) -> list[int]:
             for face in hand_faces(variant, state, seat):
                 points[winner] += cd10_value_left_in_hand(face)
     return points
+
+
+# -- the capability --------------------------------------------------------------------------------
+
+
+class CentreDieReference(Reference[CentreDieState, CentreDieMove]):
+    """The plain reading of the rules, for ``check_variant(..., reference=True)``.
+
+    The rules class inherits it; each method hands the variant to the module's function of the
+    same name.
+    """
+
+    _lookups: CentreDieLookups  # the dice set's lookups, which the rules class sets up
+
+    def reference_legal_moves(self, state: CentreDieState) -> list[CentreDieMove]:
+        """Every move the player to act may make (see ``legal_moves``)."""
+        return legal_moves(self, state)
+
+    def reference_move_points(self, state: CentreDieState, move: CentreDieMove) -> list[int]:
+        """The points ``move`` scores by itself: none (see ``move_points``)."""
+        return move_points(self, state, move)
+
+    def reference_round_points(self, state: CentreDieState) -> list[int]:
+        """The points the end of a round scores (see ``round_points``)."""
+        return round_points(self, state)

@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from unodice.core import uno
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Move
 
+from .lookups import NORMAL, WILD_DRAW_FOUR, FaceLookup
 from .moves import Bluff, Play
 from .state import ANSWERING_WD4, ROUND_OVER, STEP_ONE, STEP_THREE, STEP_TWO, CentreDieState
-from .tables import NORMAL, WILD_DRAW_FOUR
-
-if TYPE_CHECKING:
-    from .rules import CentreDie
 
 __all__ = ["explain"]
 
@@ -24,10 +19,11 @@ _NEXT_STEP = {
 }
 
 
-def explain(rules: CentreDie, state: CentreDieState, move: Move) -> IllegalMove:
+def explain(lookup: FaceLookup, state: CentreDieState, move: Move) -> IllegalMove:
     """The [`IllegalMove`][unodice.core.errors.IllegalMove] for a move that is not legal now.
 
-    Every refusal names the clause that forbids the move.
+    Every refusal names the clause that forbids the move. ``lookup`` is the dice set's face
+    lookup, which reads the state's face codes.
     """
     if state.phase == ROUND_OVER:
         return IllegalMove(move, "the round is over", "CD-10")
@@ -48,7 +44,7 @@ def explain(rules: CentreDie, state: CentreDieState, move: Move) -> IllegalMove:
     if kind in (uno.Decline, uno.Draw, uno.Keep):
         return _wrong_step(state, move)
     if isinstance(move, Play | Bluff):
-        return _refused_play(rules, state, move)
+        return _refused_play(lookup, state, move)
     return IllegalMove(move, f"not a centre-die move; {_NEXT_STEP[state.phase]}")
 
 
@@ -63,18 +59,17 @@ def _wrong_step(state: CentreDieState, move: Move) -> IllegalMove:
     return IllegalMove(move, f"{what}: {_NEXT_STEP[state.phase]}", clause)
 
 
-def _refused_play(rules: CentreDie, state: CentreDieState, move: Play | Bluff) -> IllegalMove:
+def _refused_play(lookup: FaceLookup, state: CentreDieState, move: Play | Bluff) -> IllegalMove:
     """Why this play of a die is not allowed."""
     seat = state.to_act
     assert seat is not None
     codes = state.codes[seat]
-    table = rules._faces
     face = move.face
-    code = table.code_of.get(face)
+    code = lookup.code_of.get(face)
     if code is None or code not in codes:
         return IllegalMove(move, f"you hold no die showing {face.code}", "CD-3")
     if state.phase == STEP_THREE and code != codes[-1]:
-        drawn = table.faces[codes[-1]].code
+        drawn = lookup.faces[codes[-1]].code
         return IllegalMove(
             move, f"after drawing, only the drawn die ({drawn}) may be played", "CD-5"
         )
@@ -84,10 +79,10 @@ def _refused_play(rules: CentreDie, state: CentreDieState, move: Play | Bluff) -
         return IllegalMove(
             move, f"call Uno only with a play that leaves one die (you hold {len(codes)})", "CD-9"
         )
-    centre = table.faces[state.centre_code]
+    centre = lookup.faces[state.centre_code]
     others = codes[:-1] if state.phase == STEP_THREE else codes
-    matching = [table.faces[c].code for c in others if table.matches[state.centre_key][c]]
-    kind = table.kinds[code]
+    matching = [lookup.faces[c].code for c in others if lookup.matches[state.centre_key][c]]
+    kind = lookup.kinds[code]
     if kind == WILD_DRAW_FOUR and isinstance(move, Play) and matching:
         return IllegalMove(
             move,

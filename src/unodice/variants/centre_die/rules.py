@@ -5,8 +5,12 @@ automatically — rolling, re-rolling a hand with nothing to play, drawing, the 
 command dice, skipped turns, scoring — and the engine stops at the next decision. What every
 game of the Uno family does the same way (S, R and D2, the draw penalties, the Wild Draw Four's
 challenge, the Uno call and the catch) is [`unodice.core.uno`][unodice.core.uno]'s; this class
-supplies
-what it needs as a [`UnoRules`][unodice.core.uno.UnoRules].
+supplies what it needs as a [`UnoRules`][unodice.core.uno.UnoRules].
+
+The class inherits its optional capabilities: positions, pictures, spaces, text and the plain
+reading of the rules from the modules of those names, and implements
+[`Resampling`][unodice.core.capabilities.Resampling] and
+[`Inventory`][unodice.core.capabilities.Inventory] itself.
 """
 
 from __future__ import annotations
@@ -17,11 +21,10 @@ from typing import Any, ClassVar, TypeVar
 
 from unodice.core import uno
 from unodice.core._mypyc import mypyc_attr
-from unodice.core.capabilities import describe_event
+from unodice.core.capabilities import Inventory, Resampling
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Event, Move, shared_event
 from unodice.core.pieces import Bag, Colour, ComponentSet, Die, Face
-from unodice.core.spaces import Buffer, Slot
 from unodice.core.uno import (
     ACCEPT,
     CATCH,
@@ -40,11 +43,15 @@ from unodice.core.uno import (
 )
 from unodice.core.variant import RoundOutcome, Table, Variant, View
 
-from . import pictures, positions, refusals, spaces, text
-from . import reference as reference_module
+from . import refusals
 from .events import CentreRedrawn, Dealt, RoundBlocked, Starter
+from .lookups import HAND_SIZE, NORMAL, WILD_DRAW_FOUR, CentreDieLookups, load_dice, lookups_for
 from .moves import Bluff, CentreDieMove, Play, parse_move
 from .options import CentreDieOptions
+from .pictures import CentreDiePictures
+from .positions import CentreDiePositions
+from .reference import CentreDieReference
+from .spaces import CentreDieSpaces
 from .state import (
     ANSWERING_WD4,
     ROUND_OVER,
@@ -54,7 +61,7 @@ from .state import (
     CentreDieState,
     CoveredCentre,
 )
-from .tables import HAND_SIZE, NORMAL, WILD_DRAW_FOUR, load_dice, tables_for
+from .text import CentreDieText
 
 __all__ = ["MOVES_PER_POINT", "MOVES_PER_ROUND", "CentreDie"]
 
@@ -86,7 +93,16 @@ def _die_id(die: Die) -> int:
 # A plugin may subclass a built-in variant (its own version of the rules), in plain Python
 # under the compiled build too.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class CentreDie(Variant[CentreDieState, CentreDieMove]):
+class CentreDie(
+    Variant[CentreDieState, CentreDieMove],
+    CentreDiePositions,
+    CentreDiePictures,
+    CentreDieSpaces,
+    Resampling[CentreDieState],
+    CentreDieText,
+    Inventory[CentreDieState],
+    CentreDieReference,
+):
     """The hand-and-centre-die Uno dice game (rules CD-1 to CD-11).
 
     Every player holds an open hand of rolled dice and plays dice that match the centre die;
@@ -99,7 +115,6 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     summary = "Match the centre die from an open hand of rolled dice; empty your hand first."
     version = "1.0"
     end_clause = "CD-11"
-    reference: ClassVar[Any] = reference_module
     component_option: ClassVar[str | None] = "dice"
     Options = CentreDieOptions
     options: CentreDieOptions
@@ -112,11 +127,12 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
     ):
         super().__init__(options, players, component_sets)
         self.dice_set = load_dice(options.dice, self.component_sets, players)
-        tables = tables_for(self.dice_set)
-        self._faces = tables.faces
-        self._play_moves = tables.plays
-        self._bluff_moves = tables.bluffs
-        self._shared = tables.shared
+        self._lookups: CentreDieLookups = lookups_for(self.dice_set)
+        # The parts of the lookups the hot path reads, one attribute away.
+        self._faces = self._lookups.faces
+        self._play_moves = self._lookups.plays
+        self._bluff_moves = self._lookups.bluffs
+        self._shared = self._lookups.shared
 
     # -- CD-1: setting up a round ------------------------------------------------------------------
 
@@ -243,10 +259,6 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             return self._bluff_moves[call]
         return self._play_moves[code][call]
 
-    def _has_play(self, codes: Sequence[int], key: int) -> bool:
-        """Whether a hand holds any die it may play (a WD4 always may, if only as a bluff)."""
-        return not self._faces.playable[key].isdisjoint(codes)
-
     def apply(self, table: Table, state: CentreDieState, move: CentreDieMove) -> None:
         """Carry out a legal move, then advance to the next decision or the end of the round.
 
@@ -356,7 +368,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         state.shown[seat] = event.faces
         table.emit(event)
         state.phase = STEP_TWO
-        if self._has_play(codes, state.centre_key):
+        if self._faces.has_play(codes, state.centre_key):
             return True
         return self._step_three(table, state, seat)
 
@@ -478,7 +490,7 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         catcher = state.to_act
         assert catcher is not None
         uno.catch(self, table, state, catcher, offender)
-        if state.phase != STEP_ONE or self._has_play(state.codes[catcher], state.centre_key):
+        if state.phase != STEP_ONE or self._faces.has_play(state.codes[catcher], state.centre_key):
             return
         if not self._step_two(table, state, catcher):
             self._pass_turn(table, state, state.seats.advance())
@@ -559,13 +571,9 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
 
     def explain_illegal(self, state: CentreDieState, move: Move) -> IllegalMove:
         """Why ``move`` is not legal now, citing the clause that forbids it."""
-        return refusals.explain(self, state, move)
+        return refusals.explain(self._faces, state, move)
 
     # -- what seats see ----------------------------------------------------------------------------
-
-    def components(self, state: Any = None) -> ComponentSet:
-        """The dice set this game plays with."""
-        return self.dice_set
 
     def view_data(self, state: CentreDieState, seat: int) -> dict[str, Any]:
         """Everything on the table: hands are open; only the bag's contents are hidden.
@@ -604,26 +612,6 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
             "catchable": state.catchable,
         }
 
-    def resample(self, state: CentreDieState, seat: int, rng: random.Random) -> None:
-        """Put the bag in a new order: hands are open, and only what the bag holds is hidden (CD-1).
-
-        The bag holds every die that is in no hand and not in the centre (nor under a WD4
-        waiting for its answer), so ``seat`` knows which dice it holds, only not the order
-        they come out in. The bag is shuffled with ``rng`` from an order ``seat`` could know
-        (by die), so the determinized bag says nothing of the real one's order: not even
-        which die, drawn for the centre and put back (CD-1), went in last. Every draw goes
-        through chance, which a determinized game has fresh. The dice in the hands are kept
-        as they are: the hands are open (only their faces are in the views, but the dice lie
-        on the table for all to see).
-        """
-        dice = sorted(state.bag, key=_die_id)
-        rng.shuffle(dice)
-        state.bag = Bag(dice)
-
-    def hidden_pieces(self, state: CentreDieState, seat: int) -> tuple[Die, ...]:
-        """The dice in the bag (every hand is open)."""
-        return tuple(state.bag)
-
     def event_for_seat(self, event: Event, seat: int) -> dict[str, Any] | None:
         """Every event as it is, but which die was drawn for the centre and put back (CD-1).
 
@@ -634,54 +622,6 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         if isinstance(event, CentreRedrawn):
             data["die"] = None
         return data
-
-    def piece_locations(self, state: CentreDieState) -> dict[str, tuple[Die, ...]]:
-        """The centre (with a die a WD4 covers), the bag and each hand."""
-        centre: tuple[Die, ...] = (state.centre_die,) if state.centre_die is not None else ()
-        if state.pending is not None:
-            centre += (state.pending.before[0],)
-        places: dict[str, tuple[Die, ...]] = {"centre": centre, "bag": tuple(state.bag)}
-        for seat, dice in enumerate(state.dice):
-            places[f"hand {seat}"] = tuple(dice)
-        return places
-
-    def render(self, state: CentreDieState, seat: int | None = None, colour: bool = False) -> str:
-        """The table as text: centre die, every hand, bag, direction, turn and scores."""
-        return text.render(self, state, seat, colour)
-
-    def describe(self, event: Event) -> str:
-        """One line of text for an event."""
-        return text.describe(event) or describe_event(event)
-
-    # -- pictures ----------------------------------------------------------------------------------
-
-    def picture(self, view: View, spectator: bool = False) -> str:
-        """The centre die, every open hand and the bag as SVG (see `pictures`)."""
-        return pictures.draw(self, view, spectator)
-
-    # -- positions ---------------------------------------------------------------------------------
-
-    def write_position(self, state: CentreDieState) -> str:
-        """The variant's part of a position: the fields of the variant's page, in order."""
-        return positions.write(self, state)
-
-    def read_position(self, table: Table, text: str) -> CentreDieState:
-        """The state a position's body describes, checked to be one the rules could be in."""
-        return positions.read(self, table, text)
-
-    # -- spaces for learning agents ----------------------------------------------------------------
-
-    def actions(self) -> tuple[CentreDieMove, ...]:
-        """Every move that can be legal with this dice set, numbered as the variant's page says."""
-        return spaces.actions(self)
-
-    def observation_layout(self) -> tuple[Slot, ...]:
-        """The slots of an observation, as the variant's page lays them out."""
-        return spaces.layout(self)
-
-    def encode_view(self, view: View, out: Buffer) -> None:
-        """Write ``view`` into ``out``, from the view's seat (its own hand first)."""
-        spaces.encode(self, view, out)
 
     # -- for bots ----------------------------------------------------------------------------------
 
@@ -706,3 +646,41 @@ class CentreDie(Variant[CentreDieState, CentreDieMove]):
         if kind is Bluff:
             return BLUFF_GAIN
         return 0.0
+
+    # -- Resampling: the bag in a new order --------------------------------------------------------
+
+    def resample(self, state: CentreDieState, seat: int, rng: random.Random) -> None:
+        """Put the bag in a new order: hands are open, and only what the bag holds is hidden (CD-1).
+
+        The bag holds every die that is in no hand and not in the centre (nor under a WD4
+        waiting for its answer), so ``seat`` knows which dice it holds, only not the order
+        they come out in. The bag is shuffled with ``rng`` from an order ``seat`` could know
+        (by die), so the determinized bag says nothing of the real one's order: not even
+        which die, drawn for the centre and put back (CD-1), went in last. Every draw goes
+        through chance, which a determinized game has fresh. The dice in the hands are kept
+        as they are: the hands are open (only their faces are in the views, but the dice lie
+        on the table for all to see).
+        """
+        dice = sorted(state.bag, key=_die_id)
+        rng.shuffle(dice)
+        state.bag = Bag(dice)
+
+    # -- Inventory: where every die is -------------------------------------------------------------
+
+    def components(self, state: Any = None) -> ComponentSet:
+        """The dice set this game plays with."""
+        return self.dice_set
+
+    def piece_locations(self, state: CentreDieState) -> dict[str, tuple[Die, ...]]:
+        """The centre (with a die a WD4 covers), the bag and each hand."""
+        centre: tuple[Die, ...] = (state.centre_die,) if state.centre_die is not None else ()
+        if state.pending is not None:
+            centre += (state.pending.before[0],)
+        places: dict[str, tuple[Die, ...]] = {"centre": centre, "bag": tuple(state.bag)}
+        for seat, dice in enumerate(state.dice):
+            places[f"hand {seat}"] = tuple(dice)
+        return places
+
+    def hidden_pieces(self, state: CentreDieState, seat: int) -> tuple[Die, ...]:
+        """The dice in the bag (every hand is open)."""
+        return tuple(state.bag)

@@ -1,9 +1,13 @@
 """The centre-die game for learning agents: every move numbered, every view laid out.
 
-**The action catalogue** ([`actions`][unodice.variants.centre_die.spaces.actions]) depends on
+[`CentreDieSpaces`][unodice.variants.centre_die.spaces.CentreDieSpaces] is the variant's
+[`Spaces`][unodice.core.capabilities.Spaces] capability, which the rules class inherits.
+
+**The action catalogue**
+([`actions`][unodice.variants.centre_die.spaces.CentreDieSpaces.actions]) depends on
 the dice set alone (the ``dice`` option), not on the seats or the other options. It lists, face
 by face in the order of the set's face codes (see
-[`FaceTable`][unodice.variants.centre_die.tables.FaceTable]: red, yellow, green, blue, each by
+[`FaceLookup`][unodice.variants.centre_die.lookups.FaceLookup]: red, yellow, green, blue, each by
 number, then R, S, D2; then W, then WD4), a block of moves per face:
 
 * a coloured face ``F``: ``play F``, ``play F uno`` (2 moves);
@@ -23,7 +27,9 @@ Uno call offered exactly when two dice are in the hand (CD-9); a bluff is of a W
 words are all of the game's. Every move listed can be offered too, given a hand that shows the
 face and a centre die it may be put on.
 
-**The observation** ([`layout`][unodice.variants.centre_die.spaces.layout]) is the view, read
+**The observation**
+([`observation_layout`][unodice.variants.centre_die.spaces.CentreDieSpaces.observation_layout])
+is the view, read
 from the observer's seat: *relative seat* 0 is the observer, relative seat ``k`` the player
 ``k`` turns after her in the current direction of play, so her own hand always comes first and
 the next player's second. With ``F`` faces in the set, ``D`` dice and ``P`` players it holds,
@@ -56,21 +62,19 @@ game, the order of the bag, is in no slot.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
+from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
 from unodice.core.pieces import Colour, ComponentSet
 from unodice.core.spaces import Buffer, Slot
 from unodice.core.variant import View
 
+from .lookups import WILD_DRAW_FOUR, CentreDieLookups, FaceLookup, lookups_for
 from .moves import WORDS, CentreDieMove
 from .state import ANSWERING_WD4, ROUND_OVER, STEP_ONE, STEP_THREE, STEP_TWO, Phase
-from .tables import WILD_DRAW_FOUR, FaceTable, tables_for
 
-if TYPE_CHECKING:
-    from .rules import CentreDie
-
-__all__ = ["PHASES", "ObservationTable", "actions", "encode", "layout"]
+__all__ = ["PHASES", "CentreDieSpaces", "ObservationLookup", "observation_lookups"]
 
 PHASES: tuple[Phase, ...] = (STEP_ONE, STEP_TWO, STEP_THREE, ANSWERING_WD4, ROUND_OVER)
 """The phases in the order of the ``phase`` slot."""
@@ -78,22 +82,7 @@ PHASES: tuple[Phase, ...] = (STEP_ONE, STEP_TWO, STEP_THREE, ANSWERING_WD4, ROUN
 _COLOURS = tuple(Colour)
 
 
-def actions(variant: CentreDie) -> tuple[CentreDieMove, ...]:
-    """Every move that can be legal with the variant's dice set, in the module's order.
-
-    Per face code its plays (and a WD4's bluffs too), then the word moves.
-    """
-    tables = tables_for(variant.dice_set)
-    moves: list[CentreDieMove] = []
-    for code, kind in enumerate(tables.faces.kinds):
-        moves.extend(tables.plays[code][True])
-        if kind == WILD_DRAW_FOUR:
-            moves.extend(tables.bluffs[True])
-    moves.extend(cast(tuple[CentreDieMove, ...], WORDS))
-    return tuple(moves)
-
-
-class ObservationTable(SealedLookup):
+class ObservationLookup(SealedLookup):
     """Where each part of a view goes in an observation, worked out once per dice set and seats.
 
     Args:
@@ -101,7 +90,7 @@ class ObservationTable(SealedLookup):
         players: How many seats the game has.
 
     Attributes:
-        faces: The set's face table (codes of faces).
+        faces: The set's face lookup (codes of faces).
         players: How many seats.
         slots: The layout.
         starts: The first index of each slot, by name.
@@ -114,8 +103,8 @@ class ObservationTable(SealedLookup):
     """
 
     def __init__(self, dice_set: ComponentSet, players: int):
-        faces = tables_for(dice_set).faces
-        self.faces: FaceTable = faces
+        faces = lookups_for(dice_set).faces
+        self.faces: FaceLookup = faces
         self.players = players
         count = len(faces.faces)
         self.slots: tuple[Slot, ...] = _slots(count, players)
@@ -150,8 +139,8 @@ class ObservationTable(SealedLookup):
         self.seal()
 
 
-observation_tables: LookupsPerSet[ObservationTable] = LookupsPerSet(ObservationTable)
-"""The observation table of a dice set and seat count, built once and shared."""
+observation_lookups: LookupsPerSet[ObservationLookup] = LookupsPerSet(ObservationLookup)
+"""The observation lookup of a dice set and seat count, built once and shared."""
 
 
 def _slots(faces: int, players: int) -> tuple[Slot, ...]:
@@ -178,51 +167,69 @@ def _slots(faces: int, players: int) -> tuple[Slot, ...]:
     )
 
 
-def layout(variant: CentreDie) -> tuple[Slot, ...]:
-    """The slots of an observation, in the order the module's docstring lists them."""
-    return observation_tables(variant.dice_set, variant.player_count).slots
+class CentreDieSpaces(Spaces[CentreDieMove]):
+    """The action catalogue and the observation layout (the rules class inherits them)."""
 
+    _lookups: CentreDieLookups  # the dice set's lookups, which the rules class sets up
 
-def encode(variant: CentreDie, view: View, out: Buffer) -> None:
-    """Write ``view`` into ``out`` (zeros, as long as the layout), from the observer's seat."""
-    table = observation_tables(variant.dice_set, variant.player_count)
-    faces, starts = table.faces, table.starts
-    data = view.data
-    direction = data["direction"]
-    order = table.seats_in_order[direction][view.seat]
-    place = table.relative_seat[direction][view.seat]
-    hands = data["hands"]
-    share_of, dice = table.share_of, table.dice
-    at, sizes = starts["hands"], starts["hand sizes"]
-    count = len(faces.faces)
-    for relative, seat in enumerate(order):
-        shown: dict[int, int] = {}
-        for code in faces.codes(hands[seat]):
-            shown[code] = shown.get(code, 0) + 1
-        base = at + relative * count
-        for code, many in shown.items():
-            out[base + code] = share_of[code][many]
-        out[sizes + relative] = len(hands[seat]) / dice
-    out[starts["centre"] + faces.code(data["centre"])] = 1
-    centre_colour = data["centre_colour"]
-    if centre_colour is not None:
-        out[starts["centre colour"] + _COLOURS.index(centre_colour)] = 1
-    if data["drawn"] is not None:
-        out[starts["drawn"] + faces.code(data["drawn"])] = 1
-    out[starts["phase"] + PHASES.index(data["phase"])] = 1
-    if data["wd4_legal"] is False:
-        out[starts["wd4 illegal"]] = 1
-    if view.to_act is not None:
-        out[starts["to act"] + place[view.to_act]] = 1
-    out[starts["turn"] + place[data["turn"]]] = 1
-    if data["catchable"] is not None:
-        out[starts["catchable"] + place[data["catchable"]]] = 1
-    if direction == 1:
-        out[starts["direction"]] = 1
-    out[starts["bag"]] = data["bag"] / dice
-    options = view.options
-    scores = starts["scores"]
-    for relative, seat in enumerate(order):
-        out[scores + relative] = min(1.0, view.scores[seat] / options.target)
-    if options.rounds is not None:
-        out[starts["round"]] = min(1.0, (view.round - 1) / options.rounds)
+    def actions(self) -> tuple[CentreDieMove, ...]:
+        """Every move that can be legal with the variant's dice set, in the module's order.
+
+        Per face code its plays (and a WD4's bluffs too), then the word moves.
+        """
+        lookups = self._lookups
+        moves: list[CentreDieMove] = []
+        for code, kind in enumerate(lookups.faces.kinds):
+            moves.extend(lookups.plays[code][True])
+            if kind == WILD_DRAW_FOUR:
+                moves.extend(lookups.bluffs[True])
+        moves.extend(cast(tuple[CentreDieMove, ...], WORDS))
+        return tuple(moves)
+
+    def observation_layout(self) -> tuple[Slot, ...]:
+        """The slots of an observation, in the order the module's docstring lists them."""
+        return observation_lookups(self._lookups.dice_set, self.player_count).slots
+
+    def encode_view(self, view: View, out: Buffer) -> None:
+        """Write ``view`` into ``out`` (zeros, as long as the layout), from the observer's seat."""
+        lookup = observation_lookups(self._lookups.dice_set, self.player_count)
+        faces, starts = lookup.faces, lookup.starts
+        data = view.data
+        direction = data["direction"]
+        order = lookup.seats_in_order[direction][view.seat]
+        place = lookup.relative_seat[direction][view.seat]
+        hands = data["hands"]
+        share_of, dice = lookup.share_of, lookup.dice
+        at, sizes = starts["hands"], starts["hand sizes"]
+        count = len(faces.faces)
+        for relative, seat in enumerate(order):
+            shown: dict[int, int] = {}
+            for code in faces.codes(hands[seat]):
+                shown[code] = shown.get(code, 0) + 1
+            base = at + relative * count
+            for code, many in shown.items():
+                out[base + code] = share_of[code][many]
+            out[sizes + relative] = len(hands[seat]) / dice
+        out[starts["centre"] + faces.code(data["centre"])] = 1
+        centre_colour = data["centre_colour"]
+        if centre_colour is not None:
+            out[starts["centre colour"] + _COLOURS.index(centre_colour)] = 1
+        if data["drawn"] is not None:
+            out[starts["drawn"] + faces.code(data["drawn"])] = 1
+        out[starts["phase"] + PHASES.index(data["phase"])] = 1
+        if data["wd4_legal"] is False:
+            out[starts["wd4 illegal"]] = 1
+        if view.to_act is not None:
+            out[starts["to act"] + place[view.to_act]] = 1
+        out[starts["turn"] + place[data["turn"]]] = 1
+        if data["catchable"] is not None:
+            out[starts["catchable"] + place[data["catchable"]]] = 1
+        if direction == 1:
+            out[starts["direction"]] = 1
+        out[starts["bag"]] = data["bag"] / dice
+        options = view.options
+        scores = starts["scores"]
+        for relative, seat in enumerate(order):
+            out[scores + relative] = min(1.0, view.scores[seat] / options.target)
+        if options.rounds is not None:
+            out[starts["round"]] = min(1.0, (view.round - 1) / options.rounds)

@@ -45,7 +45,7 @@ class CentreDieState(State):
     """One round: the centre die, the open hands, the bag and whose decision it is.
 
     Hands are kept as three parallel sequences per seat: the dice, the codes of the faces they
-    show (see [`FaceTable`][unodice.variants.centre_die.tables.FaceTable]) and the faces
+    show (see [`FaceLookup`][unodice.variants.centre_die.lookups.FaceLookup]) and the faces
     themselves, kept up to date for the views. During step 3 the drawn die is the last one of
     the hand. Each seat's sequences are tuples, replaced whenever the hand changes: a view
     hands them out as they are, and a copy shares them.

@@ -1,11 +1,16 @@
-"""The centre-die game as text: the table for a terminal, and one line per event."""
+"""The centre-die game as text: the table for a terminal, and one line per event.
+
+[`CentreDieText`][unodice.variants.centre_die.text.CentreDieText] is the variant's
+[`Text`][unodice.core.capabilities.Text] capability, which the rules class inherits.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from unodice.core import uno
+from unodice.core.capabilities import Text, describe_event
 from unodice.core.moves import Event, MovePlayed
 from unodice.core.pieces import Colour, Face
 from unodice.core.render import paint, paint_face
@@ -21,12 +26,39 @@ from .events import (
     Starter,
     WentOut,
 )
+from .lookups import CentreDieLookups
 from .state import ANSWERING_WD4, ROUND_OVER, CentreDieState
 
-if TYPE_CHECKING:
-    from .rules import CentreDie
+__all__ = ["CentreDieText"]
 
-__all__ = ["describe", "render"]
+
+class CentreDieText(Text[CentreDieState]):
+    """The table and the events in words (the rules class inherits it)."""
+
+    _lookups: CentreDieLookups  # the dice set's lookups, which the rules class sets up
+
+    def render(self, state: CentreDieState, seat: int | None = None, colour: bool = False) -> str:
+        """The table: centre die, bag, direction, then one line per hand with its score.
+
+        The hand of ``seat`` is marked ``(you)``; every hand is shown, since hands are open.
+        """
+        faces = self._lookups.faces.faces
+        centre = _declared(faces[state.centre_code], state.centre_colour, colour)
+        direction = "clockwise" if state.seats.direction == 1 else "anticlockwise"
+        lines = [
+            f"Round {state.round}   centre {centre}   bag {len(state.bag)}   {direction}",
+        ]
+        for place, codes in enumerate(state.codes):
+            marker = ">" if place == state.to_act else " "
+            you = " (you)" if place == seat else ""
+            hand = _faces(tuple(faces[code] for code in codes), colour)
+            lines.append(f"{marker} seat {place}{you}  {state.scores[place]:>4} pts  {hand}")
+        lines.append(_status(state, colour))
+        return "\n".join(lines)
+
+    def describe(self, event: Event) -> str:
+        """One line of text for an event: of this game, of the family, or of the core."""
+        return _describe(event) or describe_event(event)
 
 
 def _faces(faces: tuple[Face, ...], colour: bool) -> str:
@@ -35,26 +67,6 @@ def _faces(faces: tuple[Face, ...], colour: bool) -> str:
 
 def _declared(face: Face, declared: Colour | None, colour: bool) -> str:
     return paint_face(face, colour, declared)
-
-
-def render(rules: CentreDie, state: CentreDieState, seat: int | None, colour: bool) -> str:
-    """The table: centre die, bag, direction, then one line per hand with its score.
-
-    The hand of ``seat`` is marked ``(you)``; every hand is shown, since hands are open.
-    """
-    table = rules._faces
-    centre = _declared(table.faces[state.centre_code], state.centre_colour, colour)
-    direction = "clockwise" if state.seats.direction == 1 else "anticlockwise"
-    lines = [
-        f"Round {state.round}   centre {centre}   bag {len(state.bag)}   {direction}",
-    ]
-    for place, codes in enumerate(state.codes):
-        marker = ">" if place == state.to_act else " "
-        you = " (you)" if place == seat else ""
-        hand = _faces(tuple(table.faces[code] for code in codes), colour)
-        lines.append(f"{marker} seat {place}{you}  {state.scores[place]:>4} pts  {hand}")
-    lines.append(_status(state, colour))
-    return "\n".join(lines)
 
 
 def _status(state: CentreDieState, colour: bool) -> str:
@@ -83,7 +95,7 @@ def _describe_draw(event: Drew) -> str:
     return f"seat {event.seat} draws {got}{short} [{event.reason}]"
 
 
-def describe(event: Event) -> str | None:
+def _describe(event: Event) -> str | None:
     """One line for an event of this game or of the family (``None`` for any other event)."""
     kind = type(event)
     if kind is MovePlayed:

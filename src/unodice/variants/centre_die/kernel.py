@@ -10,9 +10,9 @@ Events of seats, causes and flags alone go through the core's
 the set, keyed by face numbers (cheaper to look up than faces). Only events whose
 fields all come from small sets are shared: seats, causes, reasons, the points left in
 hands, and faces of at most
-[`MAX_SHARED_FACES`][unodice.variants.centre_die.fast.MAX_SHARED_FACES] dice. Each cache is
+[`MAX_SHARED_FACES`][unodice.variants.centre_die.kernel.MAX_SHARED_FACES] dice. Each cache is
 bounded by the number of such events, and by
-[`CACHE_LIMIT`][unodice.variants.centre_die.fast.CACHE_LIMIT] besides. Longer rolls differ
+[`CACHE_LIMIT`][unodice.variants.centre_die.kernel.CACHE_LIMIT] besides. Longer rolls differ
 from one another too much to be worth sharing and are made afresh.
 
 Every key is something every seat sees (hands are open, CD-1), so what the caches hold says
@@ -64,7 +64,7 @@ class SharedEvents:
     One instance serves every game played with the set.
 
     Args:
-        faces: The set's distinct faces, indexed by code (as in its face table).
+        faces: The set's distinct faces, indexed by code (as in its face lookup).
     """
 
     def __init__(self, faces: tuple[Face, ...]):

@@ -2,14 +2,14 @@
 
 The rules compare faces all the time: does this die match the centre die (CD-2), what is it
 worth (CD-10), what does it do when played (CD-6, CD-7)?
-[`FaceTable`][unodice.variants.centre_die.tables.FaceTable] answers these questions from tables
-built once per dice set, so that the hot path of a game works with small whole numbers (face
-*codes*) instead of comparing objects.
-[`CentreDieTables`][unodice.variants.centre_die.tables.CentreDieTables] adds the play moves of
-every face and the set's shared events;
-[`tables_for`][unodice.variants.centre_die.tables.tables_for]
-hands them out, and [`load_dice`][unodice.variants.centre_die.tables.load_dice] loads the set the
-``dice`` option names, refusing one the rules cannot play a round with.
+[`FaceLookup`][unodice.variants.centre_die.lookups.FaceLookup] answers these questions from
+lookups worked out once per dice set, so that the hot path of a game works with small whole
+numbers (face *codes*) instead of comparing objects.
+[`CentreDieLookups`][unodice.variants.centre_die.lookups.CentreDieLookups] adds the play moves
+of every face and the set's shared events;
+[`lookups_for`][unodice.variants.centre_die.lookups.lookups_for] hands them out, and
+[`load_dice`][unodice.variants.centre_die.lookups.load_dice] loads the set the ``dice`` option
+names, refusing one the rules cannot play a round with.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from unodice.core.lookups import LookupsPerSet, SealedLookup, load_set, unsuitable_set
 from unodice.core.pieces import Colour, ComponentSet, Die, Face
 
-from .fast import SharedEvents
+from .kernel import SharedEvents
 from .moves import Bluff, Play
 
 __all__ = [
@@ -27,11 +27,11 @@ __all__ = [
     "NORMAL",
     "WILD",
     "WILD_DRAW_FOUR",
-    "CentreDieTables",
-    "FaceTable",
+    "CentreDieLookups",
+    "FaceLookup",
     "face_value",
     "load_dice",
-    "tables_for",
+    "lookups_for",
 ]
 
 HAND_SIZE = 5
@@ -88,7 +88,7 @@ def _matches(hand: Face, centre: Face | None, declared: Colour | None) -> bool:
     return hand.colour is centre.colour or hand.symbol == centre.symbol
 
 
-class FaceTable(SealedLookup):
+class FaceLookup(SealedLookup):
     """Every distinct face of a dice set, numbered in a stable order, with the rules' answers.
 
     A face's *code* is its index in ``faces`` (coloured faces by colour and symbol, then W,
@@ -166,9 +166,16 @@ class FaceTable(SealedLookup):
         """Whether any of the faces ``codes`` matches the centre key by CD-2 (wilds never do)."""
         return not self.matching[key].isdisjoint(codes)
 
+    def has_play(self, codes: Sequence[int], key: int) -> bool:
+        """Whether any of the faces ``codes`` may be put on the centre key (CD-2, CD-7).
 
-class CentreDieTables(SealedLookup):
-    """What the games of one dice set share: its face table, play moves and shared events.
+        A W always may, and a WD4 too, if only as a bluff.
+        """
+        return not self.playable[key].isdisjoint(codes)
+
+
+class CentreDieLookups(SealedLookup):
+    """What the games of one dice set share: its face lookup, play moves and shared events.
 
     ``plays[code][uno]`` are the plays of a die showing face ``code``: one per declared colour
     for a wild die, and with ``uno`` true each also in the form that calls Uno.
@@ -181,7 +188,7 @@ class CentreDieTables(SealedLookup):
 
     def __init__(self, dice_set: ComponentSet):
         self.dice_set = dice_set
-        self.faces = FaceTable(dice_set.dice)
+        self.faces = FaceLookup(dice_set.dice)
         self.shared = SharedEvents(self.faces.faces)
         self.plays = tuple(
             (self._plays_of(face, False), self._plays_of(face, True)) for face in self.faces.faces
@@ -201,8 +208,8 @@ class CentreDieTables(SealedLookup):
         return tuple(Bluff(colour, call) for colour in Colour for call in calls)
 
 
-tables_for: LookupsPerSet[CentreDieTables] = LookupsPerSet(CentreDieTables)
-"""The tables of a dice set, built once per set and shared by every game that uses it."""
+lookups_for: LookupsPerSet[CentreDieLookups] = LookupsPerSet(CentreDieLookups)
+"""The lookups of a dice set, built once per set and shared by every game that uses it."""
 
 
 def load_dice(name: str, extra: Mapping[str, ComponentSet], players: int) -> ComponentSet:
