@@ -234,12 +234,6 @@ def import_graph() -> Any:
     return grimp.build_graph(*tops, exclude_type_checking_imports=False, cache_dir=None)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="the variant packages are being converted to the new template, whose modules never "
-    "import rules.py; until every conversion has landed, their capability modules and rules.py "
-    "import each other",
-)
 @pytest.mark.parametrize("package", _variant_packages())
 def test_no_variant_package_has_an_import_cycle_inside_it(package, import_graph):
     modules = {m for m in import_graph.modules if m == package or m.startswith(package + ".")}

@@ -37,8 +37,12 @@ __all__ = [
 HAND_SIZE = 5
 """Dice in a hand at the start of a round (CD-1)."""
 
-NORMAL, WILD, WILD_DRAW_FOUR = 0, 1, 2
-"""Face kinds: a number or command die, a W, a WD4."""
+NORMAL = 0
+"""The kind of a number or command face."""
+WILD = 1
+"""The kind of a W face."""
+WILD_DRAW_FOUR = 2
+"""The kind of a WD4 face."""
 
 _SYMBOL_ORDER = {
     symbol: index
