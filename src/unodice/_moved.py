@@ -94,4 +94,4 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 def install() -> None:
     """Let the old names be imported (once per process)."""
     if not any(isinstance(finder, _Finder) for finder in sys.meta_path):
-        sys.meta_path.append(_Finder())
+        sys.meta_path.insert(0, _Finder())
