@@ -16,6 +16,7 @@ from toy import ToyPlugin, ToyRace, ToyState
 
 import unodice
 from unodice import IllegalMove, Move
+from unodice.core.capabilities import Reference
 from unodice.core.errors import GameBroken, PluginError
 from unodice.core.hooks import hookimpl
 from unodice.core.registry import Registry
@@ -385,9 +386,17 @@ class ToyReference:
     ],
 )
 def test_check_variant_compares_the_fast_path_with_the_reference(reading, words):
-    class Referenced(ToyRace):
+    class Referenced(ToyRace, Reference[ToyState, Move]):
         name = "referenced-race"
-        reference = reading
+
+        def reference_legal_moves(self, state: ToyState) -> list[Move]:
+            return reading.legal_moves(self, state)
+
+        def reference_move_points(self, state: ToyState, move: Move) -> list[int]:
+            return reading.move_points(self, state, move)
+
+        def reference_round_points(self, state: ToyState) -> list[int]:
+            return reading.round_points(self, state)
 
     registry = Registry()
     registry.add_plugin(
