@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from paths import ROOT
 
+pytestmark = pytest.mark.tooling
+
 
 def _copy_tree(to: Path) -> Path:
     shutil.copytree(ROOT / "src", to / "src", ignore=shutil.ignore_patterns("__pycache__"))

@@ -166,6 +166,7 @@ RUNS: list[dict[str, Any]] = [
 ]
 
 
+@pytest.mark.slow
 def test_cd2_to_cd10_the_fast_path_agrees_with_the_reference_in_random_games(
     monkeypatch: pytest.MonkeyPatch, sets_registry: Registry
 ) -> None:
@@ -182,6 +183,7 @@ def test_cd2_to_cd10_the_fast_path_agrees_with_the_reference_in_random_games(
     assert ROUND_ENDS - set(counting.ends) == set(), counting.ends
 
 
+@pytest.mark.slow
 def test_the_check_catches_a_reference_that_is_wrong(
     monkeypatch: pytest.MonkeyPatch, sets_registry: Registry
 ) -> None:
