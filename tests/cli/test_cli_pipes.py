@@ -21,7 +21,10 @@ try:
 except ImportError:  # not on every system
     fcntl = None  # type: ignore[assignment]
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="pipes and file descriptors of POSIX")
+pytestmark = [
+    pytest.mark.skipif(os.name != "posix", reason="pipes and file descriptors of POSIX"),
+    pytest.mark.tooling,
+]
 
 COMMAND = [sys.executable, "-m", "unodice"]
 QUIET_STOP = 1

@@ -389,6 +389,7 @@ class Terminal:
         return len(self.marker.findall(text))
 
 
+@pytest.mark.tooling
 @at_a_terminal
 @pytest.mark.parametrize(("variant", "seed"), [("coverall", 3), ("centre-die", 2), ("dominoes", 1)])
 def test_a_few_decisions_at_a_real_terminal(variant, seed):
@@ -426,6 +427,7 @@ def test_a_few_decisions_at_a_real_terminal(variant, seed):
     assert terminal.child.exitstatus == 0
 
 
+@pytest.mark.tooling
 @at_a_terminal
 def test_control_c_at_a_real_terminal_exits_130():
     terminal = Terminal("coverall", 3)

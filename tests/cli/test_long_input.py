@@ -66,6 +66,7 @@ HOSTILE_MOVES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", VARIANTS)
 def test_a_huge_move_is_refused_briefly_by_every_variant(name):
     game = new(name, seed=2)

@@ -158,12 +158,14 @@ def test_the_variant_passes_check_variant_against_its_reference(variant_package:
         assert game.variant.end_clause == "DEMO-4"
 
 
+@pytest.mark.tooling
 def test_the_variants_own_tests_pass_as_written(variant_package: Path, tmp_path: Path):
     result = run_package_tests(variant_package, metadata_folder(variant_package, tmp_path))
     assert result.returncode == 0, result.stdout + result.stderr
     assert "15 passed" in result.stdout
 
 
+@pytest.mark.tooling
 def test_the_declared_entry_point_lists_the_variant(variant_package: Path, tmp_path: Path):
     result = run_with_package(
         variant_package, metadata_folder(variant_package, tmp_path), "-m", "unodice", "variants"
@@ -183,6 +185,7 @@ def test_the_house_rule_package_registers_one_rule_with_its_summary(house_rule_p
         assert rule.variants == ("centre-die",)
 
 
+@pytest.mark.tooling
 def test_the_house_rules_own_tests_pass_as_written(house_rule_package: Path, tmp_path: Path):
     result = run_package_tests(house_rule_package, metadata_folder(house_rule_package, tmp_path))
     assert result.returncode == 0, result.stdout + result.stderr
@@ -192,6 +195,7 @@ def test_the_house_rules_own_tests_pass_as_written(house_rule_package: Path, tmp
 # -- the code written is clean ------------------------------------------------------------------
 
 
+@pytest.mark.tooling
 @pytest.mark.parametrize("name", ["x", "my-race", "abcdef-ghijk", "zebra"])
 def test_the_code_written_passes_ruff_with_its_own_settings(name: str, tmp_path: Path):
     if shutil.which("ruff") is None:
@@ -214,7 +218,7 @@ def test_the_code_written_passes_ruff_with_its_own_settings(name: str, tmp_path:
         assert result.returncode == 0, result.stdout
 
 
-@pytest.mark.slow
+@pytest.mark.tooling
 def test_the_code_written_passes_mypy_strict(variant_package: Path, house_rule_package: Path):
     pytest.importorskip("mypy")
     for package in (variant_package, house_rule_package):

@@ -160,6 +160,7 @@ def test_a_determinized_game_agrees_with_the_seat_and_leaves_the_game_alone(vari
     assert checked > 50
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["dominoes", "centre-die", "coverall", PIG])
 def test_check_variant_checks_determinization(variant):
     report = unodice.testing.check_variant(variant, players=[2], games=2, raise_on_failure=False)

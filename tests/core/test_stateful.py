@@ -195,6 +195,7 @@ def machine_for(name: str) -> Any:
     return type(f"{name.title().replace('-', '')}Machine", (GameMachine,), {"variant_name": name})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", VARIANTS)
 def test_conformance_machine(name):
     run_state_machine_as_test(machine_for(name), settings=MACHINE_SETTINGS)

@@ -59,6 +59,7 @@ def _play_randomly(game: Game, rng: random.Random, decisions: int | None = None)
         done += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"all_doubles_spin": True}])
 def test_dominoes_play_lookup_is_the_same_after_many_games(options: dict[str, Any]) -> None:
     """Issue 25, item 1: games leave the shared play lookup of their tile set as they found it.

@@ -57,6 +57,7 @@ def _play(variant: str, options: dict[str, Any], players: int, seed: int) -> lis
     return [*seen, repr(game.scores)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "options"), SETTINGS, ids=IDS)
 def test_a_determinized_game_shares_nothing_a_bot_could_change(variant, options):
     """Every seat's determinization, every few decisions, at every seat count tried."""

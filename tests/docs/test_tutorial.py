@@ -254,6 +254,7 @@ def test_the_package_built_passes_check_variant_against_its_reference(plugin: Mo
     assert registry.agent("hold-at-20").plugin == "pig"
 
 
+@pytest.mark.tooling
 def test_the_package_built_passes_its_own_tests(package: Path, tmp_path: Path):
     metadata = metadata_folder(package, tmp_path)
     found = f"import {MODULE}; print({MODULE}.__file__)"

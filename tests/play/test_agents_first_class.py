@@ -385,6 +385,7 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_a_class_defined_in_a_users_script_runs_on_workers_and_dask(tmp_path):
     pytest.importorskip("distributed")
     script = tmp_path / "my_bot.py"

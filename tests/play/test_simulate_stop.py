@@ -177,6 +177,7 @@ def _games_done(text: str) -> int:
 # -- signals to the command line ------------------------------------------------------------------
 
 
+@pytest.mark.tooling
 @posix_with_proc
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_signal_stops_the_workers_and_prints_the_partial_report(signum, status):
@@ -206,6 +207,7 @@ def test_a_signal_stops_the_workers_and_prints_the_partial_report(signum, status
     assert "Traceback" not in err
 
 
+@pytest.mark.tooling
 @posix_with_proc
 def test_the_partial_text_report_says_it_is_partial():
     with _session(_cli(*LONG)) as session:
@@ -225,6 +227,7 @@ def test_the_partial_text_report_says_it_is_partial():
     assert f"coverall: {finished:,} games, 2 players, seed 3" in out
 
 
+@pytest.mark.tooling
 @posix_with_proc
 def test_a_signal_before_any_game_finished_still_stops_everything():
     with _session(_cli(*LONG, "--json"), terminal=False) as session:
@@ -237,6 +240,7 @@ def test_a_signal_before_any_game_finished_still_stops_everything():
     assert "Traceback" not in err
 
 
+@pytest.mark.tooling
 @posix_with_proc
 def test_ctrl_c_to_the_whole_job_stops_it_cleanly():
     """A terminal sends SIGINT to every process of the job, workers included."""
@@ -251,6 +255,7 @@ def test_ctrl_c_to_the_whole_job_stops_it_cleanly():
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
 
 
+@pytest.mark.tooling
 @posix_with_proc
 def test_a_killed_worker_is_one_line_and_status_1():
     with _session(_cli(*LONG), terminal=False) as session:
@@ -294,6 +299,7 @@ API_RUN = """
 """
 
 
+@pytest.mark.tooling
 @posix_with_proc
 def test_ctrl_c_in_the_api_stops_the_workers_and_keeps_the_finished_games():
     """Each worker plays one game and is then stuck; Ctrl-C still ends it, with those games."""
@@ -314,6 +320,7 @@ def test_ctrl_c_in_the_api_stops_the_workers_and_keeps_the_finished_games():
     assert out.split() == ["interrupted", "2", "1000", "0", "True"]
 
 
+@pytest.mark.tooling
 @posix_with_proc
 def test_workers_end_on_their_own_when_the_caller_is_killed_outright():
     """SIGKILL cannot be caught: the workers notice their caller has gone, and end."""

@@ -27,6 +27,8 @@ import unodice
 
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 
+pytestmark = pytest.mark.tooling
+
 
 def _copy_tree(to: Path) -> Path:
     shutil.copytree(ROOT / "src", to / "src", ignore=shutil.ignore_patterns("__pycache__"))

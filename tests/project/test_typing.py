@@ -4,6 +4,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.tooling
+
 mypy_api = pytest.importorskip("mypy.api")
 
 SCRIPT = Path(__file__).resolve().parent / "typing" / "typed_user_script.py"

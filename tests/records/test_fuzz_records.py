@@ -318,12 +318,14 @@ def assert_answer(record: Any, outcome: Game | InvalidRecord) -> None:
     assert again.record() == outcome.record()
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_records())
 def test_a_mutated_record_replays_or_is_refused_naming_the_field(record):
     assert_answer(record, replay_or_refusal(record))
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_records(PLAY_MUTATIONS))
 def test_damaged_moves_and_outcomes_replay_or_are_refused_naming_the_field(record):

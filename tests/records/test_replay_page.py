@@ -332,6 +332,7 @@ def _browser_or_skip() -> object:
     return sync_playwright
 
 
+@pytest.mark.tooling
 def test_the_page_steps_through_the_game_in_a_browser(tmp_path, dominoes):
     sync_playwright = _browser_or_skip()
     seat = 0

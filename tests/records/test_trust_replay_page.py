@@ -61,7 +61,7 @@ def dominoes() -> Game:
     return long_game("dominoes", 1000)
 
 
-@pytest.mark.parametrize("seat", [None, 0])
+@pytest.mark.parametrize("seat", [None, pytest.param(0, marks=pytest.mark.slow)])
 def test_the_page_holds_every_picture_exactly(dominoes, seat):
     """Issue 25, item 5: stored compactly, every step's picture is still the game's picture."""
     pictures = page_pictures(replay_page(dominoes, seat))
@@ -70,6 +70,7 @@ def test_the_page_holds_every_picture_exactly(dominoes, seat):
     assert expected[-1] == _inline(dominoes.svg(seat))
 
 
+@pytest.mark.slow
 def test_a_long_game_makes_a_page_a_few_kilobytes_a_move(dominoes):
     """Issue 25, item 5: 1,000 moves of dominoes made an 18 MB page; now under 4 kB a move."""
     page = replay_page(dominoes)
@@ -78,6 +79,7 @@ def test_a_long_game_makes_a_page_a_few_kilobytes_a_move(dominoes):
     assert len(page.encode()) < 4_000 * len(dominoes.moves)
 
 
+@pytest.mark.slow
 def test_the_data_cannot_end_its_script_element(dominoes):
     """Every ``<`` of the pictures is written escaped inside the data."""
     found = DATA.search(replay_page(dominoes, 1))

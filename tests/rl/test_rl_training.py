@@ -14,6 +14,7 @@ from paths import ROOT
 SCRIPT = ROOT / "examples" / "rl" / "train_linear.py"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not SCRIPT.exists(), reason="the examples folder is not in this tree")
 def test_a_linear_policy_with_action_masking_beats_random_play():
     spec = importlib.util.spec_from_file_location("train_linear", SCRIPT)

@@ -318,11 +318,13 @@ def test_catch_is_worth_more_than_any_play():
 # -- the conformance kit ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_check_variant_passes_for_two_to_six_players():
     report = check_variant("centre-die", games=2, seed=11, options={"target": 100})
     assert report.ok and report.games == 10
 
 
+@pytest.mark.slow
 def test_check_variant_passes_with_every_option_changed():
     options = {"rounds": 2, "two_player_reverse_skips": False, "failed_challenge_penalty": 3}
     report = check_variant("centre-die", players=[2, 3], games=2, seed=12, options=options)

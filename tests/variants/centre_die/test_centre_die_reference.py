@@ -195,6 +195,7 @@ def test_the_variant_declares_its_reference_by_inheriting_it() -> None:
     assert plain == reference.legal_moves(game.variant, game.state)
 
 
+@pytest.mark.slow
 def test_cd2_to_cd10_the_fast_path_agrees_with_the_reference_in_random_games(
     monkeypatch: pytest.MonkeyPatch, sets_registry: Registry
 ) -> None:
@@ -211,6 +212,7 @@ def test_cd2_to_cd10_the_fast_path_agrees_with_the_reference_in_random_games(
     assert ROUND_ENDS - set(counting.ends) == set(), counting.ends
 
 
+@pytest.mark.slow
 def test_the_check_catches_a_reference_that_is_wrong(
     monkeypatch: pytest.MonkeyPatch, sets_registry: Registry
 ) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_coverall_rules import custom_registry, dice_set
@@ -272,11 +273,13 @@ def test_dead_trays_and_dead_halves_are_found_exactly(seed, players, partition, 
     play_and_check(game, seed)
 
 
+@pytest.mark.slow
 def test_check_variant_with_the_partition_for_two_to_eight_players():
     report = check_variant("coverall", players=range(2, 9), games=5, seed=1)
     assert report.ok and report.games == 35
 
 
+@pytest.mark.slow
 def test_check_variant_without_the_partition_for_two_to_eight_players():
     report = check_variant(
         "coverall", players=range(2, 9), games=5, seed=2, options={"partition": False}
@@ -284,6 +287,7 @@ def test_check_variant_without_the_partition_for_two_to_eight_players():
     assert report.ok and report.games == 35
 
 
+@pytest.mark.slow
 def test_check_variant_with_a_set_of_games_and_small_trays():
     """CV-14 sets replay from their records; small trays end early and often dead."""
     assert check_variant(

@@ -15,6 +15,7 @@ import re
 from collections import Counter
 from typing import Any
 
+import pytest
 from test_coverall_rules import Dice, custom_registry
 
 from unodice import new_game
@@ -133,6 +134,7 @@ MOVE_KINDS = {
 END_KINDS = {"tray full (CV-13)", "tray dead (CV-13)"}
 
 
+@pytest.mark.slow
 def test_fast_path_agrees_with_the_reference_at_every_decision(monkeypatch):
     """CV-2 to CV-14: the same legal moves and points at every decision of every game."""
     counting = CountingReference(monkeypatch)

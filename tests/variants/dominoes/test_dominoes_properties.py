@@ -88,11 +88,13 @@ def test_greedy_bots_play_a_whole_match():
     assert game.is_over and max(game.scores) >= 500
 
 
+@pytest.mark.slow
 def test_conformance_for_two_to_six_players():
     report = check_variant("dominoes", games=2, seed=5)
     assert report.ok and report.games == 10
 
 
+@pytest.mark.slow
 def test_conformance_with_every_option_changed():
     options = {
         "all_doubles_spin": True,

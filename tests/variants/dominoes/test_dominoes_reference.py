@@ -277,6 +277,7 @@ def test_the_plain_reading_is_the_variants_reference_capability():
     assert set(variant.reference_legal_moves(state)) == set(game.legal_moves())
 
 
+@pytest.mark.slow
 def test_the_fast_path_agrees_with_the_reference_at_every_decision(survey):
     """DO-2 to DO-10: legal moves, move points and round points, at every decision."""
     _, reports = survey
@@ -285,18 +286,21 @@ def test_the_fast_path_agrees_with_the_reference_at_every_decision(survey):
     assert sum(report.games for report in reports) >= 40
 
 
+@pytest.mark.slow
 def test_the_survey_meets_every_kind_of_move(survey):
     """DO-3 to DO-9: each kind of move was played, so each was compared."""
     counting, _ = survey
     assert set(counting.moves) >= MOVE_KINDS, sorted(MOVE_KINDS - set(counting.moves))
 
 
+@pytest.mark.slow
 def test_the_survey_meets_every_way_a_round_ends(survey):
     """DO-7, DO-9, DO-10: each way a round ends was scored and compared."""
     counting, _ = survey
     assert set(counting.ends) == ROUND_ENDS, counting.ends
 
 
+@pytest.mark.slow
 def test_every_wild_draw_four_verdict_agrees_with_do3(survey):
     """DO-3, DO-8: the verdict the fast path keeps for a challenge is the clause's."""
     counting, _ = survey
