@@ -181,7 +181,7 @@ def test_every_module_rendered_says_what_it_exports(name):
 @pytest.fixture(scope="module")
 def griffe_modules() -> Any:
     """The package as the site's generator reads it (statically, from the source)."""
-    griffe = pytest.importorskip("griffe", reason="the docs extra reads the docstrings")
+    griffe = pytest.importorskip("griffe", reason="griffe (in the test extra) reads the docstrings")
     loader = griffe.GriffeLoader(search_paths=[str(ROOT / "src")])
     loader.load("unodice")
     loader.resolve_aliases(implicit=False, external=False)
