@@ -27,7 +27,6 @@ _CORE = [
     "pictures",
     "pieces",
     "positions",
-    "quoting",
     "registry",
     "render",
     "spaces",

@@ -37,6 +37,14 @@ def test_a_name_below_an_old_package_moves_with_it():
     assert old is importlib.import_module("unodice.variants.dominoes")
 
 
+def test_the_command_is_still_found_where_it_was():
+    import unodice.cli
+    from unodice.cli.commands import main
+
+    with pytest.warns(DeprecationWarning, match="unodice.cli.commands.main"):
+        assert unodice.cli.main is main
+
+
 def test_the_old_listing_function_warns_and_lists_the_same():
     with pytest.warns(DeprecationWarning, match=r"unodice\.available_variants\(\)"):
         listed = unodice.variants()
