@@ -211,3 +211,40 @@ def test_describe_leaves_other_events_to_the_variant():
     from unodice.core.moves import RoundStarted
 
     assert uno.describe(RoundStarted(1)) is None
+
+
+# -- CD-9 and DO-6 under catch_by="any-opponent": who is asked, in which order ----------------
+
+
+@pytest.mark.parametrize(
+    ("offender", "actor", "reversed_", "expected"),
+    [
+        (0, 1, False, (2, 3, 1)),  # the next player is asked last, with her turn
+        (0, 2, False, (1, 3, 2)),  # after an S the skipped seat is still an opponent
+        (0, 3, True, (2, 1, 3)),  # play order follows the direction
+        (2, 3, False, (0, 1, 3)),  # from the seat after the offender, round the table
+    ],
+)
+def test_cd9_any_opponent_is_asked_in_play_order_with_the_next_player_last(
+    offender, actor, reversed_, expected
+):
+    seats = Seats.around(4)
+    if reversed_:
+        seats.reverse()
+    assert uno.catchers(seats, offender, actor, any_opponent=True) == expected
+
+
+@pytest.mark.parametrize("count", range(2, 7))
+def test_cd9_every_opponent_is_asked_once_and_the_offender_never(count):
+    for offender in range(count):
+        for actor in range(count):
+            if actor == offender:
+                continue
+            order = uno.catchers(Seats.around(count), offender, actor, any_opponent=True)
+            assert sorted(order) == sorted(set(range(count)) - {offender})
+            assert order[-1] == actor
+
+
+def test_cd9_only_the_next_player_is_asked_by_default():
+    assert uno.catchers(Seats.around(5), 0, 3, any_opponent=False) == (3,)
+    assert uno.CATCH_BY == ("next", "any-opponent")

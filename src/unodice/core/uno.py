@@ -19,7 +19,9 @@ writing them again, and a third-party variant can do the same:
   settles ``accept`` or ``challenge`` through the variant's
   [`UnoRules`][unodice.core.uno.UnoRules]: who draws, who is skipped, and the take-back.
 - **The Uno call and the catch**: [`uno_missed`][unodice.core.uno.uno_missed],
-  [`may_catch`][unodice.core.uno.may_catch] and [`catch`][unodice.core.uno.catch].
+  [`may_catch`][unodice.core.uno.may_catch], [`catch`][unodice.core.uno.catch] and, for a variant
+  whose ``catch_by`` option lets any opponent catch, [`catchers`][unodice.core.uno.catchers]: who
+  is asked, in which order.
 
 A variant supplies what only it knows (how a player draws its pieces, how a piece goes back,
 how play goes on) by implementing the [`UnoRules`][unodice.core.uno.UnoRules] protocol.
@@ -37,6 +39,7 @@ from unodice.core.variant import Table
 __all__ = [
     "ACCEPT",
     "CATCH",
+    "CATCH_BY",
     "CHALLENGE",
     "DECLINE",
     "DRAW",
@@ -64,6 +67,7 @@ __all__ = [
     "UnoRules",
     "answer_wild_draw_four",
     "catch",
+    "catchers",
     "command_effect",
     "describe",
     "failed_challenge",
@@ -411,6 +415,35 @@ def may_catch(offender: int | None, seat: int, pieces_left: int) -> bool:
     Only another player may catch her, and only while she still holds a single piece.
     """
     return offender is not None and offender != seat and pieces_left == 1
+
+
+CATCH_BY = ("next", "any-opponent")
+"""The readings of who may catch a missed Uno, as a variant's ``catch_by`` option offers them.
+
+``"next"``: only the next player to act, at her first decision. ``"any-opponent"``: every
+opponent, before the next player's first move (see [`catchers`][unodice.core.uno.catchers]).
+"""
+
+
+def catchers(seats: Seats, offender: int, actor: int, any_opponent: bool) -> tuple[int, ...]:
+    """The seats that may catch ``offender`` before ``actor`` makes her first move, in order.
+
+    The last seat is always ``actor``, the next player to act: she may catch at her first
+    decision, among the moves of her turn. With ``any_opponent`` every other opponent comes
+    first, one decision each (catch or decline), in play order from the seat after the
+    offender. A seat is asked once at most, and nobody is asked after a catch: the caught
+    player then holds three pieces, so the window is closed for all.
+
+    Examples: four players, play running up, seat 0 missed her call and seat 1 is next:
+    ``(2, 3, 1)``. Seat 0 laid an S, so seat 2 is next: ``(1, 3, 2)``. Two players: ``(1,)``
+    either way.
+    """
+    if not any_opponent:
+        return (actor,)
+    others = tuple(
+        seat for seat in seats.order_from(offender)[1:] if seat != actor and seat != offender
+    )
+    return (*others, actor)
 
 
 def catch(rules: UnoRules[Any], table: Table, state: Any, catcher: int, offender: int) -> None:
