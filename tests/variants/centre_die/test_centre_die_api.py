@@ -49,6 +49,7 @@ def test_registered_for_two_to_six_players():
         "two_player_reverse_skips",
         "failed_challenge_penalty",
         "dice",
+        "draw_after_reroll",
     ]
 
 

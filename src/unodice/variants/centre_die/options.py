@@ -6,10 +6,17 @@ import attrs
 
 from unodice.core.options import option
 
-__all__ = ["DEFAULT_DICE", "CentreDieOptions"]
+__all__ = ["DEFAULT_DICE", "DRAW_AFTER_REROLL", "CentreDieOptions"]
 
 DEFAULT_DICE = "centre-die-40"
 """The component set played with unless the ``dice`` option names another."""
+
+DRAW_AFTER_REROLL = ("free", "only-when-unable")
+"""The readings of CD-4, as the ``draw_after_reroll`` option offers them.
+
+``"free"``: after the re-roll a player may draw although she could play. ``"only-when-unable"``:
+she draws only when nothing can be played.
+"""
 
 
 @attrs.frozen
@@ -23,6 +30,8 @@ class CentreDieOptions:
         failed_challenge_penalty: Dice drawn on top of the four by a player whose WD4 challenge
             fails (CD-8).
         dice: The name of the component set of dice.
+        draw_after_reroll: After the re-roll, whether a player who can play may draw anyway
+            (``"free"``) or must play (``"only-when-unable"``) (CD-4).
     """
 
     target: int = option(500, "match points that end the match (CD-11)", minimum=1, maximum=100_000)
@@ -40,3 +49,8 @@ class CentreDieOptions:
         0, "extra dice for a player whose WD4 challenge fails (CD-8)", minimum=0, maximum=20
     )
     dice: str = option(DEFAULT_DICE, "name of the component set of dice")
+    draw_after_reroll: str = option(
+        "free",
+        "after the re-roll, draw although a die could be played, or only when none can (CD-4)",
+        choices=DRAW_AFTER_REROLL,
+    )

@@ -32,11 +32,13 @@ from unodice.core.pieces import Colour, Face
 
 from .lookups import CentreDieLookups
 from .moves import Bluff, CentreDieMove, Play
+from .options import CentreDieOptions
 from .state import ANSWERING_WD4, STEP_ONE, STEP_THREE, STEP_TWO, CentreDieState
 
 __all__ = [
     "CentreDieReference",
     "cd2_matches",
+    "cd4_may_draw",
     "cd5_plays_of_the_drawn_die",
     "cd7_declarable_colours",
     "cd7_wd4_within_the_rule",
@@ -246,6 +248,22 @@ def cd5_plays_of_the_drawn_die(
     return plays_of_die(drawn, others, centre_face(variant, state), state.centre_colour)
 
 
+# -- CD-4: the draw after the re-roll -------------------------------------------------------------
+
+
+def cd4_may_draw(options: CentreDieOptions, plays: list[CentreDieMove]) -> bool:
+    """CD-4: whether a player may draw after the re-roll, given the plays she has.
+
+    Under ``draw_after_reroll="free"`` she always may; under ``"only-when-unable"`` only when
+    she has no play.
+
+    Args:
+        options: The game's options.
+        plays: Her plays after the re-roll.
+    """
+    return options.draw_after_reroll == "free" or not plays
+
+
 # -- CD-9: the catch -------------------------------------------------------------------------------
 
 
@@ -276,7 +294,8 @@ def legal_moves(variant: CentreDieReference, state: CentreDieState) -> list[Cent
     * Answering a WD4 (CD-8): challenge or accept; first, a catch if one is open (CD-9).
     * Step 1 (CD-3): play a matching die, a W, or a WD4 (as a play or a bluff, CD-7), or
       decline; first, a catch if one is open (CD-9).
-    * Step 2 (CD-4): after the re-roll, play as at step 1, or draw.
+    * Step 2 (CD-4): after the re-roll, play as at step 1, or draw; under the option
+      ``draw_after_reroll="only-when-unable"``, draw only when nothing can be played.
     * Step 3 (CD-5): play the drawn die, or keep it.
 
     Args:
@@ -298,8 +317,10 @@ def legal_moves(variant: CentreDieReference, state: CentreDieState) -> list[Cent
         moves += plays_from_hand(variant, state, seat)
         moves.append(uno.Decline())
     elif state.phase == STEP_TWO:
-        moves += plays_from_hand(variant, state, seat)
-        moves.append(uno.Draw())
+        plays = plays_from_hand(variant, state, seat)
+        moves += plays
+        if cd4_may_draw(variant.options, plays):
+            moves.append(uno.Draw())
     elif state.phase == STEP_THREE:
         moves += cd5_plays_of_the_drawn_die(variant, state, seat)
         moves.append(uno.Keep())
@@ -386,6 +407,7 @@ class CentreDieReference(Reference[CentreDieState, CentreDieMove]):
     """
 
     _lookups: CentreDieLookups  # the dice set's lookups, which the rules class sets up
+    options: CentreDieOptions  # the game's options, which the variant sets up
 
     def reference_legal_moves(self, state: CentreDieState) -> list[CentreDieMove]:
         """Every move the player to act may make (see ``legal_moves``)."""

@@ -19,11 +19,14 @@ _NEXT_STEP = {
 }
 
 
-def explain(lookup: FaceLookup, state: CentreDieState, move: Move) -> IllegalMove:
+def explain(
+    lookup: FaceLookup, state: CentreDieState, move: Move, *, draw_when_able: bool = True
+) -> IllegalMove:
     """The [`IllegalMove`][unodice.core.errors.IllegalMove] for a move that is not legal now.
 
     Every refusal names the clause that forbids the move. ``lookup`` is the dice set's face
-    lookup, which reads the state's face codes.
+    lookup, which reads the state's face codes; ``draw_when_able`` is false under the option
+    ``draw_after_reroll="only-when-unable"`` (CD-4).
     """
     if state.phase == ROUND_OVER:
         return IllegalMove(move, "the round is over", "CD-10")
@@ -41,6 +44,8 @@ def explain(lookup: FaceLookup, state: CentreDieState, move: Move) -> IllegalMov
         )
     if kind in (uno.Challenge, uno.Accept):
         return IllegalMove(move, "no WD4 is waiting to be challenged or accepted", "CD-8")
+    if kind is uno.Draw and state.phase == STEP_TWO and not draw_when_able:
+        return _must_play(lookup, state, move)
     if kind in (uno.Decline, uno.Draw, uno.Keep):
         return _wrong_step(state, move)
     if isinstance(move, Play | Bluff):
@@ -57,6 +62,21 @@ def _wrong_step(state: CentreDieState, move: Move) -> IllegalMove:
         STEP_THREE: "a die has been drawn (step 3)",
     }[state.phase]
     return IllegalMove(move, f"{what}: {_NEXT_STEP[state.phase]}", clause)
+
+
+def _must_play(lookup: FaceLookup, state: CentreDieState, move: Move) -> IllegalMove:
+    """``draw`` after the re-roll while a die can be played, under ``only-when-unable``."""
+    seat = state.to_act
+    assert seat is not None
+    codes = state.codes[seat]
+    playable = lookup.playable[state.centre_key]
+    faces = sorted({lookup.faces[code].code for code in codes if code in playable})
+    return IllegalMove(
+        move,
+        f"after the re-roll a player draws only when she cannot play "
+        f"(draw_after_reroll=only-when-unable), and {', '.join(faces)} can be played",
+        "CD-4",
+    )
 
 
 def _refused_play(lookup: FaceLookup, state: CentreDieState, move: Play | Bluff) -> IllegalMove:

@@ -133,6 +133,8 @@ class CentreDie(
         self._play_moves = self._lookups.plays
         self._bluff_moves = self._lookups.bluffs
         self._shared = self._lookups.shared
+        # CD-4: whether a player who can play after the re-roll may draw all the same.
+        self._draw_when_able = options.draw_after_reroll == "free"
 
     # -- CD-1: setting up a round ------------------------------------------------------------------
 
@@ -222,7 +224,8 @@ class CentreDie(
             return (*self._drawn_die_plays(codes, state.centre_key), KEEP)
         plays = self._plays(codes, state.centre_key)
         if phase == STEP_TWO:
-            return (*plays, DRAW)
+            # Step 2 stops only when something can be played (CD-4).
+            return (*plays, DRAW) if self._draw_when_able else tuple(plays)
         if state.catchable is not None:
             return (CATCH, *plays, DECLINE)
         return (*plays, DECLINE)
@@ -571,7 +574,7 @@ class CentreDie(
 
     def explain_illegal(self, state: CentreDieState, move: Move) -> IllegalMove:
         """Why ``move`` is not legal now, citing the clause that forbids it."""
-        return refusals.explain(self._faces, state, move)
+        return refusals.explain(self._faces, state, move, draw_when_able=self._draw_when_able)
 
     # -- what seats see ----------------------------------------------------------------------------
 
