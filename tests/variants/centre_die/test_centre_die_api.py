@@ -50,6 +50,7 @@ def test_registered_for_two_to_six_players():
         "failed_challenge_penalty",
         "dice",
         "draw_after_reroll",
+        "catch_by",
     ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from unodice.core.options import option
+from unodice.core.uno import CATCH_BY
 
 __all__ = ["DEFAULT_DICE", "DRAW_AFTER_REROLL", "CentreDieOptions"]
 
@@ -32,6 +33,9 @@ class CentreDieOptions:
         dice: The name of the component set of dice.
         draw_after_reroll: After the re-roll, whether a player who can play may draw anyway
             (``"free"``) or must play (``"only-when-unable"``) (CD-4).
+        catch_by: Who may catch a missed Uno: the next player to act (``"next"``) or every
+            opponent, one after the other, before the next player's first move
+            (``"any-opponent"``) (CD-9).
     """
 
     target: int = option(500, "match points that end the match (CD-11)", minimum=1, maximum=100_000)
@@ -53,4 +57,9 @@ class CentreDieOptions:
         "free",
         "after the re-roll, draw although a die could be played, or only when none can (CD-4)",
         choices=DRAW_AFTER_REROLL,
+    )
+    catch_by: str = option(
+        "next",
+        "who may catch a missed Uno: the next player to act, or any opponent (CD-9)",
+        choices=CATCH_BY,
     )

@@ -22,7 +22,7 @@ from unodice.core.pieces import Colour, Die, Face
 from unodice.core.positions import die_token
 from unodice.core.variant import View
 
-from .state import ANSWERING_WD4, ROUND_OVER, STEP_THREE
+from .state import ANSWERING_WD4, CATCHING, ROUND_OVER, STEP_THREE
 
 __all__ = ["CentreDiePictures"]
 
@@ -110,6 +110,8 @@ def _task(view: View) -> str:
         return f"match over: seats {names} share the win with {best}"
     if data["phase"] == ANSWERING_WD4:
         return f"seat {view.to_act} to answer a WD4"
+    if data["phase"] == CATCHING:
+        return f"seat {view.to_act} may catch seat {data['catchable']}"
     return f"seat {view.to_act} to play ({data['phase']})"
 
 
@@ -172,6 +174,11 @@ def _note(data: Mapping[str, Any]) -> str:
     if data["phase"] == ANSWERING_WD4:
         kept = "kept to CD-7" if data["wd4_legal"] else "broke CD-7"
         return f"Seat {turn}'s WD4 awaits its answer: challenge it or accept it (it {kept}, CD-8)."
+    if data["phase"] == CATCHING:
+        return (
+            f"Seat {data['catchable']} did not call Uno: the seat to act may catch her or "
+            f"decline; seat {data['asking'][-1]} is the next player to act (CD-9)."
+        )
     if data["catchable"] is not None:
         return f"Seat {data['catchable']} did not call Uno and may be caught (CD-9)."
     if data["phase"] == STEP_THREE:

@@ -51,8 +51,10 @@ from unodice.core.uno import PendingWildDrawFour
 from unodice.core.variant import Table
 
 from .lookups import CentreDieLookups, FaceLookup
+from .options import CentreDieOptions
 from .state import (
     ANSWERING_WD4,
+    CATCHING,
     STEP_ONE,
     STEP_THREE,
     STEP_TWO,
@@ -61,7 +63,7 @@ from .state import (
     Phase,
 )
 
-__all__ = ["FIELDS", "CentreDiePositions"]
+__all__ = ["FIELDS", "FIELDS_ANY_OPPONENT", "CentreDiePositions"]
 
 FIELDS = (
     "phase",
@@ -77,11 +79,17 @@ FIELDS = (
 )
 """The body's fields, in the order they are written."""
 
+FIELDS_ANY_OPPONENT = (*FIELDS[:7], "asking", *FIELDS[7:])
+"""The body's fields under the option ``catch_by="any-opponent"``: ``asking`` comes after
+``catchable``. It is written only under that option, so that other games' positions are as
+they were."""
+
 _PHASE_WORDS: dict[Phase, str] = {
     STEP_ONE: "step1",
     STEP_TWO: "step2",
     STEP_THREE: "step3",
     ANSWERING_WD4: "challenge",
+    CATCHING: "catching",
 }
 _PHASES: dict[str, Phase] = {word: phase for phase, word in _PHASE_WORDS.items()}
 _LEGAL, _ILLEGAL = "legal", "illegal"
@@ -93,6 +101,7 @@ class CentreDiePositions(Positions[CentreDieState]):
     """The round as the body of a position, and back (the rules class inherits it)."""
 
     _lookups: CentreDieLookups  # the dice set's lookups, which the rules class sets up
+    options: CentreDieOptions  # the game's options, which the variant sets up
 
     def write_position(self, state: CentreDieState) -> str:
         """The body of a position: ``state`` as the fields of ``FIELDS``.
@@ -116,20 +125,22 @@ class CentreDiePositions(Positions[CentreDieState]):
             (die_token(die, face) for die, face in zip(dice, shown, strict=True))
             for dice, shown in zip(state.dice, state.shown, strict=True)
         )
-        return write_fields(
-            [
-                ("phase", _PHASE_WORDS[state.phase]),
-                ("turn", str(state.seats.current)),
-                ("direction", write_direction(state.seats.direction)),
-                ("centre", centre),
-                ("wd4", wd4),
-                ("covered", covered),
-                ("catchable", write_seat(state.catchable)),
-                ("starter", str(state.starter)),
-                ("hands", write_per_seat(hands)),
-                ("bag", write_items(die_token(die) for die in state.bag)),
-            ]
-        )
+        fields = [
+            ("phase", _PHASE_WORDS[state.phase]),
+            ("turn", str(state.seats.current)),
+            ("direction", write_direction(state.seats.direction)),
+            ("centre", centre),
+            ("wd4", wd4),
+            ("covered", covered),
+            ("catchable", write_seat(state.catchable)),
+            ("starter", str(state.starter)),
+            ("hands", write_per_seat(hands)),
+            ("bag", write_items(die_token(die) for die in state.bag)),
+        ]
+        if self.options.catch_by == "any-opponent":
+            asking = (state.to_act, *state.catch_queue) if state.phase == CATCHING else ()
+            fields.insert(7, ("asking", write_items(map(str, asking))))
+        return write_fields(fields)
 
     def read_position(self, table: Table, text: str) -> CentreDieState:
         """The state a position's body describes, checked to be one the rules could be in.
@@ -143,9 +154,15 @@ class CentreDiePositions(Positions[CentreDieState]):
                 left out, or the fields contradict one another; the message names the field.
         """
         lookup = self._lookups.faces
-        fields = read_fields(text, FIELDS)
+        any_opponent = self.options.catch_by == "any-opponent"
+        fields = read_fields(text, FIELDS_ANY_OPPONENT if any_opponent else FIELDS)
         players = table.players
         phase = _one_of(fields["phase"], _PHASES, "phase")
+        if phase == CATCHING and not any_opponent:
+            raise InvalidPosition(
+                "phase catching (opponents asked in turn to catch a missed Uno) is only under "
+                "the option catch_by=any-opponent (CD-9)"
+            )
         direction = read_direction(fields["direction"])
         turn = read_seat(fields["turn"], players, "turn", nobody=False)
         starter = read_seat(fields["starter"], players, "starter", nobody=False)
@@ -184,6 +201,8 @@ class CentreDiePositions(Positions[CentreDieState]):
         state.phase = phase
         state.to_act = state.seats.next_seat() if phase == ANSWERING_WD4 else turn
         state.catchable = catchable
+        if any_opponent:
+            _read_asking(state, fields["asking"], players)
         _check_consistent(lookup, state)
         return state
 
@@ -249,7 +268,8 @@ def _read_pending(
 ) -> PendingWildDrawFour | None:
     """The WD4 awaiting its answer (``wd4`` and ``covered``), present in phase challenge only."""
     wd4, covered = fields["wd4"], fields["covered"]
-    if phase != ANSWERING_WD4:
+    waiting = phase == CATCHING and (wd4 != NONE or covered != NONE)
+    if phase != ANSWERING_WD4 and not waiting:
         if wd4 != NONE or covered != NONE:
             raise InvalidPosition(
                 "wd4 and covered describe a WD4 awaiting its answer, in phase challenge only; "
@@ -274,6 +294,33 @@ def _read_pending(
     die, face, colour = _read_shown(pieces, covered, "covered")
     before: CoveredCentre = (die, lookup.code(face), colour)
     return PendingWildDrawFour(turn, wd4 == _ILLEGAL, before)
+
+
+def _read_asking(state: CentreDieState, value: str, players: int) -> None:
+    """The opponents asked in turn to catch a missed Uno, in phase catching only (CD-9).
+
+    The first seat is the player to act; the last the next player to act, whose turn (or answer
+    to a WD4) then begins. They must be the end of
+    [`catchers`][unodice.core.uno.catchers]' order, at least two of them.
+    """
+    seats = [read_seat(token, players, "asking", nobody=False) for token in items(value)]
+    if state.phase != CATCHING:
+        if seats:
+            raise InvalidPosition(
+                "asking lists seats in phase catching only; write asking=- (CD-9)"
+            )
+        return
+    offender = state.catchable
+    actor = state.seats.next_seat() if state.pending is not None else state.seats.current
+    order = uno.catchers(state.seats, offender, actor, True) if offender is not None else ()
+    if offender is None or len(seats) < 2 or tuple(seats) != order[len(order) - len(seats) :]:
+        raise InvalidPosition(
+            f"asking: in phase catching, the seats still to be asked whether they catch seat "
+            f"{write_seat(offender)}, from the seat to act to seat {actor}, the next player to "
+            f"act: {', '.join(map(str, order))} or its end, at least two (CD-9)"
+        )
+    state.to_act = seats[0]
+    state.catch_queue = tuple(s for s in seats[1:] if s is not None)
 
 
 def _read_hand_die(pieces: PieceReader[Die], token: str, seat: int) -> tuple[Die, Face]:
@@ -324,10 +371,10 @@ def _check_consistent(lookup: FaceLookup, state: CentreDieState) -> None:
     assert seat is not None
     catchable = state.catchable
     if catchable is not None:
-        if state.phase not in (STEP_ONE, ANSWERING_WD4):
+        if state.phase not in (STEP_ONE, ANSWERING_WD4, CATCHING):
             raise InvalidPosition(
                 "catchable is a seat only before the player to act has decided, in phase "
-                "step1 or challenge; write catchable=- (CD-9)"
+                "step1, challenge or catching; write catchable=- (CD-9)"
             )
         if not uno.may_catch(catchable, seat, len(state.codes[catchable])):
             raise InvalidPosition(

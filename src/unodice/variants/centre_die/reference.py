@@ -33,7 +33,7 @@ from unodice.core.pieces import Colour, Face
 from .lookups import CentreDieLookups
 from .moves import Bluff, CentreDieMove, Play
 from .options import CentreDieOptions
-from .state import ANSWERING_WD4, STEP_ONE, STEP_THREE, STEP_TWO, CentreDieState
+from .state import ANSWERING_WD4, CATCHING, STEP_ONE, STEP_THREE, STEP_TWO, CentreDieState
 
 __all__ = [
     "CentreDieReference",
@@ -42,6 +42,7 @@ __all__ = [
     "cd5_plays_of_the_drawn_die",
     "cd7_declarable_colours",
     "cd7_wd4_within_the_rule",
+    "cd9_asked_to_catch",
     "cd9_calls",
     "cd9_may_catch",
     "cd10_value_left_in_hand",
@@ -270,9 +271,10 @@ def cd4_may_draw(options: CentreDieOptions, plays: list[CentreDieMove]) -> bool:
 def cd9_may_catch(state: CentreDieState) -> bool:
     """CD-9: the player to act may catch a player who played down to one die without the call.
 
-    Only the next player to act may, before her own first move of her turn (at step 1) or,
-    hit by a WD4, before answering it; never the offender herself, and only while the offender
-    still holds that one die.
+    The next player to act may, before her own first move of her turn (at step 1) or, hit by
+    a WD4, before answering it; under the option ``catch_by="any-opponent"`` each opponent
+    asked before her may too (phase ``catching``). Never the offender herself, and only while
+    the offender still holds that one die.
 
     Args:
         state: The round's state.
@@ -280,9 +282,30 @@ def cd9_may_catch(state: CentreDieState) -> bool:
     offender = state.catchable
     if offender is None or state.to_act is None or offender == state.to_act:
         return False
-    if state.phase not in (STEP_ONE, ANSWERING_WD4):
+    if state.phase not in (STEP_ONE, ANSWERING_WD4, CATCHING):
         return False
     return len(state.dice[offender]) == 1
+
+
+def cd9_asked_to_catch(options: CentreDieOptions, state: CentreDieState) -> bool:
+    """CD-9, ``catch_by="any-opponent"``: the player to act is an opponent asked to catch.
+
+    She is one of the opponents the offender's miss is put to, one after the other, before the
+    next player to act makes her first move; each of them may catch or decline, once. Under
+    ``catch_by="next"`` nobody is ever asked apart from her own turn.
+
+    Args:
+        options: The game's options.
+        state: The round's state.
+
+    Raises:
+        ValueError: The state asks a seat under ``catch_by="next"``, or asks with no offender.
+    """
+    if state.phase != CATCHING:
+        return False
+    if options.catch_by != "any-opponent" or state.catchable is None or not state.catch_queue:
+        raise ValueError("an opponent is asked to catch only under catch_by=any-opponent")
+    return True
 
 
 # -- the protocol ----------------------------------------------------------------------------------
@@ -291,6 +314,7 @@ def cd9_may_catch(state: CentreDieState) -> bool:
 def legal_moves(variant: CentreDieReference, state: CentreDieState) -> list[CentreDieMove]:
     """Every move the player to act may make, read from CD-3 to CD-9.
 
+    * Asked to catch (CD-9, ``catch_by="any-opponent"``): catch or decline.
     * Answering a WD4 (CD-8): challenge or accept; first, a catch if one is open (CD-9).
     * Step 1 (CD-3): play a matching die, a W, or a WD4 (as a play or a bluff, CD-7), or
       decline; first, a catch if one is open (CD-9).
@@ -311,7 +335,9 @@ def legal_moves(variant: CentreDieReference, state: CentreDieState) -> list[Cent
     moves: list[CentreDieMove] = []
     if cd9_may_catch(state):
         moves.append(uno.Catch())
-    if state.phase == ANSWERING_WD4:
+    if cd9_asked_to_catch(variant.options, state):
+        moves.append(uno.Decline())
+    elif state.phase == ANSWERING_WD4:
         moves += [uno.Challenge(), uno.Accept()]
     elif state.phase == STEP_ONE:
         moves += plays_from_hand(variant, state, seat)

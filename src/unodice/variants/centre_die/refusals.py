@@ -8,7 +8,15 @@ from unodice.core.moves import Move
 
 from .lookups import NORMAL, WILD_DRAW_FOUR, FaceLookup
 from .moves import Bluff, Play
-from .state import ANSWERING_WD4, ROUND_OVER, STEP_ONE, STEP_THREE, STEP_TWO, CentreDieState
+from .state import (
+    ANSWERING_WD4,
+    CATCHING,
+    ROUND_OVER,
+    STEP_ONE,
+    STEP_THREE,
+    STEP_TWO,
+    CentreDieState,
+)
 
 __all__ = ["explain"]
 
@@ -20,24 +28,37 @@ _NEXT_STEP = {
 
 
 def explain(
-    lookup: FaceLookup, state: CentreDieState, move: Move, *, draw_when_able: bool = True
+    lookup: FaceLookup,
+    state: CentreDieState,
+    move: Move,
+    *,
+    draw_when_able: bool = True,
+    any_opponent: bool = False,
 ) -> IllegalMove:
     """The [`IllegalMove`][unodice.core.errors.IllegalMove] for a move that is not legal now.
 
     Every refusal names the clause that forbids the move. ``lookup`` is the dice set's face
     lookup, which reads the state's face codes; ``draw_when_able`` is false under the option
-    ``draw_after_reroll="only-when-unable"`` (CD-4).
+    ``draw_after_reroll="only-when-unable"`` (CD-4) and ``any_opponent`` true under
+    ``catch_by="any-opponent"`` (CD-9).
     """
     if state.phase == ROUND_OVER:
         return IllegalMove(move, "the round is over", "CD-10")
     kind = type(move)
-    if kind is uno.Catch:
+    if state.phase == CATCHING:
         return IllegalMove(
             move,
-            "there is no missed Uno to catch: only the next player to act may catch, "
-            "before her own first move",
+            f"seat {state.to_act} is asked whether she catches seat {state.catchable}, who did "
+            "not call Uno: catch or decline",
             "CD-9",
         )
+    if kind is uno.Catch:
+        who = (
+            "any opponent may catch, before the next player to act makes her first move"
+            if any_opponent
+            else "only the next player to act may catch, before her own first move"
+        )
+        return IllegalMove(move, f"there is no missed Uno to catch: {who}", "CD-9")
     if state.phase == ANSWERING_WD4:
         return IllegalMove(
             move, f"seat {state.to_act} was hit by a WD4: challenge or accept first", "CD-8"

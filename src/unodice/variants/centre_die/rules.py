@@ -54,6 +54,7 @@ from .reference import CentreDieReference
 from .spaces import CentreDieSpaces
 from .state import (
     ANSWERING_WD4,
+    CATCHING,
     ROUND_OVER,
     STEP_ONE,
     STEP_THREE,
@@ -135,6 +136,8 @@ class CentreDie(
         self._shared = self._lookups.shared
         # CD-4: whether a player who can play after the re-roll may draw all the same.
         self._draw_when_able = options.draw_after_reroll == "free"
+        # CD-9: whether every opponent, not only the next player to act, may catch.
+        self._any_opponent = options.catch_by == "any-opponent"
 
     # -- CD-1: setting up a round ------------------------------------------------------------------
 
@@ -214,6 +217,8 @@ class CentreDie(
         `check_variant(reference=True)`.
         """
         phase = state.phase
+        if phase == CATCHING:
+            return (CATCH, DECLINE)
         if phase == ANSWERING_WD4:
             answers: tuple[CentreDieMove, ...] = (CHALLENGE, ACCEPT)
             return (CATCH, *answers) if state.catchable is not None else answers
@@ -265,8 +270,12 @@ class CentreDie(
     def apply(self, table: Table, state: CentreDieState, move: CentreDieMove) -> None:
         """Carry out a legal move, then advance to the next decision or the end of the round.
 
-        Whatever the move, the chance to catch a missed Uno is gone afterwards (CD-9).
+        Whatever the move, the chance to catch a missed Uno is gone afterwards (CD-9), but for
+        an opponent's ``decline`` while others may still catch (``catch_by="any-opponent"``).
         """
+        if state.phase == CATCHING:
+            self._answer_catching(table, state, move)
+            return
         catchable = state.catchable
         state.catchable = None
         # The cases run from the most frequent move to the rarest, as random play makes them.
@@ -486,7 +495,53 @@ class CentreDie(
         if offender is None or not uno.may_catch(offender, seat, len(state.codes[offender])):
             return False
         state.catchable = offender
+        if self._any_opponent:
+            asked = uno.catchers(state.seats, offender, seat, True)
+            if len(asked) > 1:
+                state.phase = CATCHING
+                state.to_act = asked[0]
+                state.catch_queue = asked[1:]
         return True
+
+    def _answer_catching(self, table: Table, state: CentreDieState, move: CentreDieMove) -> None:
+        """An opponent before the next player to act catches or declines (CD-9, any-opponent).
+
+        A catch closes the chance for everyone; a ``decline`` passes the question on, and after
+        the last opponent the next player to act begins as under ``catch_by="next"``.
+        """
+        offender = state.catchable
+        assert offender is not None and state.to_act is not None and state.catch_queue
+        queue = state.catch_queue
+        if isinstance(move, Catch):
+            state.catchable = None
+            state.catch_queue = ()
+            uno.catch(self, table, state, state.to_act, offender)
+            self._resume_after_catching(table, state, queue[-1], None)
+        elif len(queue) > 1:
+            state.to_act = queue[0]
+            state.catch_queue = queue[1:]
+        else:
+            state.catch_queue = ()
+            self._resume_after_catching(table, state, queue[0], offender)
+
+    def _resume_after_catching(
+        self, table: Table, state: CentreDieState, actor: int, catchable: int | None
+    ) -> None:
+        """The next player to act begins: answering a WD4, or at step 1 of her turn (CD-9).
+
+        ``catchable`` is the offender while she may still be caught (every opponent before
+        declined), else ``None``.
+        """
+        state.to_act = actor
+        state.catchable = catchable
+        if state.pending is not None:
+            state.phase = ANSWERING_WD4
+            return
+        state.phase = STEP_ONE
+        if catchable is not None or self._faces.has_play(state.codes[actor], state.centre_key):
+            return
+        if not self._step_two(table, state, actor):
+            self._pass_turn(table, state, state.seats.advance())
 
     def _catch(self, table: Table, state: CentreDieState, offender: int) -> None:
         """The caught player draws two; the catcher then goes on with her turn (CD-9)."""
@@ -512,6 +567,7 @@ class CentreDie(
         state.phase = ROUND_OVER
         state.to_act = None
         state.catchable = state.uno_missed = None
+        state.catch_queue = ()
         context = {
             "winner": seat,
             "hands": tuple(state.shown),
@@ -538,6 +594,7 @@ class CentreDie(
         state.phase = ROUND_OVER
         state.to_act = None
         state.catchable = state.uno_missed = None
+        state.catch_queue = ()
         table.end_round([])
 
     # -- CD-11: the match --------------------------------------------------------------------------
@@ -574,7 +631,13 @@ class CentreDie(
 
     def explain_illegal(self, state: CentreDieState, move: Move) -> IllegalMove:
         """Why ``move`` is not legal now, citing the clause that forbids it."""
-        return refusals.explain(self._faces, state, move, draw_when_able=self._draw_when_able)
+        return refusals.explain(
+            self._faces,
+            state,
+            move,
+            draw_when_able=self._draw_when_able,
+            any_opponent=self._any_opponent,
+        )
 
     # -- what seats see ----------------------------------------------------------------------------
 
@@ -586,9 +649,11 @@ class CentreDie(
         and colour, or ``None``), ``hands`` (per seat, the faces shown), ``hand_dice`` (per
         seat, the dice, in the same order), ``bag`` (how many dice it holds), ``direction``,
         ``turn`` (whose turn), ``phase`` (``"step 1"``, ``"step 2"``, ``"step 3"``,
-        ``"challenge"`` or ``"round over"``), ``drawn`` (the drawn die's face in step 3),
-        ``wd4_legal`` (whether the WD4 awaiting an answer kept to CD-7) and ``catchable``
-        (whom the player to act may catch).
+        ``"challenge"``, ``"catching"`` or ``"round over"``), ``drawn`` (the drawn die's face
+        in step 3), ``wd4_legal`` (whether the WD4 awaiting an answer kept to CD-7),
+        ``catchable`` (whom the player to act may catch) and ``asking`` (in phase
+        ``"catching"``, the seats to be asked after the player to act, the next player to act
+        last; else empty).
         """
         faces = self._faces.faces
         centre = faces[state.centre_code]
@@ -613,6 +678,7 @@ class CentreDie(
             "drawn": faces[current[-1]] if phase == STEP_THREE else None,
             "wd4_legal": not pending.illegal if pending is not None else None,
             "catchable": state.catchable,
+            "asking": state.catch_queue,
         }
 
     def event_for_seat(self, event: Event, seat: int) -> dict[str, Any] | None:

@@ -43,7 +43,9 @@ in this order:
   a W or WD4), one-hot in the order r, y, g, b;
 * ``drawn`` (``F``): in step 3, the face of the drawn die, the only one that may be played
   (CD-5), one-hot;
-* ``phase`` (5): step 1, step 2, step 3, answering a WD4, round over; one-hot;
+* ``phase`` (5): step 1, step 2, step 3, answering a WD4, round over; one-hot; under the
+  option ``catch_by="any-opponent"`` (6) a sixth place, last: an opponent is asked whether
+  she catches a missed Uno (CD-9);
 * ``wd4 illegal`` (1): 1 while a WD4 that broke CD-7 awaits its answer (the hands are open, so
   everyone knows);
 * ``to act`` (``P``): the relative seat that must decide, one-hot (zeros when nobody must);
@@ -56,8 +58,8 @@ in this order:
   ``rounds``; else 0.
 
 That is ``3 * F + 6 * P + P * F + 13`` numbers: ``43 * P + 89`` for the default set (175 for
-two players, 347 for six). A view holds nothing more than that: the only hidden thing in the
-game, the order of the bag, is in no slot.
+two players, 347 for six), one more under ``catch_by="any-opponent"``. A view holds nothing
+more than that: the only hidden thing in the game, the order of the bag, is in no slot.
 """
 
 from __future__ import annotations
@@ -72,12 +74,21 @@ from unodice.core.variant import View
 
 from .lookups import WILD_DRAW_FOUR, CentreDieLookups, FaceLookup, lookups_for
 from .moves import WORDS, CentreDieMove
-from .state import ANSWERING_WD4, ROUND_OVER, STEP_ONE, STEP_THREE, STEP_TWO, Phase
+from .options import CentreDieOptions
+from .state import ANSWERING_WD4, CATCHING, ROUND_OVER, STEP_ONE, STEP_THREE, STEP_TWO, Phase
 
-__all__ = ["PHASES", "CentreDieSpaces", "ObservationLookup", "observation_lookups"]
+__all__ = [
+    "PHASES",
+    "PHASES_ANY_OPPONENT",
+    "CentreDieSpaces",
+    "ObservationLookup",
+    "observation_lookups",
+]
 
 PHASES: tuple[Phase, ...] = (STEP_ONE, STEP_TWO, STEP_THREE, ANSWERING_WD4, ROUND_OVER)
 """The phases in the order of the ``phase`` slot."""
+PHASES_ANY_OPPONENT: tuple[Phase, ...] = (*PHASES, CATCHING)
+"""The phases in the order of the ``phase`` slot under ``catch_by="any-opponent"`` (CD-9)."""
 
 _COLOURS = tuple(Colour)
 
@@ -88,10 +99,13 @@ class ObservationLookup(SealedLookup):
     Args:
         dice_set: The set of dice.
         players: How many seats the game has.
+        any_opponent: Whether the game plays ``catch_by="any-opponent"`` (CD-9), which adds
+            the phase ``catching`` to the ``phase`` slot.
 
     Attributes:
         faces: The set's face lookup (codes of faces).
         players: How many seats.
+        phases: The phases in the order of the ``phase`` slot.
         slots: The layout.
         starts: The first index of each slot, by name.
         share_of: Per face code, per count ``n``: ``n`` over the dice of the set bearing that
@@ -102,12 +116,13 @@ class ObservationLookup(SealedLookup):
         relative_seat: Per direction, per observer: each seat's relative seat.
     """
 
-    def __init__(self, dice_set: ComponentSet, players: int):
+    def __init__(self, dice_set: ComponentSet, players: int, any_opponent: bool = False):
         faces = lookups_for(dice_set).faces
         self.faces: FaceLookup = faces
         self.players = players
+        self.phases = PHASES_ANY_OPPONENT if any_opponent else PHASES
         count = len(faces.faces)
-        self.slots: tuple[Slot, ...] = _slots(count, players)
+        self.slots: tuple[Slot, ...] = _slots(count, players, self.phases)
         starts: dict[str, int] = {}
         start = 0
         for slot in self.slots:
@@ -143,7 +158,8 @@ observation_lookups: LookupsPerSet[ObservationLookup] = LookupsPerSet(Observatio
 """The observation lookup of a dice set and seat count, built once and shared."""
 
 
-def _slots(faces: int, players: int) -> tuple[Slot, ...]:
+def _slots(faces: int, players: int, phases: tuple[Phase, ...]) -> tuple[Slot, ...]:
+    named = ", ".join("answering a WD4" if phase == ANSWERING_WD4 else phase for phase in phases)
     return (
         Slot(
             "hands",
@@ -155,7 +171,7 @@ def _slots(faces: int, players: int) -> tuple[Slot, ...]:
         Slot("centre", faces, "the centre die's face, one-hot"),
         Slot("centre colour", len(_COLOURS), "the colour the centre die counts as, one-hot"),
         Slot("drawn", faces, "in step 3, the drawn die's face, one-hot (CD-5)"),
-        Slot("phase", len(PHASES), "step 1, step 2, step 3, answering a WD4, round over; one-hot"),
+        Slot("phase", len(phases), f"{named}; one-hot"),
         Slot("wd4 illegal", 1, "1 while a WD4 that broke CD-7 awaits its answer (CD-8)"),
         Slot("to act", players, "the relative seat that must decide, one-hot"),
         Slot("turn", players, "the relative seat whose turn it is, one-hot"),
@@ -171,6 +187,7 @@ class CentreDieSpaces(Spaces[CentreDieMove]):
     """The action catalogue and the observation layout (the rules class inherits them)."""
 
     _lookups: CentreDieLookups  # the dice set's lookups, which the rules class sets up
+    options: CentreDieOptions  # the game's options, which the variant sets up
 
     def actions(self) -> tuple[CentreDieMove, ...]:
         """Every move that can be legal with the variant's dice set, in the module's order.
@@ -188,11 +205,15 @@ class CentreDieSpaces(Spaces[CentreDieMove]):
 
     def observation_layout(self) -> tuple[Slot, ...]:
         """The slots of an observation, in the order the module's docstring lists them."""
-        return observation_lookups(self._lookups.dice_set, self.player_count).slots
+        return self._observation_lookup().slots
+
+    def _observation_lookup(self) -> ObservationLookup:
+        any_opponent = self.options.catch_by == "any-opponent"
+        return observation_lookups(self._lookups.dice_set, self.player_count, any_opponent)
 
     def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out`` (zeros, as long as the layout), from the observer's seat."""
-        lookup = observation_lookups(self._lookups.dice_set, self.player_count)
+        lookup = self._observation_lookup()
         faces, starts = lookup.faces, lookup.starts
         data = view.data
         direction = data["direction"]
@@ -216,7 +237,7 @@ class CentreDieSpaces(Spaces[CentreDieMove]):
             out[starts["centre colour"] + _COLOURS.index(centre_colour)] = 1
         if data["drawn"] is not None:
             out[starts["drawn"] + faces.code(data["drawn"])] = 1
-        out[starts["phase"] + PHASES.index(data["phase"])] = 1
+        out[starts["phase"] + lookup.phases.index(data["phase"])] = 1
         if data["wd4_legal"] is False:
             out[starts["wd4 illegal"]] = 1
         if view.to_act is not None:

@@ -11,6 +11,7 @@ from unodice.core.variant import State
 
 __all__ = [
     "ANSWERING_WD4",
+    "CATCHING",
     "ROUND_OVER",
     "STEP_ONE",
     "STEP_THREE",
@@ -20,7 +21,7 @@ __all__ = [
     "Phase",
 ]
 
-Phase: TypeAlias = Literal["step 1", "step 2", "step 3", "challenge", "round over"]
+Phase: TypeAlias = Literal["step 1", "step 2", "step 3", "challenge", "catching", "round over"]
 """Where the player to act stands; the view and the rendering show it as it is."""
 
 STEP_ONE: Phase = "step 1"
@@ -31,6 +32,11 @@ STEP_THREE: Phase = "step 3"
 """Step 3, after the draw: play the drawn die or keep it (CD-5)."""
 ANSWERING_WD4: Phase = "challenge"
 """The player hit by a WD4 challenges or accepts it (CD-8)."""
+CATCHING: Phase = "catching"
+"""An opponent before the next player to act may catch a missed Uno, or decline to (CD-9).
+
+Only under the option ``catch_by="any-opponent"``.
+"""
 ROUND_OVER: Phase = "round over"
 """The round is over (CD-10)."""
 
@@ -67,6 +73,9 @@ class CentreDieState(State):
         phase: One of the phase constants of this module.
         uno_missed: A seat that just played down to one die without calling Uno.
         catchable: The seat that the player to act may catch now (CD-9).
+        catch_queue: In phase ``catching``, the seats still to be asked after the player to act,
+            in order; the last is the next player to act, whose turn then begins (CD-9,
+            ``catch_by="any-opponent"``). Empty in any other phase.
         starter: Who started the round.
         round: The round number.
         scores: Match totals, as of the round's start (updated when it is scored).
@@ -75,6 +84,7 @@ class CentreDieState(State):
 
     __slots__ = (
         "bag",
+        "catch_queue",
         "catchable",
         "centre_code",
         "centre_colour",
@@ -115,6 +125,7 @@ class CentreDieState(State):
         self.phase: Phase = STEP_ONE
         self.uno_missed: int | None = None
         self.catchable: int | None = None
+        self.catch_queue: tuple[int, ...] = ()
         self.starter = starter
         self.round = round_number
         self.scores = scores
@@ -142,6 +153,7 @@ class CentreDieState(State):
         twin.phase = self.phase
         twin.uno_missed = self.uno_missed
         twin.catchable = self.catchable
+        twin.catch_queue = self.catch_queue
         twin.starter = self.starter
         twin.round = self.round
         twin.scores = self.scores

@@ -27,7 +27,7 @@ from .events import (
     WentOut,
 )
 from .lookups import CentreDieLookups
-from .state import ANSWERING_WD4, ROUND_OVER, CentreDieState
+from .state import ANSWERING_WD4, CATCHING, ROUND_OVER, CentreDieState
 
 __all__ = ["CentreDieText"]
 
@@ -76,6 +76,14 @@ def _status(state: CentreDieState, colour: bool) -> str:
         return paint(
             f"Seat {state.to_act}: hit by a WD4 from seat {state.seats.current}; "
             "challenge or accept.",
+            None,
+            colour,
+        )
+    if state.phase == CATCHING:
+        last = state.catch_queue[-1] if state.catch_queue else None
+        return paint(
+            f"Seat {state.to_act} may catch seat {state.catchable}, who did not call Uno: "
+            f"catch or decline. Seat {last} is the next player to act.",
             None,
             colour,
         )
