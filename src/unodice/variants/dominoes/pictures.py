@@ -129,6 +129,8 @@ def _header_lines(view: View) -> list[str]:
     else:
         way = "clockwise" if data["direction"] == 1 else "counter-clockwise"
         doing = _DOING.get(data["phase"], "to decide")
+        if data["phase"] == DRAWN and view.options.drawn_domino == "must-play":
+            doing = "to lay the tile just drawn (DO-5)"
         status = f"Seat {view.to_act} {doing} (play runs {way})"
     points = " · ".join(f"seat {seat}: {total}" for seat, total in enumerate(scores))
     return [status, f"Scores: {points}", *_notes(view)]

@@ -228,7 +228,8 @@ def legal_moves(options: DominoesOptions, state: DominoesState) -> list[Dominoes
       one tile (DO-6); a WD4 touching end is offered even when the DO-3 rule forbids it (the
       bluff a challenge settles, DO-8), unless her WD4 was taken back on an empty boneyard and
       no tile has been laid since (DO-8); or draw, while the boneyard holds a tile.
-    * The tile just drawn (DO-5): lay it (only it), or keep it.
+    * The tile just drawn (DO-5): lay it (only it), or keep it; with ``drawn_domino`` set
+      to ``"must-play"`` she must lay it.
     * Hit by a WD4 (DO-8): challenge or accept.
     * A dead layout (DO-9): lay the double-Wild on the spinner, declaring a colour, or decline.
     * Beside a turn, a WD4 answer or the double-Wild offer: catch a missed Uno (DO-6), and
@@ -251,7 +252,9 @@ def legal_moves(options: DominoesOptions, state: DominoesState) -> list[Dominoes
     elif state.phase == DRAWN:
         # Drawing was her first move, so no catch is open any more (DO-6).
         assert state.drawn is not None
-        moves = [*barred_wild_draw_four(state, seat, plays_of([state.drawn], hand, ends)), KEEP]
+        moves = barred_wild_draw_four(state, seat, plays_of([state.drawn], hand, ends))
+        if options.drawn_domino == "keep":  # "must-play": she lays it (DO-5)
+            moves.append(KEEP)
     elif state.phase == CHALLENGE:
         moves = [*catch, uno.ACCEPT, uno.CHALLENGE]
     elif state.phase == RESCUE:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Move
-from unodice.core.pieces import WILDS
+from unodice.core.pieces import WILDS, Domino
 from unodice.core.uno import Accept, Catch, Challenge, Decline, Draw, Keep, Pass
 
 from .lookups import TileLookup
@@ -57,6 +57,8 @@ def _reason(
     if isinstance(move, Decline):
         return "there is nothing to decline: the layout still has open ends", "DO-9"
     if isinstance(move, Keep):
+        if state.phase == DRAWN and state.drawn is not None:
+            return _must_play(rules, state, state.drawn), "DO-5"
         return "'keep' follows a draw: you have not drawn a tile this turn", "DO-5"
     if isinstance(move, Draw):
         if state.phase == DRAWN:
@@ -121,6 +123,16 @@ def _explain_play(
     if move.uno and len(hand) != 2:
         return "Uno is called only with the play that leaves one tile", "DO-6"
     return f"not a legal move now; try one of {_listing(rules, state)}", None
+
+
+def _must_play(rules: AnyVariant, state: DominoesState, drawn: Domino) -> str:
+    """Why a drawn tile that fits may not be kept (``drawn_domino`` is ``"must-play"``)."""
+    ends = sorted({move.end for move in rules.legal_moves(state) if isinstance(move, Play)})
+    where = ("open end " if len(ends) == 1 else "open ends ") + ", ".join(map(str, ends))
+    return (
+        f"the drawn tile {drawn.code} fits {where}: the drawn domino is played if possible, "
+        "so it must be laid, not kept"
+    )
 
 
 def _open_ends(state: DominoesState) -> str:

@@ -115,6 +115,7 @@ class UnoDominoes(
         self._plays: PlayLookup = plays_for(self._lookups)
         self._landings = self._plays.landings
         self._doubles_spin = options.all_doubles_spin
+        self._must_play = options.drawn_domino == "must-play"
 
     # -- DO-1: the deal and the opening ----------------------------------------------------------
 
@@ -212,6 +213,8 @@ class UnoDominoes(
             plays = state.plays
             if plays is None:
                 plays = self._plays.plays_from(state, seat, (state.drawn,), len(hand) == 2)
+            if self._must_play:  # "Play the drawn domino if possible" (DO-5)
+                return tuple(plays)
             return (*plays, KEEP)
         if phase == CHALLENGE:
             return (*catch, uno.ACCEPT, uno.CHALLENGE)
