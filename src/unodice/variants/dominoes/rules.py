@@ -116,6 +116,7 @@ class UnoDominoes(
         self._landings = self._plays.landings
         self._doubles_spin = options.all_doubles_spin
         self._must_play = options.drawn_domino == "must-play"
+        self._take_back = options.wild_draw_four_upheld == "take-back"
 
     # -- DO-1: the deal and the opening ----------------------------------------------------------
 
@@ -258,6 +259,7 @@ class UnoDominoes(
                     seat,
                     isinstance(move, uno.Challenge),
                     self.options.failed_challenge_penalty,
+                    take_back=self._take_back,
                 )
             case uno.Decline():
                 self._offer_rescue(table, state)
