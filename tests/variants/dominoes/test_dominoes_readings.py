@@ -6,21 +6,25 @@ that is not the default; each fails when the option is ignored.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
 
-from unodice import IllegalMove
+from unodice import IllegalMove, InvalidPosition, new_game
 from unodice.core.game import Game
 from unodice.core.hooks import hookimpl
 from unodice.core.pieces import ComponentSet, Face
 from unodice.core.registry import Registry
-from unodice.core.uno import Challenged, Skipped
+from unodice.core.uno import CATCH as CATCH_MOVE
+from unodice.core.uno import Caught, Challenged, Skipped
 from unodice.testing import Draw, check_variant, scripted_game
 from unodice.variants import dominoes as dominoes_plugin
 from unodice.variants.dominoes.events import Drew, Passed, RoundOver, TakenBack
-from unodice.variants.dominoes.state import DRAWN, TURN
+from unodice.variants.dominoes.moves import parse_move
+from unodice.variants.dominoes.state import CATCHING, DRAWN, TURN
+from unodice.variants.dominoes.state import CHALLENGE as CHALLENGE_PHASE
 
 # Fillers that match nothing green or 9 and hold no number double.
 DULL = ("b1|b6", "r2|r5", "b4|r7", "y7|r3")
@@ -116,6 +120,200 @@ def test_do5_keep_is_offered_by_default():
     game = start(["g9|g9", *DULL[:2]], ["g7|r6", "b4|r7", "y1|g2"], then=["g5|g9"])
     game.play("draw")
     assert "keep" in texts(game)
+
+
+# -- DO-6 catch_by ---------------------------------------------------------------------------------
+
+ANY = {"catch_by": "any-opponent"}
+
+
+def miss_position(options: dict[str, Any] | None = None) -> Game:
+    """Four seats; seat 0 opens g9|g9 and seat 1 lays g7|r6 without calling Uno."""
+    game = start(
+        ["g9|g9", "b1|b6"],
+        ["g7|r6", "b4|r7"],
+        ["g5|g9", "y1|g2"],
+        ["r2|r5", "y7|r3"],
+        options=options,
+    )
+    game.play("play g7|r6 on 1")
+    return game
+
+
+def test_do6_any_opponent_asks_every_opponent_in_play_order_before_the_next_player():
+    """DO-6 ``any-opponent``: "someone catches you before the next person plays".
+
+    Seat 1 missed her call and seat 2 plays next: seat 3, then seat 0, are asked first, one
+    decision each (catch or decline); then seat 2's turn begins with the catch among her moves.
+    """
+    game = miss_position(ANY)
+    assert (game.to_act, game.state.phase) == (3, CATCHING)
+    assert [str(move) for move in game.legal_moves()] == ["catch", "decline"]
+    game.play("decline")
+    assert (game.to_act, game.state.phase) == (0, CATCHING)
+    assert [str(move) for move in game.legal_moves()] == ["catch", "decline"]
+    game.play("decline")
+    assert (game.to_act, game.state.phase) == (2, TURN)
+    moves = [str(move) for move in game.legal_moves()]
+    assert moves[0] == "catch" and "play g9|g5 on 2" in moves and "decline" not in moves
+    events = game.play("catch")
+    assert [(e.seat, e.offender) for e in of_kind(events, Caught)] == [(2, 1)]
+    assert game.to_act == 2 and "catch" not in texts(game)
+
+
+def test_do6_any_opponent_a_catch_ends_the_window_for_all():
+    """DO-6 ``any-opponent``: seat 0 catches; seat 1 holds three tiles, and seat 2 plays on."""
+    game = miss_position(ANY)
+    game.play("decline")
+    events = game.play("catch")
+    assert [(e.seat, e.offender) for e in of_kind(events, Caught)] == [(0, 1)]
+    assert [(e.seat, e.count, e.reason) for e in of_kind(events, Drew)] == [(1, 2, "missed uno")]
+    assert len(game.state.hands[1]) == 3
+    assert (game.to_act, game.state.phase) == (2, TURN)
+    assert "catch" not in texts(game) and game.state.uno_debtor is None
+
+
+def test_do6_next_only_the_next_player_may_catch():
+    game = miss_position()
+    assert (game.to_act, game.state.phase) == (2, TURN) and game.legal_moves()[0] == CATCH_MOVE
+
+
+def test_do6_any_opponent_with_two_players_plays_as_next():
+    """DO-6: with two players the only opponent is the next player: no out-of-turn question."""
+    hands = (["g9|g9", "b1|b6"], ["g7|r6", "b4|r7"])
+    games = [start(*hands, options=options) for options in (None, ANY)]
+    for game in games:
+        game.play("play g7|r6 on 1")
+    by_next, by_any = ((g.to_act, g.state.phase, texts(g)) for g in games)
+    assert by_next == by_any and by_any[1] == TURN and "catch" in by_any[2]
+
+
+def test_do6_any_opponent_a_move_out_of_turn_is_refused_citing_the_clause():
+    game = miss_position(ANY)
+    with pytest.raises(IllegalMove) as early:
+        game.play("play y7|r3 on 1")
+    assert early.value.clause == "DO-6" and "seat 1" in early.value.reason
+    assert "'catch' or 'decline'" in early.value.reason
+
+
+def test_do6_any_opponent_is_shown_as_a_question_to_the_seat_asked():
+    game = miss_position(ANY)
+    assert "seat 3 may catch seat 1, who did not call Uno" in game.render(seat=3)
+    assert game.view(3).data["phase"] == CATCHING
+
+
+def test_do6_any_opponent_before_the_answer_to_a_wild_draw_four():
+    """DO-6 and DO-8: seat 1 lays her WD4 leaving one tile without Uno; seat 2 must answer it.
+
+    Seats 3 and 0 are asked first; then seat 2 may catch beside challenge and accept.
+    """
+    game = start(
+        ["g9|g9", "b1|b6"],
+        ["y2|WD4", "b4|r7"],
+        ["g5|g9", "y1|g2"],
+        ["r2|r5", "y7|r3"],
+        options=ANY,
+    )
+    game.play("play WD4|y2 on 1")
+    assert (game.to_act, game.state.phase) == (3, CATCHING)
+    game.play("decline")
+    game.play("decline")
+    assert (game.to_act, game.state.phase) == (2, CHALLENGE_PHASE)
+    assert [str(move) for move in game.legal_moves()] == ["catch", "accept", "challenge"]
+
+
+def test_do6_any_opponent_seats_are_asked_from_the_offender_in_the_direction_of_play():
+    """DO-6: after a skip (S) the next player is seat 3; seats 2 and 0 are asked first."""
+    game = start(
+        ["g9|g9", "b1|b6"],
+        ["gS|g6", "b4|r7"],
+        ["g5|g9", "y1|g2"],
+        ["r2|r5", "y7|r3"],
+        options=ANY,
+    )
+    game.play("play gS|g6 on 1")
+    asked = []
+    while game.state.phase == CATCHING:
+        asked.append(game.to_act)
+        game.play("decline")
+    assert asked == [2, 0] and game.to_act == 3 and "catch" in texts(game)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_do6_any_opponent_random_rounds_end_and_nobody_is_asked_twice(players):
+    """DO-6 ``any-opponent``: every round ends; per missed call, a seat is asked once at most
+    and at most one seat catches; the next player's decision comes after every other seat's.
+    """
+    asked_total = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = new_game(
+            "dominoes", players, seed=seed, options={**ANY, "target": 60, "hand_size": 4}
+        )
+        window: list[int] = []  # the seats asked about the current miss, in order
+        catches = 0
+        for _ in range(20_000):
+            if game.is_over:
+                break
+            state = game.state
+            seat = game.to_act
+            moves = game.legal_moves()
+            if catches:
+                assert CATCH_MOVE not in moves, "a catch after the window closed"
+            if state.phase == CATCHING or CATCH_MOVE in moves:
+                assert seat not in window, "a seat is asked twice about one miss"
+                window.append(seat)
+                if state.phase == CATCHING:
+                    assert list(moves) == [CATCH_MOVE, parse_move("decline")]
+                    assert seat != state.uno_debtor and state.catchers
+                    asked_total += 1
+            asking = state.phase == CATCHING
+            events = game.play(rng.choice(moves))
+            if of_kind(events, Caught):
+                catches += 1
+                assert catches == 1, "two catches of one miss"
+            if not asking:  # the next player's first move ends the window (DO-6)
+                window, catches = [], 0
+        assert game.is_over
+    assert asked_total > 0  # the question was met
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_do6_any_opponent_positions_read_back_as_the_same_state(players):
+    """Positions write the question and the seats still to ask, and read them back."""
+    met = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        game = new_game("dominoes", players, seed=seed, options={**ANY, "target": 60})
+        for _ in range(400):
+            if game.is_over:
+                break
+            text = game.position()
+            started = new_game(position=text, seed=0)
+            assert started.position() == text
+            state, again = game.state, started.state
+            for name in ("phase", "to_act", "catchers", "uno_debtor", "plays", "pending"):
+                assert getattr(again, name) == getattr(state, name), name
+            if state.phase == CATCHING:
+                met += 1
+                assert again.resume == state.resume and again.seats == state.seats
+                assert "catchers=" in text and "phase=catching" in text
+            game.play(rng.choice(game.legal_moves()))
+    assert met > 0
+
+
+def test_do6_a_position_asking_the_wrong_seat_is_refused():
+    game = miss_position(ANY)
+    text = game.position()
+    assert "phase=catching" in text and "turn=3" in text and "catchers=0,2" in text
+    with pytest.raises(InvalidPosition):
+        new_game(position=text.replace("turn=3", "turn=0"))
+    with pytest.raises(InvalidPosition):
+        new_game(position=text.replace("catchers=0,2", "catchers=2"))
+
+
+def test_default_positions_have_no_catchers_field():
+    assert "catchers" not in miss_position().position()
 
 
 # -- DO-8 wild_draw_four_upheld --------------------------------------------------------------------
@@ -226,6 +424,7 @@ def test_do8_stays_nothing_is_barred_on_an_empty_boneyard():
 
 READINGS = [
     {"drawn_domino": "must-play"},
+    {"catch_by": "any-opponent"},
     {"wild_draw_four_upheld": "stays"},
 ]
 """Each non-default reading alone, then all of them together."""

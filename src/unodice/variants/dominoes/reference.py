@@ -26,7 +26,7 @@ from unodice.core.uno import CATCH, DECLINE, DRAW, KEEP, PASS
 
 from .moves import DominoesMove, Play
 from .options import DominoesOptions
-from .state import CHALLENGE, DRAWN, OVER, RESCUE, SPINNER, TURN, DominoesState, Placement
+from .state import CATCHING, CHALLENGE, DRAWN, OVER, RESCUE, SPINNER, TURN, DominoesState, Placement
 
 __all__ = [
     "DominoesReference",
@@ -234,6 +234,8 @@ def legal_moves(options: DominoesOptions, state: DominoesState) -> list[Dominoes
     * A dead layout (DO-9): lay the double-Wild on the spinner, declaring a colour, or decline.
     * Beside a turn, a WD4 answer or the double-Wild offer: catch a missed Uno (DO-6), and
       ``pass`` when she could do nothing else.
+    * With ``catch_by`` set to ``"any-opponent"``, an opponent asked out of turn before the
+      next player moves (DO-6): catch or decline, nothing else.
     """
     seat = state.to_act
     if seat is None or state.phase == OVER:
@@ -266,6 +268,9 @@ def legal_moves(options: DominoesOptions, state: DominoesState) -> list[Dominoes
                     for call in uno_calls(hand):
                         rescues.append(Play(touching, far, SPINNER, colour, call))
         moves = [*catch, *rescues, DECLINE]
+    elif state.phase == CATCHING:
+        # Asked out of turn, before the next player moves (DO-6, ``catch_by="any-opponent"``).
+        moves = [CATCH, DECLINE]
     unique: list[DominoesMove] = []
     seen: set[DominoesMove] = set()
     for move in moves:  # a double, or two copies of a tile, give the same move twice

@@ -11,7 +11,7 @@ from unodice.core.uno import Accept, Catch, Challenge, Decline, Draw, Keep, Pass
 
 from .lookups import TileLookup
 from .moves import Play
-from .state import CHALLENGE, DRAWN, RESCUE, SPINNER, DominoesState
+from .state import CATCHING, CHALLENGE, DRAWN, RESCUE, SPINNER, DominoesState
 
 if TYPE_CHECKING:
     from unodice.core.variant import AnyVariant
@@ -38,7 +38,19 @@ def _reason(
     rules: AnyVariant, lookups: TileLookup, state: DominoesState, move: Move
 ) -> tuple[str, str | None]:
     seat = state.to_act
+    if state.phase == CATCHING:
+        return (
+            f"seat {seat} is asked first whether to catch seat {state.uno_debtor}, who did not "
+            "call Uno: 'catch' or 'decline'",
+            "DO-6",
+        )
     if isinstance(move, Catch):
+        if getattr(rules.options, "catch_by", "next") == "any-opponent":
+            return (
+                "nobody can be caught now: an opponent may catch a player who played down to "
+                "one tile without calling Uno only before the next player's first move",
+                "DO-6",
+            )
         return (
             "nobody can be caught now: only the next player to decide may catch a player who "
             "played down to one tile without calling Uno, before her own first move",

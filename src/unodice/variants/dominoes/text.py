@@ -10,7 +10,18 @@ from unodice.core.render import paint_face
 
 from .events import DeadEnd, Dealt, Drew, Opened, Passed, Placed, RoundOver, TakenBack
 from .options import DominoesOptions
-from .state import CHALLENGE, DRAWN, OVER, RESCUE, TURN, DominoesState, Layout, OpenEnd, Placement
+from .state import (
+    CATCHING,
+    CHALLENGE,
+    DRAWN,
+    OVER,
+    RESCUE,
+    TURN,
+    DominoesState,
+    Layout,
+    OpenEnd,
+    Placement,
+)
 
 __all__ = ["DominoesText"]
 
@@ -96,6 +107,11 @@ def _status(state: DominoesState, options: DominoesOptions) -> str:
     if state.phase == OVER or state.to_act is None:
         return "the round is over"
     seat = state.to_act
+    if state.phase == CATCHING:
+        return (
+            f"seat {seat} may catch seat {state.uno_debtor}, who did not call Uno: catch or "
+            f"decline, before seat {state.catchers[-1]} plays (play runs {way})"
+        )
     doing = {
         TURN: "to lay a tile or draw",
         DRAWN: "to lay the tile just drawn or keep it",
