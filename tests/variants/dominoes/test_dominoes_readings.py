@@ -6,19 +6,25 @@ that is not the default; each fails when the option is ignored.
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import numpy as np
 import pytest
 
-from unodice import IllegalMove, InvalidPosition, new_game
+import unodice.rl
+from unodice import IllegalMove, InvalidPosition, new_game, play_game
+from unodice.cli.commands import main
 from unodice.core.game import Game
 from unodice.core.hooks import hookimpl
 from unodice.core.pieces import ComponentSet, Face
 from unodice.core.registry import Registry
 from unodice.core.uno import CATCH as CATCH_MOVE
 from unodice.core.uno import Caught, Challenged, Skipped
+from unodice.play.agents import make_agent
+from unodice.play.bots import ISMCTSAgent
 from unodice.testing import Draw, check_variant, scripted_game
 from unodice.variants import dominoes as dominoes_plugin
 from unodice.variants.dominoes.events import Drew, Passed, RoundOver, TakenBack
@@ -437,3 +443,54 @@ EVERY = [*READINGS, ALL_READINGS]
 def test_the_fast_path_agrees_with_the_reference_under_each_reading(options):
     report = check_variant("dominoes", games=1, seed=3, options=options, reference=True)
     assert report.ok and report.games == 5
+
+
+@pytest.mark.parametrize("options", EVERY, ids=str)
+def test_every_bot_plays_under_each_reading(options):
+    """Random, greedy, heuristic and search bots, round the table, play each reading."""
+    chosen = {**options, "target": 40, "hand_size": 4}
+    agents = [
+        make_agent("random", seed=1),
+        make_agent("greedy", seed=2),
+        make_agent("heuristic", seed=3, variant="dominoes"),
+        ISMCTSAgent(iterations=4, seed=4),
+    ]
+    for seed in range(2):
+        game = play_game("dominoes", agents, seed=seed, options=chosen)
+        assert game.is_over
+
+
+@pytest.mark.parametrize("options", EVERY, ids=str)
+def test_the_learning_environments_run_under_each_reading(options):
+    chosen = {**options, "target": 40, "hand_size": 4}
+    env = unodice.rl.gym_env("dominoes", players=3, opponents=["random"], options=chosen)
+    observation, _ = env.reset(seed=1)
+    for _ in range(300):
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, _, done, truncated, _ = env.step(int(legal[0]))
+        if done or truncated:
+            observation, _ = env.reset()
+    aec = unodice.rl.env("dominoes", players=4, options=chosen)
+    aec.reset(seed=2)
+    for _ in range(300):
+        agent = aec.agent_selection
+        observation, _, done, truncated, _ = aec.last()
+        if done or truncated:
+            aec.step(None)
+        else:
+            aec.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        if not aec.agents:
+            aec.reset()
+    assert agent is not None
+
+
+def test_do6_a_person_at_the_terminal_answers_a_question_out_of_turn(monkeypatch):
+    """``unodice play``: seat 0, a person, is asked out of turn and catches (seed 3)."""
+    monkeypatch.setattr("builtins.input", lambda prompt="": "1")  # the first move: catch
+    out = io.StringIO()
+    argv = ["play", "dominoes", "--players", "3", "--human", "0", "--seed", "3"]
+    argv += ["--option", "target=100", "--option", "catch_by=any-opponent", "--no-colour"]
+    assert main(argv, out) == 0
+    text = out.getvalue()
+    assert "seat 0 may catch seat 2, who did not call Uno" in text
+    assert "seat 0 catches seat 2 without Uno" in text
