@@ -29,7 +29,7 @@ from unodice.testing import Draw, check_variant, scripted_game
 from unodice.variants import dominoes as dominoes_plugin
 from unodice.variants.dominoes.events import Drew, Passed, RoundOver, TakenBack
 from unodice.variants.dominoes.moves import parse_move
-from unodice.variants.dominoes.state import CATCHING, DRAWN, TURN
+from unodice.variants.dominoes.state import CATCHING, DRAWN, RESCUE, TURN
 from unodice.variants.dominoes.state import CHALLENGE as CHALLENGE_PHASE
 
 # Fillers that match nothing green or 9 and hold no number double.
@@ -243,6 +243,40 @@ def test_do6_any_opponent_seats_are_asked_from_the_offender_in_the_direction_of_
         asked.append(game.to_act)
         game.play("decline")
     assert asked == [2, 0] and game.to_act == 3 and "catch" in texts(game)
+
+
+def test_do6_do9_any_opponent_before_the_double_wild_is_offered():
+    """DO-6 and DO-9: seat 1 closes the last line leaving one tile without Uno.
+
+    The double-Wild is offered to seat 0 (seat 2 holds none), so seat 0 is the next player:
+    seat 2 is asked first, then seat 0 may catch beside laying the double-Wild or declining.
+    """
+    tiles = ("r3|r3", "r1|DE", "W|W", "r2|DE", "r4|DE", "b5|b6", "r5|DE", "g1|g2", "g3|g4")
+    tiles += ("y1|y2", "y3|y4")  # the boneyard
+    game = start(
+        ["r3|r3", "r1|DE", "W|W"],
+        ["r2|DE", "r4|DE", "b5|b6"],
+        ["r5|DE", "g1|g2", "g3|g4"],
+        registry=registry_with_tiles(*tiles),
+        options={"tiles": "tiny", "target": 10, **ANY},
+    )
+    for move in ("play r2|DE on 1", "play r5|DE on 2", "play r1|DE on 3 uno"):
+        game.play(move)
+    game.play("play r4|DE on 4")  # the last line closes; seat 1 keeps b5|b6 and no call
+    assert (game.to_act, game.state.phase) == (2, CATCHING)
+    game.play("decline")
+    assert (game.to_act, game.state.phase) == (0, RESCUE)
+    moves = [str(move) for move in game.legal_moves()]
+    assert moves[0] == "catch" and moves[-1] == "decline" and "play W|W:g on spinner" in moves
+    game.play("catch")
+    assert (game.to_act, game.state.phase) == (0, RESCUE) and len(game.state.hands[1]) == 3
+    assert "catch" not in texts(game)
+
+
+def test_do6_any_opponent_the_picture_shows_the_question():
+    game = miss_position(ANY)
+    picture = game.variant.picture(game.view(3))
+    assert "Seat 3 may catch seat 1, who did not call Uno, or decline" in picture
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
