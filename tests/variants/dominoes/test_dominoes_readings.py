@@ -84,6 +84,7 @@ def test_do5_must_play_a_drawn_tile_that_fits_is_laid_not_kept():
     assert game.to_act == 1 and game.state.phase == DRAWN
     moves = texts(game)
     assert "keep" not in moves
+    assert "seat 1 to lay the tile just drawn (DO-5)" in game.render(seat=1)
     assert {"play g5|g9 on 1", "play g9|g5 on 1"} <= moves
     assert all(text.startswith("play g5|g9") or text.startswith("play g9|g5") for text in moves)
 

@@ -2,9 +2,11 @@
 
 The engine stops only at decisions: a turn (lay a tile or draw), the tile just drawn (lay it or
 keep it), a Wild Draw Four (challenge or accept), the double-Wild on a dead layout (lay it or
-decline) and, beside any of these, catching a missed Uno. Everything else happens by itself:
-the deal, the opening, draws forced by D2 and WD4, skipped turns, the draw of a player who
-cannot lay anything, passes on an empty boneyard, and the end of the round.
+decline) and, beside any of these, catching a missed Uno; with ``catch_by`` set to
+``"any-opponent"``, also the question to each other opponent, out of turn, whether to catch.
+Everything else happens by itself: the deal, the opening, draws forced by D2 and WD4, skipped
+turns, the draw of a player who cannot lay anything, passes on an empty boneyard, and the end
+of the round.
 
 What every Uno-family game does the same way (S, R and D2, the Wild Draw Four challenge, the
 Uno call and the catch) is [`unodice.core.uno`][unodice.core.uno]'s; this class supplies what only
@@ -243,7 +245,9 @@ class UnoDominoes(
                     self._rescue(table, state, seat, move)
                 else:
                     self._play(table, state, seat, move)
-                if self._any_opponent and state.uno_debtor is not None:
+                if self._any_opponent:
+                    # In a method of its own: read here, ``state.uno_debtor`` would still have
+                    # the type it was given above (None) in the compiled build.
                     self._ask_catchers(state)
             case uno.Catch():
                 assert debtor is not None
