@@ -145,6 +145,22 @@ def test_an_upheld_challenge_takes_the_wild_draw_four_back():
     assert state.hands[0] == 5  # the challenger draws nothing and plays her turn
 
 
+def test_an_upheld_challenge_without_take_back_leaves_the_wild_draw_four_standing():
+    """``take_back=False`` (DO-8 ``stays``): its player draws four; the challenger plays on."""
+    table, state, rules = ToyTable(), ToyState(4, bag=20), ToyRules()
+    pending = PendingWildDrawFour(3, True, "layout before")
+    uno.answer_wild_draw_four(
+        rules, table, state, Seats.around(4), pending, 0, True, 2, take_back=False
+    )
+    assert state.log == [
+        ("keep", 3),
+        ("penalise", 3, "illegal wild draw four", 4),
+        ("play on", 3, 0),
+    ]
+    assert table.events == [uno.Challenged(0, 3, True)]
+    assert state.hands[0] == 5  # the challenger draws nothing, is not skipped, plays her turn
+
+
 def test_a_call_is_an_event_and_a_missed_one_is_reported():
     table = ToyTable()
     assert not uno.uno_missed(table, 2, True, 1)

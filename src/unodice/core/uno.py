@@ -373,15 +373,27 @@ def answer_wild_draw_four(
     victim: int,
     challenged: bool,
     extra_penalty: int,
+    *,
+    take_back: bool = True,
 ) -> None:
     """Settle the victim's ``accept`` or ``challenge`` of a pending Wild Draw Four.
 
     Accepted, or challenged when legal, it stands: the victim draws four (a failed challenge
     ``extra_penalty`` more) and loses her turn. Challenged when illegal, it goes back to its
     player, who draws four, and the victim (the challenger) plays her turn normally.
+
+    With ``take_back=False`` (a variant's reading in which an upheld challenge only makes the
+    offender draw), an illegal Wild Draw Four challenged stays where it was played: it is
+    settled as kept (``keep_wild_draw_four``), its player draws four, and play goes on with
+    the challenger's turn (``play_on``), who draws nothing and is not skipped.
     """
     if challenged:
         table.emit(shared_event(Challenged, victim, pending.seat, pending.illegal))
+        if pending.illegal and not take_back:
+            rules.keep_wild_draw_four(table, state, pending)
+            rules.penalise(table, state, pending.seat, ILLEGAL_WILD_DRAW_FOUR)
+            rules.play_on(table, state, pending.seat, victim)
+            return
         if pending.illegal:
             rules.take_back(table, state, pending)
             drew = rules.penalise(table, state, pending.seat, ILLEGAL_WILD_DRAW_FOUR)

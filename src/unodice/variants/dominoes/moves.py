@@ -11,7 +11,7 @@
 | ``pass`` | end the turn (only offered when nothing can be played or drawn) | DO-5 |
 | ``challenge``, ``accept`` | answer a Wild Draw Four that hit you | DO-8 |
 | ``catch`` | catch a player who played down to one tile without calling Uno | DO-6 |
-| ``decline`` | do not lay the double-Wild on a dead layout | DO-9 |
+| ``decline`` | refuse the double-Wild on a dead layout; asked out of turn, not catch | DO-9, DO-6 |
 """
 
 from __future__ import annotations

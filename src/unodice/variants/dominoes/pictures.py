@@ -30,7 +30,7 @@ from unodice.core.pictures import COLOURS, LINE, Canvas, draw_face
 from unodice.core.pieces import Colour, Domino, Face
 from unodice.core.positions import domino_token
 
-from .state import CHALLENGE, DRAWN, RESCUE, SPINNER, TURN, OpenEnd, Placement
+from .state import CATCHING, CHALLENGE, DRAWN, RESCUE, SPINNER, TURN, OpenEnd, Placement
 
 if TYPE_CHECKING:
     from unodice.core.variant import View
@@ -129,6 +129,10 @@ def _header_lines(view: View) -> list[str]:
     else:
         way = "clockwise" if data["direction"] == 1 else "counter-clockwise"
         doing = _DOING.get(data["phase"], "to decide")
+        if data["phase"] == DRAWN and view.options.drawn_domino == "must-play":
+            doing = "to lay the tile just drawn (DO-5)"
+        if data["phase"] == CATCHING:
+            doing = f"may catch seat {data['uno_debtor']}, who did not call Uno, or decline"
         status = f"Seat {view.to_act} {doing} (play runs {way})"
     points = " · ".join(f"seat {seat}: {total}" for seat, total in enumerate(scores))
     return [status, f"Scores: {points}", *_notes(view)]

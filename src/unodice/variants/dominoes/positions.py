@@ -41,6 +41,7 @@ from unodice.core.positions import (
     write_seat,
 )
 from unodice.core.uno import PendingWildDrawFour, may_catch
+from unodice.core.uno import catchers as uno_catchers
 from unodice.core.variant import Table
 
 from .kernel import PlayLookup
@@ -48,6 +49,7 @@ from .lookups import TileLookup, is_double_wild, is_number_double
 from .moves import Play
 from .options import DominoesOptions
 from .state import (
+    CATCHING,
     CHALLENGE,
     DRAWN,
     RESCUE,
@@ -58,7 +60,7 @@ from .state import (
     Phase,
 )
 
-__all__ = ["FIELDS", "DominoesPositions"]
+__all__ = ["CATCH_FIELDS", "FIELDS", "DominoesPositions"]
 
 FIELDS = (
     "phase",
@@ -76,6 +78,9 @@ FIELDS = (
     "revealed",
 )
 """The body's fields, in the order they are written."""
+CATCH_FIELDS = (*FIELDS, "catchers")
+"""The body's fields when any opponent may catch a missed Uno (``catch_by="any-opponent"``,
+DO-6): ``catchers`` follows the others."""
 
 _PHASES: tuple[Phase, ...] = (TURN, DRAWN, CHALLENGE, RESCUE)
 """The phases a position can be in: a decision (the round is not over)."""
@@ -107,6 +112,10 @@ class DominoesPositions(Positions[DominoesState]):
         pending = state.pending
         verdict = NONE if pending is None else _ILLEGAL if pending.illegal else _LEGAL
         tiles = _tiles_by_id(state)
+        rescue = state.phase == RESCUE or (state.phase == CATCHING and state.resume == RESCUE)
+        catchers = (
+            [("catchers", write_items(map(str, state.catchers)))] if _any_opponent(self) else []
+        )
         return write_fields(
             [
                 ("phase", state.phase),
@@ -119,10 +128,11 @@ class DominoesPositions(Positions[DominoesState]):
                 ("wd4", verdict),
                 ("rescuers", write_items(map(str, state.rescuers))),
                 # Who closed the last line matters only while the double-Wild is offered (DO-9).
-                ("closer", write_seat(state.closer if state.phase == RESCUE else None)),
+                ("closer", write_seat(state.closer if rescue else None)),
                 ("idle-turns", str(state.idle_turns)),
                 ("wd4-barred", write_items(map(str, sorted(state.wild_draw_four_barred)))),
                 ("revealed", write_items(domino_token(tiles[i]) for i in sorted(state.revealed))),
+                *catchers,
             ]
         )
 
@@ -134,11 +144,25 @@ class DominoesPositions(Positions[DominoesState]):
                 left out, a lay does not fit where it is written, or the fields together describe
                 no decision the rules could stop at; the message names the field.
         """
-        fields = read_fields(text, FIELDS)
+        any_opponent = _any_opponent(self)
+        fields = read_fields(text, CATCH_FIELDS if any_opponent else FIELDS)
         players = table.players
-        phase = _read_phase(fields["phase"])
+        phase = _read_phase(fields["phase"], any_opponent)
         to_act = read_seat(fields["turn"], players, "turn", nobody=False)
         assert to_act is not None
+        # Asked out of turn (DO-6): the position is checked as the decision that waits, that of
+        # the next player (the last of ``catchers``), then put back as the question.
+        queue = _read_seats(fields, "catchers", players) if any_opponent else []
+        asked: int | None = None
+        if phase == CATCHING:
+            if not queue:
+                raise InvalidPosition(
+                    "phase catching: catchers must name the seats still to be asked, the next "
+                    "player last (DO-6)"
+                )
+            asked, to_act = to_act, queue[-1]
+        elif queue:
+            raise InvalidPosition("catchers belong to the catching phase (DO-6); write -")
         pieces = PieceReader(self._lookups.components.tiles)
         hands = [
             [pieces.domino(token, "hands") for token in group]
@@ -152,6 +176,10 @@ class DominoesPositions(Positions[DominoesState]):
             players, Bag(boneyard), Layout(self._lookups), self.options.two_player_reverse_skips
         )
         before = _lay_all(self, state.layout, lays)
+        if phase == CATCHING:
+            phase = (
+                CHALLENGE if fields["wd4"] != NONE else RESCUE if state.layout.all_closed else TURN
+            )
         state.hands = hands
         state.totals = table.totals
         state.seats.direction = _read_direction(fields["direction"], state.seats.reverse_skips)
@@ -175,6 +203,11 @@ class DominoesPositions(Positions[DominoesState]):
         _check_phase(self, state)
         state.seats.current = _turn_of(state)
         state.plays = _offered_plays(self, state)
+        if asked is not None:
+            _check_catching(state, asked, queue)
+            state.resume, state.phase = state.phase, CATCHING
+            state.to_act, state.catchers = asked, tuple(queue)
+            state.plays = None
         return state
 
 
@@ -237,14 +270,20 @@ def _items(fields: dict[str, str], name: str) -> list[str]:
         raise InvalidPosition(f"in {name}: {error}") from None
 
 
-def _read_phase(value: str) -> Phase:
-    for phase in _PHASES:
+def _read_phase(value: str, any_opponent: bool) -> Phase:
+    phases = (*_PHASES, CATCHING) if any_opponent else _PHASES
+    for phase in phases:
         if value == phase:
             return phase
     raise InvalidPosition(
-        f"phase must be one of {', '.join(_PHASES)}, not {brief(value)} (a position is of a "
+        f"phase must be one of {', '.join(phases)}, not {brief(value)} (a position is of a "
         "decision still to make)"
     )
+
+
+def _any_opponent(variant: DominoesPositions) -> bool:
+    """Whether any opponent may catch a missed Uno, asked in turn (DO-6)."""
+    return variant.options.catch_by == "any-opponent"
 
 
 def _read_direction(value: str, reverse_skips: bool) -> int:
@@ -479,6 +518,27 @@ def _check_phase(variant: DominoesPositions, state: DominoesState) -> None:
             )
     elif state.phase == RESCUE:
         _check_rescue(state, seat)
+
+
+def _check_catching(state: DominoesState, asked: int, queue: Sequence[int]) -> None:
+    """Refuse a question to catch (DO-6) that the rules would not ask.
+
+    The seat asked and the seats after it must be the end of
+    [`catchers`][unodice.core.uno.catchers] for the seat that missed her call and the next
+    player, who is last.
+    """
+    debtor, actor = state.uno_debtor, queue[-1]
+    if debtor is None:
+        raise InvalidPosition(
+            "phase catching: uno-debtor must name the seat that did not call Uno (DO-6)"
+        )
+    order = uno_catchers(state.seats, debtor, actor, True)
+    if asked not in order[:-1] or tuple(queue) != order[order.index(asked) + 1 :]:
+        raise InvalidPosition(
+            f"phase catching: after seat {debtor} missed her call, the seats asked before seat "
+            f"{actor} plays are {', '.join(map(str, order[:-1]))} in that order: turn must be "
+            "one of them and catchers the seats after it, then the next player (DO-6)"
+        )
 
 
 def _check_rescue(state: DominoesState, seat: int) -> None:

@@ -26,7 +26,7 @@ from unodice.core.uno import CATCH, DECLINE, DRAW, KEEP, PASS
 
 from .moves import DominoesMove, Play
 from .options import DominoesOptions
-from .state import CHALLENGE, DRAWN, OVER, RESCUE, SPINNER, TURN, DominoesState, Placement
+from .state import CATCHING, CHALLENGE, DRAWN, OVER, RESCUE, SPINNER, TURN, DominoesState, Placement
 
 __all__ = [
     "DominoesReference",
@@ -228,11 +228,14 @@ def legal_moves(options: DominoesOptions, state: DominoesState) -> list[Dominoes
       one tile (DO-6); a WD4 touching end is offered even when the DO-3 rule forbids it (the
       bluff a challenge settles, DO-8), unless her WD4 was taken back on an empty boneyard and
       no tile has been laid since (DO-8); or draw, while the boneyard holds a tile.
-    * The tile just drawn (DO-5): lay it (only it), or keep it.
+    * The tile just drawn (DO-5): lay it (only it), or keep it; with ``drawn_domino`` set
+      to ``"must-play"`` she must lay it.
     * Hit by a WD4 (DO-8): challenge or accept.
     * A dead layout (DO-9): lay the double-Wild on the spinner, declaring a colour, or decline.
     * Beside a turn, a WD4 answer or the double-Wild offer: catch a missed Uno (DO-6), and
       ``pass`` when she could do nothing else.
+    * With ``catch_by`` set to ``"any-opponent"``, an opponent asked out of turn before the
+      next player moves (DO-6): catch or decline, nothing else.
     """
     seat = state.to_act
     if seat is None or state.phase == OVER:
@@ -251,7 +254,9 @@ def legal_moves(options: DominoesOptions, state: DominoesState) -> list[Dominoes
     elif state.phase == DRAWN:
         # Drawing was her first move, so no catch is open any more (DO-6).
         assert state.drawn is not None
-        moves = [*barred_wild_draw_four(state, seat, plays_of([state.drawn], hand, ends)), KEEP]
+        moves = barred_wild_draw_four(state, seat, plays_of([state.drawn], hand, ends))
+        if options.drawn_domino == "keep":  # "must-play": she lays it (DO-5)
+            moves.append(KEEP)
     elif state.phase == CHALLENGE:
         moves = [*catch, uno.ACCEPT, uno.CHALLENGE]
     elif state.phase == RESCUE:
@@ -263,6 +268,9 @@ def legal_moves(options: DominoesOptions, state: DominoesState) -> list[Dominoes
                     for call in uno_calls(hand):
                         rescues.append(Play(touching, far, SPINNER, colour, call))
         moves = [*catch, *rescues, DECLINE]
+    elif state.phase == CATCHING:
+        # Asked out of turn, before the next player moves (DO-6, ``catch_by="any-opponent"``).
+        moves = [CATCH, DECLINE]
     unique: list[DominoesMove] = []
     seen: set[DominoesMove] = set()
     for move in moves:  # a double, or two copies of a tile, give the same move twice

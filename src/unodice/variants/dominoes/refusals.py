@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Move
-from unodice.core.pieces import WILDS
+from unodice.core.pieces import WILDS, Domino
 from unodice.core.uno import Accept, Catch, Challenge, Decline, Draw, Keep, Pass
 
 from .lookups import TileLookup
 from .moves import Play
-from .state import CHALLENGE, DRAWN, RESCUE, SPINNER, DominoesState
+from .state import CATCHING, CHALLENGE, DRAWN, RESCUE, SPINNER, DominoesState
 
 if TYPE_CHECKING:
     from unodice.core.variant import AnyVariant
@@ -38,7 +38,19 @@ def _reason(
     rules: AnyVariant, lookups: TileLookup, state: DominoesState, move: Move
 ) -> tuple[str, str | None]:
     seat = state.to_act
+    if state.phase == CATCHING:
+        return (
+            f"seat {seat} is asked first whether to catch seat {state.uno_debtor}, who did not "
+            "call Uno: 'catch' or 'decline'",
+            "DO-6",
+        )
     if isinstance(move, Catch):
+        if getattr(rules.options, "catch_by", "next") == "any-opponent":
+            return (
+                "nobody can be caught now: an opponent may catch a player who played down to "
+                "one tile without calling Uno only before the next player's first move",
+                "DO-6",
+            )
         return (
             "nobody can be caught now: only the next player to decide may catch a player who "
             "played down to one tile without calling Uno, before her own first move",
@@ -57,6 +69,8 @@ def _reason(
     if isinstance(move, Decline):
         return "there is nothing to decline: the layout still has open ends", "DO-9"
     if isinstance(move, Keep):
+        if state.phase == DRAWN and state.drawn is not None:
+            return _must_play(rules, state, state.drawn), "DO-5"
         return "'keep' follows a draw: you have not drawn a tile this turn", "DO-5"
     if isinstance(move, Draw):
         if state.phase == DRAWN:
@@ -121,6 +135,16 @@ def _explain_play(
     if move.uno and len(hand) != 2:
         return "Uno is called only with the play that leaves one tile", "DO-6"
     return f"not a legal move now; try one of {_listing(rules, state)}", None
+
+
+def _must_play(rules: AnyVariant, state: DominoesState, drawn: Domino) -> str:
+    """Why a drawn tile that fits may not be kept (``drawn_domino`` is ``"must-play"``)."""
+    ends = sorted({move.end for move in rules.legal_moves(state) if isinstance(move, Play)})
+    where = ("open end " if len(ends) == 1 else "open ends ") + ", ".join(map(str, ends))
+    return (
+        f"the drawn tile {drawn.code} fits {where}: the drawn domino is played if possible, "
+        "so it must be laid, not kept"
+    )
 
 
 def _open_ends(state: DominoesState) -> str:

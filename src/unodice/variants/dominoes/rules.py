@@ -2,9 +2,11 @@
 
 The engine stops only at decisions: a turn (lay a tile or draw), the tile just drawn (lay it or
 keep it), a Wild Draw Four (challenge or accept), the double-Wild on a dead layout (lay it or
-decline) and, beside any of these, catching a missed Uno. Everything else happens by itself:
-the deal, the opening, draws forced by D2 and WD4, skipped turns, the draw of a player who
-cannot lay anything, passes on an empty boneyard, and the end of the round.
+decline) and, beside any of these, catching a missed Uno; with ``catch_by`` set to
+``"any-opponent"``, also the question to each other opponent, out of turn, whether to catch.
+Everything else happens by itself: the deal, the opening, draws forced by D2 and WD4, skipped
+turns, the draw of a player who cannot lay anything, passes on an empty boneyard, and the end
+of the round.
 
 What every Uno-family game does the same way (S, R and D2, the Wild Draw Four challenge, the
 Uno call and the catch) is [`unodice.core.uno`][unodice.core.uno]'s; this class supplies what only
@@ -37,6 +39,7 @@ from .reference import DominoesReference
 from .refusals import explain
 from .spaces import DominoesSpaces
 from .state import (
+    CATCHING,
     CHALLENGE,
     DRAWN,
     OVER,
@@ -115,6 +118,9 @@ class UnoDominoes(
         self._plays: PlayLookup = plays_for(self._lookups)
         self._landings = self._plays.landings
         self._doubles_spin = options.all_doubles_spin
+        self._must_play = options.drawn_domino == "must-play"
+        self._take_back = options.wild_draw_four_upheld == "take-back"
+        self._any_opponent = options.catch_by == "any-opponent"
 
     # -- DO-1: the deal and the opening ----------------------------------------------------------
 
@@ -212,11 +218,15 @@ class UnoDominoes(
             plays = state.plays
             if plays is None:
                 plays = self._plays.plays_from(state, seat, (state.drawn,), len(hand) == 2)
+            if self._must_play:  # "Play the drawn domino if possible" (DO-5)
+                return tuple(plays)
             return (*plays, KEEP)
         if phase == CHALLENGE:
             return (*catch, uno.ACCEPT, uno.CHALLENGE)
         if phase == RESCUE:
             return (*catch, *self._rescue_plays(hand), uno.DECLINE)
+        if phase == CATCHING:
+            return (CATCH, uno.DECLINE)
         return ()
 
     def apply(self, table: Table, state: DominoesState, move: DominoesMove) -> None:
@@ -224,6 +234,9 @@ class UnoDominoes(
         seat = state.to_act
         assert seat is not None
         state.plays = None  # worked out again at the next decision
+        if state.phase == CATCHING:
+            self._answer_catch(table, state, seat, isinstance(move, uno.Catch))
+            return
         debtor = state.uno_debtor
         state.uno_debtor = None  # the chance to catch ends with the first other move (DO-6)
         match move:
@@ -232,6 +245,10 @@ class UnoDominoes(
                     self._rescue(table, state, seat, move)
                 else:
                     self._play(table, state, seat, move)
+                if self._any_opponent:
+                    # In a method of its own: read here, ``state.uno_debtor`` would still have
+                    # the type it was given above (None) in the compiled build.
+                    self._ask_catchers(state)
             case uno.Catch():
                 assert debtor is not None
                 self._catch(table, state, seat, debtor)
@@ -255,6 +272,7 @@ class UnoDominoes(
                     seat,
                     isinstance(move, uno.Challenge),
                     self.options.failed_challenge_penalty,
+                    take_back=self._take_back,
                 )
             case uno.Decline():
                 self._offer_rescue(table, state)
@@ -401,6 +419,53 @@ class UnoDominoes(
         uno.catch(self, table, state, catcher, debtor)
         if state.phase == TURN:
             self._begin_turn(table, state, catcher)  # her only other move may now be forced
+
+    def _ask_catchers(self, state: DominoesState) -> None:
+        """Ask every other opponent, one decision each, before the next player (DO-6).
+
+        Under ``catch_by="any-opponent"``, once the play that missed the call has led to the
+        next player's first decision: the seats of
+        [`catchers`][unodice.core.uno.catchers] before her are asked in turn (``catch`` or
+        ``decline``), her decision waiting meanwhile. With two players there is nobody to ask.
+        """
+        actor, debtor = state.to_act, state.uno_debtor
+        if (
+            actor is None
+            or debtor is None
+            or not may_catch(debtor, actor, len(state.hands[debtor]))
+        ):
+            return
+        asked = uno.catchers(state.seats, debtor, actor, True)
+        if len(asked) == 1:
+            return
+        state.resume = state.phase
+        state.catchers = asked[1:]
+        state.phase, state.to_act = CATCHING, asked[0]
+        state.plays = None  # worked out again when her decision begins
+
+    def _answer_catch(self, table: Table, state: DominoesState, seat: int, caught: bool) -> None:
+        """A seat asked out of turn catches or declines (DO-6, ``catch_by="any-opponent"``).
+
+        A catch ends the question for all; a decline passes it on. After the last seat asked,
+        the next player's decision begins as it would have without the question, with her
+        own catch among her moves while the offender still holds one tile.
+        """
+        if not caught and len(state.catchers) > 1:
+            state.to_act, state.catchers = state.catchers[0], state.catchers[1:]
+            return
+        actor, phase = state.catchers[-1], state.resume
+        state.catchers, state.resume = (), TURN
+        state.phase, state.to_act = phase, actor
+        if not caught and phase == TURN:
+            hand = state.hands[actor]
+            state.plays = self._plays.plays_from(state, actor, hand, len(hand) == 2)
+        if caught:
+            debtor = state.uno_debtor
+            assert debtor is not None
+            state.uno_debtor = None
+            uno.catch(self, table, state, seat, debtor)
+            if phase == TURN:
+                self._begin_turn(table, state, actor)  # her only move may now be forced
 
     # -- DO-7: going out and what hands are worth ------------------------------------------------
 
@@ -617,6 +682,9 @@ class UnoDominoes(
           drawn or passed by herself);
         * offered the double-Wild on a dead layout (DO-9), she holds one.
 
+        While opponents are asked out of turn whether to catch (DO-6), the same holds of the
+        next player, whose decision waits.
+
         Each is met by dealing again until it holds (after 1,000 deals, by giving her a random
         tile that meets it first), so the deal is drawn as the rules make it likely. What the
         rest of the history suggests (a seat that drew because it could not lay held no tile
@@ -643,18 +711,23 @@ class UnoDominoes(
         # In an order ``seat`` could know, so that the deal depends on what it has seen and on
         # ``rng`` alone, never on where the unseen tiles really are.
         pool.sort(key=_tile_id)
-        actor = state.to_act
+        # Asked out of turn to catch (DO-6), the seat whose decision waits is the one the
+        # rules made something public about.
+        decider, phase = state.to_act, state.phase
+        if phase == CATCHING:
+            decider, phase = state.catchers[-1], state.resume
+        actor = decider
         if actor is None or actor == seat:
             actor = None  # nothing about the seat to act is hidden from ``seat``
         drawn: Domino | None = None
-        if actor is not None and state.phase == DRAWN:
+        if actor is not None and phase == DRAWN:
             leaves_one = len(hands[actor]) == 2
             plays_from = self._plays.plays_from
             fitting = [tile for tile in pool if plays_from(state, actor, (tile,), leaves_one)]
             drawn = fitting[rng.randrange(len(fitting))]
             pool.remove(drawn)
             needed[actor] -= 1
-        test = self._dealt_test(state, actor) if actor is not None else None
+        test = self._dealt_test(state, actor, phase) if actor is not None else None
         new_hands = self._deal(pool, kept, needed, rng, actor, test)
         if drawn is not None:
             assert actor is not None
@@ -670,27 +743,27 @@ class UnoDominoes(
             before.restore(pending.before[1])
             illegal = self._plays.holds_other_play(before, new_hands[pending.seat], None)
             state.pending = PendingWildDrawFour(pending.seat, illegal, pending.before)
-        if state.phase == RESCUE and state.closer is not None and state.to_act is not None:
+        if phase == RESCUE and state.closer is not None and decider is not None:
             order = [
                 state.seats.next_seat(step, state.closer)
                 for step in range(1, self.player_count + 1)
             ]
-            after = order[order.index(state.to_act) + 1 :]
+            after = order[order.index(decider) + 1 :]
             state.rescuers = tuple(
                 other for other in after if any(map(is_double_wild, new_hands[other]))
             )
 
     def _dealt_test(
-        self, state: DominoesState, actor: int
+        self, state: DominoesState, actor: int, phase: Phase
     ) -> Callable[[Sequence[Domino]], bool] | None:
-        """What the hand of ``actor``, the seat to act, must meet, by what the rules showed."""
-        if state.phase == TURN:
+        """What the hand of ``actor``, deciding in ``phase``, must meet, as the rules showed."""
+        if phase == TURN:
             debtor = state.uno_debtor
             if debtor is not None and may_catch(debtor, actor, len(state.hands[debtor])):
                 return None  # she may be stopped only to catch
             leaves_one = len(state.hands[actor]) == 2
             return lambda tiles: bool(self._plays.plays_from(state, actor, tiles, leaves_one))
-        if state.phase == RESCUE:
+        if phase == RESCUE:
             return lambda tiles: any(map(is_double_wild, tiles))
         return None
 

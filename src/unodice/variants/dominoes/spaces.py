@@ -29,6 +29,10 @@ current direction of play, so relative seat 0 is ``s`` and 1 is the next to play
 Tiles are counted by *kind* (tiles with the same two faces, which the rules never tell apart):
 a kind's number is the share of its copies in the place the slot describes. Counts of tiles
 are divided by the most a hand can hold, the set's size less the spinner.
+
+With ``catch_by`` set to ``"any-opponent"`` (DO-6) the phase slot has a fifth place,
+``catching``: the seat to act (``to_act``) is asked out of turn whether to catch the seat in
+``uno_debtor``. Under the default options the layout is unchanged.
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ from .kernel import make_plays
 from .lookups import TileLookup, is_double_wild
 from .moves import WORDS, DominoesMove, Play
 from .options import DominoesOptions
-from .state import CHALLENGE, DRAWN, RESCUE, SPINNER, TURN
+from .state import CATCHING, CHALLENGE, DRAWN, RESCUE, SPINNER, TURN
 
 if TYPE_CHECKING:
     from unodice.core.variant import View
@@ -82,8 +86,11 @@ class SpaceLookup(SealedLookup):
         lookups: The tile set's lookup.
         doubles_spin: The ``all_doubles_spin`` option.
         players: The number of seats.
+        catching: Whether opponents are asked out of turn to catch a missed Uno
+            (``catch_by="any-opponent"``, DO-6): the phase slot then has a fifth place.
 
     Attributes:
+        phases: The decisions the phase slot tells apart, in its order.
         lines: The most open ends a layout can have (``E`` of the numbering).
         actions: The action catalogue's moves, in order.
         kinds: Per tile id, its kind's number (``TileLookup.kinds``).
@@ -96,8 +103,11 @@ class SpaceLookup(SealedLookup):
         size: The observation's size.
     """
 
-    def __init__(self, lookups: TileLookup, doubles_spin: bool, players: int):
+    def __init__(
+        self, lookups: TileLookup, doubles_spin: bool, players: int, catching: bool = False
+    ):
         self.lines = most_lines(lookups, doubles_spin)
+        self.phases: tuple[str, ...] = (*_PHASES, CATCHING) if catching else _PHASES
         self.actions: tuple[DominoesMove, ...] = _catalogue(lookups, self.lines)
         self.kinds: tuple[int, ...] = lookups.kinds
         copies = [lookups.kinds.count(kind) for kind in lookups.kinds]
@@ -121,7 +131,12 @@ class SpaceLookup(SealedLookup):
             Slot("hand_sizes", seats, f"per relative seat, tiles held / {self.most_tiles}"),
             Slot("one_tile", seats, "per relative seat, 1 when she holds one tile (DO-6)"),
             Slot("boneyard", 1, f"tiles in the boneyard / {self.most_tiles}"),
-            Slot("phase", len(_PHASES), "the decision: turn, drawn, challenge or rescue"),
+            Slot(
+                "phase",
+                len(self.phases),
+                "the decision: turn, drawn, challenge or rescue"
+                + (", or catching (asked out of turn, DO-6)" if catching else ""),
+            ),
             Slot("to_act", seats, "the relative seat that decides now"),
             Slot("reversed", 1, "1 when play runs in decreasing seat numbers (DO-4)"),
             Slot("uno_debtor", seats, "the relative seat that may be caught (DO-6)"),
@@ -231,8 +246,8 @@ class DominoesSpaces(Spaces[DominoesMove]):
             out[at_scores + relative] = min(max(scores[other] / target, 0.0), 1.0)
         out[at["boneyard"]] = data["boneyard"] / most
         phase = data["phase"]
-        if phase in _PHASES:
-            out[at["phase"] + _PHASES.index(phase)] = 1
+        if phase in lookup.phases:
+            out[at["phase"] + lookup.phases.index(phase)] = 1
         if direction == -1:
             out[at["reversed"]] = 1
         for name, who in (
@@ -249,4 +264,10 @@ class DominoesSpaces(Spaces[DominoesMove]):
 
 def _lookup(variant: DominoesSpaces) -> SpaceLookup:
     """The space lookup of a variant's tile set, options and seats."""
-    return spaces_for(variant._lookups, variant.options.all_doubles_spin, variant.player_count)
+    options = variant.options
+    return spaces_for(
+        variant._lookups,
+        options.all_doubles_spin,
+        variant.player_count,
+        options.catch_by == "any-opponent",
+    )

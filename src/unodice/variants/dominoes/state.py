@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from unodice.core.uno import PendingWildDrawFour
 
 __all__ = [
+    "CATCHING",
     "CHALLENGE",
     "DRAWN",
     "OVER",
@@ -47,7 +48,7 @@ __all__ = [
 
 # -- phases ----------------------------------------------------------------------------------
 
-Phase: TypeAlias = Literal["turn", "drawn", "challenge", "rescue", "over"]
+Phase: TypeAlias = Literal["turn", "drawn", "challenge", "rescue", "catching", "over"]
 """What kind of decision the seat to act faces."""
 
 TURN: Phase = "turn"
@@ -58,6 +59,9 @@ CHALLENGE: Phase = "challenge"
 """Challenge or accept the Wild Draw Four that hit her (DO-8)."""
 RESCUE: Phase = "rescue"
 """Lay the double-Wild on the spinner of a dead layout, or decline (DO-9)."""
+CATCHING: Phase = "catching"
+"""Catch the player who did not call Uno, or decline, out of turn (DO-6, ``catch_by`` set to
+``"any-opponent"``)."""
 OVER: Phase = "over"
 """The round is over."""
 
@@ -395,6 +399,11 @@ class DominoesState(State):
             boneyard (so that they drew nothing) since a tile was last laid and stayed: they may
             not lay a tile with its WD4 end touching until one is (DO-8). Replaced, never
             changed in place, so copies may share it.
+        catchers: While the phase is ``catching``: the seats still to be asked after the seat
+            to act, in order, the last being the next player to act, whose own decision then
+            begins (DO-6, ``catch_by`` set to ``"any-opponent"``). Empty otherwise.
+        resume: While the phase is ``catching``: the phase of that next player's decision
+            (turn, challenge or rescue).
         revealed: The ids of the tiles every seat has seen go into a hand: a Wild Draw Four
             taken back after a challenge goes back to its player in view of all (DO-8). Such a
             tile is known to be in that hand until it is laid again; a search's resampling
@@ -420,6 +429,8 @@ class DominoesState(State):
         self.idle_turns = 0
         self.wild_draw_four_barred: frozenset[int] = frozenset()
         self.revealed: frozenset[int] = frozenset()
+        self.catchers: tuple[int, ...] = ()
+        self.resume: Phase = TURN
 
     def copy(self) -> DominoesState:
         """An independent copy, for ``Game.copy()``."""

@@ -9,7 +9,19 @@ from unodice.core.pieces import Colour, Domino, Face
 from unodice.core.render import paint_face
 
 from .events import DeadEnd, Dealt, Drew, Opened, Passed, Placed, RoundOver, TakenBack
-from .state import CHALLENGE, DRAWN, OVER, RESCUE, TURN, DominoesState, Layout, OpenEnd, Placement
+from .options import DominoesOptions
+from .state import (
+    CATCHING,
+    CHALLENGE,
+    DRAWN,
+    OVER,
+    RESCUE,
+    TURN,
+    DominoesState,
+    Layout,
+    OpenEnd,
+    Placement,
+)
 
 __all__ = ["DominoesText"]
 
@@ -23,6 +35,8 @@ _ENDINGS = {
 class DominoesText(Text[DominoesState]):
     """Uno dominoes in words: a line for each event, the position for a terminal."""
 
+    options: DominoesOptions
+
     def render(self, state: DominoesState, seat: int | None = None, colour: bool = False) -> str:
         """The layout as lines from the spinner, the open ends, the hands and the scores.
 
@@ -31,7 +45,7 @@ class DominoesText(Text[DominoesState]):
             seat: Whose eyes; other hands show only their size (``None``: every hand shown).
             colour: Paint faces in their colours with terminal escapes.
         """
-        lines = [_status(state)]
+        lines = [_status(state, self.options)]
         lines.extend(_layout_lines(state.layout, colour))
         lines.append("open ends: " + _open_ends(state.layout, colour))
         lines.extend(_hand_lines(state, seat, colour))
@@ -88,17 +102,24 @@ def _round_over(event: RoundOver) -> str:
     return f"seat {event.winner} {_ENDINGS[event.ending]} (hands left: {hands})"
 
 
-def _status(state: DominoesState) -> str:
+def _status(state: DominoesState, options: DominoesOptions) -> str:
     way = "clockwise" if state.seats.direction == 1 else "counter-clockwise"
     if state.phase == OVER or state.to_act is None:
         return "the round is over"
     seat = state.to_act
+    if state.phase == CATCHING:
+        return (
+            f"seat {seat} may catch seat {state.uno_debtor}, who did not call Uno: catch or "
+            f"decline, before seat {state.catchers[-1]} plays (play runs {way})"
+        )
     doing = {
         TURN: "to lay a tile or draw",
         DRAWN: "to lay the tile just drawn or keep it",
         CHALLENGE: "to challenge or accept the Wild Draw Four",
         RESCUE: "to lay the double-Wild on the dead layout or decline",
     }[state.phase]
+    if state.phase == DRAWN and options.drawn_domino == "must-play":
+        doing = "to lay the tile just drawn (DO-5)"
     return f"seat {seat} {doing} (play runs {way})"
 
 
