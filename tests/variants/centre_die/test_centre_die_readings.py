@@ -15,7 +15,7 @@ from centre_die_support import deal, hand, moves, of_kind, rolls
 
 import unodice
 import unodice.rl
-from unodice import IllegalMove
+from unodice import IllegalMove, InvalidPosition
 from unodice.cli.commands import main
 from unodice.core.chance import Showing
 from unodice.testing import check_variant
@@ -73,7 +73,7 @@ def test_cd4_only_when_unable_a_player_with_nothing_to_play_after_the_reroll_dra
 
 FOUR_SEATS = (
     "centre-die{options} players=4 round=1 scores=0,0,0,0 points=0,0,0,0 | phase=step1 turn=0 "
-    "direction=cw centre=r5 wd4=- covered=- catchable=-{asking} starter=0 "
+    "direction=cw centre=r5 wd4=- covered=- catchable=-{catchers} starter=0 "
     "hands={first},y2/g3,b4,r6/y1,y3,b2/g1,g4,b6 bag=rest"
 )
 """Four seats, seat 0 to play with two dice: her first die (r1 or a WD4) is her next-to-last."""
@@ -82,8 +82,8 @@ FOUR_SEATS = (
 def _missed(catch_by: str, first: str = "r1", play: str = "play r1"):
     """Seat 0 plays down to one die (y2) without calling Uno; seat 1 is the next to act."""
     options = "" if catch_by == "next" else f"(catch_by={catch_by})"
-    asking = "" if catch_by == "next" else " asking=-"
-    text = FOUR_SEATS.format(options=options, asking=asking, first=first)
+    catchers = "" if catch_by == "next" else " catchers=-"
+    text = FOUR_SEATS.format(options=options, catchers=catchers, first=first)
     game = unodice.new_game(position=text, seed=3)
     assert not of_kind(game.play(play), "uno")
     return game
@@ -151,7 +151,7 @@ def test_cd9_any_opponent_asked_catch_is_refused_out_of_the_window():
 def test_cd9_any_opponent_the_catching_question_is_written_read_and_shown():
     game = _missed("any-opponent")
     text = game.position()
-    assert " phase=catching " in text and " asking=2,3,1 " in text
+    assert " phase=catching " in text and " catchers=3,1 " in text
     again = unodice.new_game(position=text, seed=1)
     assert again.position() == text
     assert again.legal_moves() == game.legal_moves() and again.to_act == 2
@@ -289,3 +289,23 @@ def test_the_learning_environments_run_under_every_reading(options):
             continue
         mask = observation["action_mask"]
         aec.step(int(next(index for index, legal in enumerate(mask) if legal)))
+
+
+@pytest.mark.parametrize(
+    "catchers",
+    ["2,3,1", "3,2", "1,3", "-", "9"],  # the seat asked now, wrong order, wrong end, none, no seat
+)
+def test_cd9_any_opponent_a_position_with_other_catchers_is_refused(catchers):
+    text = _missed("any-opponent").position()
+    with pytest.raises(InvalidPosition, match="catchers"):
+        unodice.new_game(position=text.replace(" catchers=3,1 ", f" catchers={catchers} "), seed=1)
+
+
+def test_cd9_any_opponent_the_seat_asked_now_follows_from_the_catchers():
+    game = _missed("any-opponent")
+    game.play("decline")  # seat 2 lets it go: seat 3 is asked, then seat 1
+    text = game.position()
+    assert " catchers=1 " in text and game.to_act == 3
+    assert all(game.view(seat).data["catchers"] == (1,) for seat in range(4))
+    again = unodice.new_game(position=text, seed=1)
+    assert again.to_act == 3 and again.position() == text

@@ -353,6 +353,13 @@ def test_do6_a_position_asking_the_wrong_seat_is_refused():
         new_game(position=text.replace("catchers=0,2", "catchers=2"))
 
 
+def test_do6_a_view_names_the_seats_still_to_be_asked():
+    game = miss_position(ANY)
+    assert game.to_act == 3
+    assert all(game.view(seat).data["catchers"] == (0, 2) for seat in range(4))
+    assert miss_position().view(0).data["catchers"] == ()
+
+
 def test_default_positions_have_no_catchers_field():
     assert "catchers" not in miss_position().position()
 

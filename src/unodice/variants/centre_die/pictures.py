@@ -177,7 +177,7 @@ def _note(data: Mapping[str, Any]) -> str:
     if data["phase"] == CATCHING:
         return (
             f"Seat {data['catchable']} did not call Uno: the seat to act may catch her or "
-            f"decline; seat {data['asking'][-1]} is the next player to act (CD-9)."
+            f"decline; seat {data['catchers'][-1]} is the next player to act (CD-9)."
         )
     if data["catchable"] is not None:
         return f"Seat {data['catchable']} did not call Uno and may be caught (CD-9)."

@@ -79,8 +79,8 @@ FIELDS = (
 )
 """The body's fields, in the order they are written."""
 
-FIELDS_ANY_OPPONENT = (*FIELDS[:7], "asking", *FIELDS[7:])
-"""The body's fields under the option ``catch_by="any-opponent"``: ``asking`` comes after
+FIELDS_ANY_OPPONENT = (*FIELDS[:7], "catchers", *FIELDS[7:])
+"""The body's fields under the option ``catch_by="any-opponent"``: ``catchers`` comes after
 ``catchable``. It is written only under that option, so that other games' positions are as
 they were."""
 
@@ -138,8 +138,7 @@ class CentreDiePositions(Positions[CentreDieState]):
             ("bag", write_items(die_token(die) for die in state.bag)),
         ]
         if self.options.catch_by == "any-opponent":
-            asking = (state.to_act, *state.catch_queue) if state.phase == CATCHING else ()
-            fields.insert(7, ("asking", write_items(map(str, asking))))
+            fields.insert(7, ("catchers", write_items(map(str, state.catchers))))
         return write_fields(fields)
 
     def read_position(self, table: Table, text: str) -> CentreDieState:
@@ -202,7 +201,7 @@ class CentreDiePositions(Positions[CentreDieState]):
         state.to_act = state.seats.next_seat() if phase == ANSWERING_WD4 else turn
         state.catchable = catchable
         if any_opponent:
-            _read_asking(state, fields["asking"], players)
+            _read_catchers(state, fields["catchers"], players)
         _check_consistent(lookup, state)
         return state
 
@@ -296,31 +295,31 @@ def _read_pending(
     return PendingWildDrawFour(turn, wd4 == _ILLEGAL, before)
 
 
-def _read_asking(state: CentreDieState, value: str, players: int) -> None:
-    """The opponents asked in turn to catch a missed Uno, in phase catching only (CD-9).
+def _read_catchers(state: CentreDieState, value: str, players: int) -> None:
+    """The seats still to be asked whether they catch a missed Uno, in phase catching (CD-9).
 
-    The first seat is the player to act; the last the next player to act, whose turn (or answer
-    to a WD4) then begins. They must be the end of
-    [`catchers`][unodice.core.uno.catchers]' order, at least two of them.
+    They are the end of [`catchers`][unodice.core.uno.catchers]' order after the seat asked now,
+    the next player to act last; the seat asked now is the one before them in that order.
     """
-    seats = [read_seat(token, players, "asking", nobody=False) for token in items(value)]
+    seats = [read_seat(token, players, "catchers", nobody=False) for token in items(value)]
     if state.phase != CATCHING:
         if seats:
             raise InvalidPosition(
-                "asking lists seats in phase catching only; write asking=- (CD-9)"
+                "catchers lists seats in phase catching only; write catchers=- (CD-9)"
             )
         return
     offender = state.catchable
     actor = state.seats.next_seat() if state.pending is not None else state.seats.current
     order = uno.catchers(state.seats, offender, actor, True) if offender is not None else ()
-    if offender is None or len(seats) < 2 or tuple(seats) != order[len(order) - len(seats) :]:
+    if offender is None or not 0 < len(seats) < len(order) or tuple(seats) != order[-len(seats) :]:
         raise InvalidPosition(
-            f"asking: in phase catching, the seats still to be asked whether they catch seat "
-            f"{write_seat(offender)}, from the seat to act to seat {actor}, the next player to "
-            f"act: {', '.join(map(str, order))} or its end, at least two (CD-9)"
+            f"catchers: in phase catching, the seats still to be asked whether they catch seat "
+            f"{write_seat(offender)} after the seat asked now, the last being seat {actor}, the "
+            f"next player to act: the end of {', '.join(map(str, order))}, without its first "
+            f"seat (CD-9)"
         )
-    state.to_act = seats[0]
-    state.catch_queue = tuple(s for s in seats[1:] if s is not None)
+    state.to_act = order[len(order) - len(seats) - 1]
+    state.catchers = tuple(s for s in seats if s is not None)
 
 
 def _read_hand_die(pieces: PieceReader[Die], token: str, seat: int) -> tuple[Die, Face]:

@@ -303,7 +303,7 @@ def cd9_asked_to_catch(options: CentreDieOptions, state: CentreDieState) -> bool
     """
     if state.phase != CATCHING:
         return False
-    if options.catch_by != "any-opponent" or state.catchable is None or not state.catch_queue:
+    if options.catch_by != "any-opponent" or state.catchable is None or not state.catchers:
         raise ValueError("an opponent is asked to catch only under catch_by=any-opponent")
     return True
 

@@ -500,7 +500,7 @@ class CentreDie(
             if len(asked) > 1:
                 state.phase = CATCHING
                 state.to_act = asked[0]
-                state.catch_queue = asked[1:]
+                state.catchers = asked[1:]
         return True
 
     def _answer_catching(self, table: Table, state: CentreDieState, move: CentreDieMove) -> None:
@@ -510,18 +510,18 @@ class CentreDie(
         the last opponent the next player to act begins as under ``catch_by="next"``.
         """
         offender = state.catchable
-        assert offender is not None and state.to_act is not None and state.catch_queue
-        queue = state.catch_queue
+        assert offender is not None and state.to_act is not None and state.catchers
+        queue = state.catchers
         if isinstance(move, Catch):
             state.catchable = None
-            state.catch_queue = ()
+            state.catchers = ()
             uno.catch(self, table, state, state.to_act, offender)
             self._resume_after_catching(table, state, queue[-1], None)
         elif len(queue) > 1:
             state.to_act = queue[0]
-            state.catch_queue = queue[1:]
+            state.catchers = queue[1:]
         else:
-            state.catch_queue = ()
+            state.catchers = ()
             self._resume_after_catching(table, state, queue[0], offender)
 
     def _resume_after_catching(
@@ -567,7 +567,7 @@ class CentreDie(
         state.phase = ROUND_OVER
         state.to_act = None
         state.catchable = state.uno_missed = None
-        state.catch_queue = ()
+        state.catchers = ()
         context = {
             "winner": seat,
             "hands": tuple(state.shown),
@@ -594,7 +594,7 @@ class CentreDie(
         state.phase = ROUND_OVER
         state.to_act = None
         state.catchable = state.uno_missed = None
-        state.catch_queue = ()
+        state.catchers = ()
         table.end_round([])
 
     # -- CD-11: the match --------------------------------------------------------------------------
@@ -651,7 +651,7 @@ class CentreDie(
         ``turn`` (whose turn), ``phase`` (``"step 1"``, ``"step 2"``, ``"step 3"``,
         ``"challenge"``, ``"catching"`` or ``"round over"``), ``drawn`` (the drawn die's face
         in step 3), ``wd4_legal`` (whether the WD4 awaiting an answer kept to CD-7),
-        ``catchable`` (whom the player to act may catch) and ``asking`` (in phase
+        ``catchable`` (whom the player to act may catch) and ``catchers`` (in phase
         ``"catching"``, the seats to be asked after the player to act, the next player to act
         last; else empty).
         """
@@ -678,7 +678,7 @@ class CentreDie(
             "drawn": faces[current[-1]] if phase == STEP_THREE else None,
             "wd4_legal": not pending.illegal if pending is not None else None,
             "catchable": state.catchable,
-            "asking": state.catch_queue,
+            "catchers": state.catchers,
         }
 
     def event_for_seat(self, event: Event, seat: int) -> dict[str, Any] | None:

@@ -73,7 +73,7 @@ class CentreDieState(State):
         phase: One of the phase constants of this module.
         uno_missed: A seat that just played down to one die without calling Uno.
         catchable: The seat that the player to act may catch now (CD-9).
-        catch_queue: In phase ``catching``, the seats still to be asked after the player to act,
+        catchers: In phase ``catching``, the seats still to be asked after the player to act,
             in order; the last is the next player to act, whose turn then begins (CD-9,
             ``catch_by="any-opponent"``). Empty in any other phase.
         starter: Who started the round.
@@ -84,8 +84,8 @@ class CentreDieState(State):
 
     __slots__ = (
         "bag",
-        "catch_queue",
         "catchable",
+        "catchers",
         "centre_code",
         "centre_colour",
         "centre_die",
@@ -125,7 +125,7 @@ class CentreDieState(State):
         self.phase: Phase = STEP_ONE
         self.uno_missed: int | None = None
         self.catchable: int | None = None
-        self.catch_queue: tuple[int, ...] = ()
+        self.catchers: tuple[int, ...] = ()
         self.starter = starter
         self.round = round_number
         self.scores = scores
@@ -153,7 +153,7 @@ class CentreDieState(State):
         twin.phase = self.phase
         twin.uno_missed = self.uno_missed
         twin.catchable = self.catchable
-        twin.catch_queue = self.catch_queue
+        twin.catchers = self.catchers
         twin.starter = self.starter
         twin.round = self.round
         twin.scores = self.scores

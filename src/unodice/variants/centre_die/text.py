@@ -80,7 +80,7 @@ def _status(state: CentreDieState, colour: bool) -> str:
             colour,
         )
     if state.phase == CATCHING:
-        last = state.catch_queue[-1] if state.catch_queue else None
+        last = state.catchers[-1] if state.catchers else None
         return paint(
             f"Seat {state.to_act} may catch seat {state.catchable}, who did not call Uno: "
             f"catch or decline. Seat {last} is the next player to act.",

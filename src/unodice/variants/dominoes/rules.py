@@ -664,6 +664,7 @@ class UnoDominoes(
             "uno_debtor": state.uno_debtor,
             "wild_draw_four_by": pending.seat if pending is not None else None,
             "wild_draw_four_barred": _sorted_seats(state.wild_draw_four_barred),
+            "catchers": state.catchers,
         }
 
     # -- resampling: what a seat has not seen, dealt afresh (Resampling) -------------------------
