@@ -13,6 +13,7 @@ tier), every registered agent, and both learning environments.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from pettingzoo.test import api_test
 import unodice.rl
 from unodice.core.registry import Registry
 from unodice.play.agents import play_game
+from unodice.records.record import replay
 from unodice.testing import check_variant
 
 BUILT_IN = ("centre-die", "coverall", "dominoes")
@@ -82,6 +84,19 @@ def test_every_agent_plays_every_reading(variant, reading, agent):
     for players in (2, 4):
         game = play_game(variant, [agent] + ["random"] * (players - 1), seed=5, options=options)
         assert game.is_over and game.winners
+
+
+@pytest.mark.parametrize(("variant", "reading"), READINGS)
+def test_a_record_under_every_reading_replays_and_keeps_the_reading(variant, reading):
+    options = {**SHORT[variant], **reading}
+    game = play_game(variant, ["random"] * 4, seed=9, options=options)
+    record = json.loads(json.dumps(game.record()))
+    assert {name: record["options"][name] for name in reading} == reading
+    again = replay(record)
+    assert again.record() == game.record()
+    assert [type(event).__name__ for event in again.events] == [
+        type(event).__name__ for event in game.events
+    ]
 
 
 # What api_test says of every environment with masked (dict) observations, as in tests/rl.
