@@ -16,7 +16,8 @@ decisions/s ratio. Every speed is the median of several repeats of the same work
 instead plays one million decisions per variant in one process and prints memory samples.
 
 Both builds are measured, each in a process of its own (``--builds``): the pure-Python one
-installed, and the compiled one, which the script builds once with mypyc from a copy of the
+installed (with ``UNODICE_PURE=1``; ``native`` measures it with its native modules), and the
+compiled one, which the script builds once with mypyc from a copy of the
 clone's ``src/`` into a cache directory and puts first on that process's path.
 """
 
@@ -42,13 +43,13 @@ from pathlib import Path
 from typing import Any
 
 import unodice
-from unodice._version import COMPILED, PURE
+from unodice._version import COMPILED, NATIVE, PURE
 from unodice.core.game import Game
 from unodice.play.agents import RandomAgent
 from unodice.play.simulation import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
-BUILDS = {"pure": PURE, "compiled": COMPILED}
+BUILDS = {"pure": PURE, "native": NATIVE, "compiled": COMPILED}
 """The builds ``--builds`` names, and what ``unodice.build_kind()`` says of each."""
 
 HOW_COMPARED = (
@@ -570,7 +571,7 @@ def print_table(
 
 
 def _build_name(row: dict[str, Any]) -> str:
-    """The row's build as ``--builds`` names it: pure or compiled."""
+    """The row's build as ``--builds`` names it: pure, native or compiled."""
     return next(name for name, kind in BUILDS.items() if kind == row["build"])
 
 
@@ -595,7 +596,7 @@ def _load_note(scale: dict[str, Any]) -> str:
 
 
 class BuildUnavailable(Exception):
-    """The compiled build cannot be made here (no mypy, no C compiler, no source tree)."""
+    """A build cannot be made here (no mypy, no C compiler, no source tree)."""
 
 
 def compiled_sources() -> list[str]:
@@ -665,7 +666,16 @@ def default_cache() -> Path:
 def measure_build(build: str, argv: Sequence[str], cache: Path) -> dict[str, Any]:
     """Every figure of one build, measured by this script in a process of its own."""
     env = dict(os.environ)
-    if BUILDS[build] != unodice.build_kind():  # else the installed build is the one wanted
+    env.pop("UNODICE_PURE", None)
+    if build == "pure":
+        env["UNODICE_PURE"] = "1"  # the native modules, where there are any, set aside
+    installed = unodice.build_kind()
+    if build == "native" and installed != NATIVE:
+        raise BuildUnavailable(
+            "the native modules are not installed (install unodice where there is a C compiler)"
+        )
+    # Else the installed build is the one wanted, or it is native and pure is wanted.
+    if BUILDS[build] != installed and not (build == "pure" and installed == NATIVE):
         if build == "compiled":
             tree = compiled_tree(cache)
         elif (ROOT / "src" / "unodice").is_dir():
@@ -775,8 +785,9 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         "--builds",
         default="pure,compiled",
         help="comma-separated builds to measure, each in a process of its own: "
-        "pure (the installed pure-Python build) and compiled (built with "
-        "mypyc from this clone, once, into --build-cache); default both",
+        "pure (the installed build, with UNODICE_PURE=1), native (the installed build, "
+        "when it has its native modules) and compiled (built with mypyc from this clone, "
+        "once, into --build-cache); default pure,compiled",
     )
     parser.add_argument(
         "--build-cache",
@@ -790,7 +801,7 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     args.builds = [build.strip() for build in args.builds.split(",") if build.strip()]
     unknown = [build for build in args.builds if build not in BUILDS]
     if unknown or not args.builds:
-        parser.error(f"--builds takes {' and '.join(BUILDS)}, not {','.join(unknown) or 'none'}")
+        parser.error(f"--builds takes {', '.join(BUILDS)}, not {','.join(unknown) or 'none'}")
     quick = args.quick
     args.repeats = args.repeats or (3 if quick else 5)
     args.decisions = args.decisions or (10_000 if quick else 100_000)

@@ -22,13 +22,13 @@ import pytest
 from paths import ROOT
 
 import unodice
-from unodice._version import COMPILED
+from unodice._version import COMPILED, NATIVE
 
 SCRIPT = ROOT / "benchmarks" / "bench.py"
 
 
-# The build installed here: measuring it builds nothing (the other would be built with mypyc).
-INSTALLED = "compiled" if unodice.build_kind() == COMPILED else "pure"
+# The build installed here: measuring it builds nothing (the compiled one is built with mypyc).
+INSTALLED = {COMPILED: "compiled", NATIVE: "native"}.get(unodice.build_kind(), "pure")
 
 
 def load_script() -> Any:
@@ -110,7 +110,7 @@ def test_the_benchmark_names_the_builds_it_measures(capsys):
     with pytest.raises(SystemExit) as exit_:
         module.parse_arguments(["--builds", "pure,fast"])
     assert exit_.value.code == 2
-    assert "--builds takes pure and compiled, not fast" in capsys.readouterr().err
+    assert "--builds takes pure, native, compiled, not fast" in capsys.readouterr().err
 
 
 def callgrind_answers(*answers: tuple[int, str]) -> tuple[list[Any], Any]:

@@ -52,6 +52,19 @@ def test_the_ci_script_tests_the_compiled_build_and_checks_which_build_runs():
     assert started < coverage < waited
 
 
+def test_the_ci_script_installs_the_native_build_and_tests_a_pure_one_built_without_a_compiler():
+    text = SCRIPT.read_text(encoding="utf-8")
+    assert "(native engines)$" in text
+    assert "version=$(UNODICE_PURE=1 unodice --version)" in text
+    assert "CC=false pip wheel" in text and "-py3-none-any.whl" in text
+    # The pure build's fast tier runs beside the coverage run, as the compiled build's tiers do.
+    started, coverage, waited = (
+        text.index(part) for part in ("pure_job=$!", "pytest --cov=unodice", 'wait "$pure_job"')
+    )
+    assert started < coverage < waited
+    assert '"$pure/venv/bin/pytest" -q -p no:cacheprovider tests' in text
+
+
 def pytest_options() -> dict[str, str]:
     return tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
 

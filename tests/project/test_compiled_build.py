@@ -18,7 +18,7 @@ import pytest
 from paths import ROOT
 
 import unodice
-from unodice._version import COMPILED, PURE
+from unodice._version import COMPILED, NATIVE, PURE
 from unodice.cli.commands import main
 from unodice.core.hooks import hookimpl
 from unodice.variants.dominoes.state import Snapshot
@@ -70,7 +70,7 @@ def test_moves_events_options_and_what_plugins_subclass_stay_plain_python():
 
 
 def test_the_version_names_the_build_that_runs(capsys):
-    assert unodice.build_kind() in (COMPILED, PURE)
+    assert unodice.build_kind() in (COMPILED, NATIVE, PURE)
     with pytest.raises(SystemExit) as exit_:
         main(["--version"])
     assert exit_.value.code == 0
