@@ -55,6 +55,12 @@ def test_the_build_says_whether_its_native_modules_run():
         assert built == () and kind != NATIVE
 
 
+def test_unodice_pure_is_read_once_at_import(monkeypatch):
+    before = (_native.FORCED_PURE, _native.built_modules(), unodice.build_kind())
+    monkeypatch.setenv("UNODICE_PURE", "0" if _native.FORCED_PURE else "1")
+    assert (_native.FORCED_PURE, _native.built_modules(), unodice.build_kind()) == before
+
+
 def run_python(code: str, **env: str) -> str:
     environment = {
         name: value for name, value in os.environ.items() if name != "UNODICE_PURE"
