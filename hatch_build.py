@@ -10,6 +10,10 @@ left there first, so that a failed build does not leave stale modules behind.
 When a module does not compile (no C compiler, no Python headers, ``CC=false``), the build
 prints one line saying that it installs pure Python and why, and goes on without the native
 modules: the package then runs its plain Python rules, which are the same games, only slower.
+
+Run as a script, ``python hatch_build.py`` builds the modules in place as an editable install
+does, without installing anything: the quick way to rebuild them after changing a C file (it
+needs setuptools).
 """
 
 from __future__ import annotations
@@ -25,10 +29,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+try:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:  # run as a script (below), where hatchling need not be installed
+    BuildHookInterface = object
 
 NATIVE = Path("src", "unodice", "_native")
 """Where the C modules are, from the project's root."""
+
+PURE = "unodice: installing pure Python, without the native engines"
+"""What the build says, before why, when it cannot build the native modules."""
 
 
 class BuildFailed(Exception):
@@ -47,26 +57,19 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         sources = sorted((root / NATIVE).glob("_*.c"))
         if not sources:
             return
-        editable = version == "editable"
-        if editable:
-            remove_in_place_modules(root, sources)
-        self._temporary = tempfile.mkdtemp(prefix="unodice-native-")
         try:
-            built = build_extensions(root, sources, Path(self._temporary))
+            if version == "editable":
+                built = build_in_place(root, sources)
+                self.app.display_info(f"unodice: built the native engines in place ({built})")
+            else:
+                self._temporary = tempfile.mkdtemp(prefix="unodice-native-")
+                modules = build_extensions(root, sources, Path(self._temporary))
+                for module in modules:
+                    build_data["force_include"][str(module)] = f"unodice/_native/{module.name}"
+                self.app.display_info(f"unodice: built the native engines ({names(modules)})")
         except BuildFailed as why:
-            self.app.display_warning(
-                f"unodice: installing pure Python, without the native engines: {why}"
-            )
+            self.app.display_warning(f"{PURE}: {why}")
             return
-        names = ", ".join(module.name.split(".")[0] for module in built)
-        if editable:
-            for module in built:
-                shutil.copy2(module, root / NATIVE / module.name)
-            self.app.display_info(f"unodice: built the native engines in place ({names})")
-        else:
-            for module in built:
-                build_data["force_include"][str(module)] = f"unodice/_native/{module.name}"
-            self.app.display_info(f"unodice: built the native engines ({names})")
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
 
@@ -79,6 +82,24 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         """Remove the modules an editable install built in place."""
         root = Path(self.root)
         remove_in_place_modules(root, sorted((root / NATIVE).glob("_*.c")))
+
+
+def build_in_place(root: Path, sources: list[Path]) -> str:
+    """Build the modules beside their sources, first removing the ones built there before.
+
+    Returns the names of the modules built; raises ``BuildFailed`` when they were not.
+    """
+    remove_in_place_modules(root, sources)
+    with tempfile.TemporaryDirectory(prefix="unodice-native-") as temporary:
+        built = build_extensions(root, sources, Path(temporary))
+        for module in built:
+            shutil.copy2(module, root / NATIVE / module.name)
+    return names(built)
+
+
+def names(modules: list[Path]) -> str:
+    """The modules' names, as their files start: ``_twister, ...``."""
+    return ", ".join(module.name.split(".")[0] for module in modules)
 
 
 def remove_in_place_modules(root: Path, sources: list[Path]) -> None:
@@ -168,3 +189,12 @@ def output_to(path: Path) -> Iterator[None]:
             os.dup2(saved[1], 2)
             os.close(saved[0])
             os.close(saved[1])
+
+
+if __name__ == "__main__":
+    here = Path(__file__).resolve().parent
+    try:
+        done = build_in_place(here, sorted((here / NATIVE).glob("_*.c")))
+    except BuildFailed as why:
+        sys.exit(f"unodice: the native modules were not built: {why}")
+    print(f"unodice: built the native engines in place ({done})")
