@@ -1,0 +1,107 @@
+/* The Mersenne Twister as CPython's random.Random runs it, so that native engines draw exactly
+ * the numbers the Python engine draws from the same seed.
+ *
+ * Seeding follows CPython's random_seed for a whole number: the absolute value of the seed,
+ * cut into 32-bit words from the least significant (at least one word, so 0 is the key {0}),
+ * goes through init_by_array. getrandbits(k) for 0 < k <= 32 is the next 32-bit output shifted
+ * right by 32 - k, which is what CPython does for k <= 32, and every draw of the engine is of
+ * at most 32 bits. The state and its index are those of random.Random.getstate(), so a
+ * generator can be handed between Python and native code at any point.
+ */
+#ifndef UNODICE_MT19937_H
+#define UNODICE_MT19937_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t state[MT_N];
+    int index;
+} mt19937;
+
+static inline void mt_init_genrand(mt19937 *mt, uint32_t seed) {
+    uint32_t *s = mt->state;
+    s[0] = seed;
+    for (int i = 1; i < MT_N; i++) {
+        s[i] = 1812433253U * (s[i - 1] ^ (s[i - 1] >> 30)) + (uint32_t)i;
+    }
+    mt->index = MT_N;
+}
+
+static inline void mt_init_by_array(mt19937 *mt, const uint32_t *key, size_t length) {
+    uint32_t *s = mt->state;
+    size_t i = 1, j = 0, k;
+    mt_init_genrand(mt, 19650218U);
+    for (k = (MT_N > length ? MT_N : length); k; k--) {
+        s[i] = (s[i] ^ ((s[i - 1] ^ (s[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            s[0] = s[MT_N - 1];
+            i = 1;
+        }
+        if (j >= length) {
+            j = 0;
+        }
+    }
+    for (k = MT_N - 1; k; k--) {
+        s[i] = (s[i] ^ ((s[i - 1] ^ (s[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) {
+            s[0] = s[MT_N - 1];
+            i = 1;
+        }
+    }
+    s[0] = 0x80000000U;
+    mt->index = MT_N;
+}
+
+static inline uint32_t mt_next32(mt19937 *mt) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t *s = mt->state;
+    uint32_t y;
+    if (mt->index >= MT_N) {
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (s[kk] & 0x80000000U) | (s[kk + 1] & 0x7fffffffU);
+            s[kk] = s[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (s[kk] & 0x80000000U) | (s[kk + 1] & 0x7fffffffU);
+            s[kk] = s[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (s[MT_N - 1] & 0x80000000U) | (s[0] & 0x7fffffffU);
+        s[MT_N - 1] = s[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+        mt->index = 0;
+    }
+    y = s[mt->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* random.Random.getrandbits(bits) for 0 <= bits <= 32. */
+static inline uint32_t mt_getrandbits(mt19937 *mt, int bits) {
+    return bits <= 0 ? 0U : mt_next32(mt) >> (32 - bits);
+}
+
+/* random.Random.randrange(bound) for 0 < bound < 2**32, as unodice draws it: bit_length(bound)
+ * bits at a time until they fall below bound. */
+static inline uint32_t mt_below(mt19937 *mt, uint32_t bound) {
+    int bits = 0;
+    for (uint32_t b = bound; b; b >>= 1) {
+        bits++;
+    }
+    uint32_t value = mt_getrandbits(mt, bits);
+    while (value >= bound) {
+        value = mt_getrandbits(mt, bits);
+    }
+    return value;
+}
+
+#endif
