@@ -64,6 +64,7 @@
 /* Agents. */
 #define AGENT_RANDOM 0
 #define AGENT_GREEDY 1
+#define AGENT_HEURISTIC 2
 
 /* The gains of rules.py's gain(), for the greedy agent (whole numbers, as they all are). */
 #define GOING_OUT_GAIN 1000
@@ -85,6 +86,8 @@ typedef struct {
     uint8_t *effect;     /* per code: EFFECT_* */
     uint8_t *command;    /* per code: R, S or D2 */
     uint8_t *number;     /* per code: a number face */
+    uint8_t *symbol;     /* per code: the symbol, numbered (equal symbols, equal numbers) */
+    uint8_t *colour;     /* per code: the colour's index, or 255 for W and WD4 */
     uint8_t *matches;    /* keys x faces: matches by CD-2 */
     uint8_t *playable;   /* keys x faces: may be put on the key (matching, or wild) */
     uint8_t *die_faces;  /* dice x 6: the code of each face of each die */
@@ -103,6 +106,8 @@ static void tables_free(Tables *t) {
     free(t->effect);
     free(t->command);
     free(t->number);
+    free(t->symbol);
+    free(t->colour);
     free(t->matches);
     free(t->playable);
     free(t->die_faces);
@@ -131,12 +136,12 @@ static uint8_t *copy_bytes(PyObject *bytes, Py_ssize_t expected, const char *nam
 
 static PyObject *make_tables(PyObject *self, PyObject *args) {
     int faces, dice, wd4_code;
-    PyObject *kind, *value, *effect, *command, *number, *matches, *playable, *die_faces,
-        *numbered;
+    PyObject *kind, *value, *effect, *command, *number, *symbol, *colour, *matches, *playable,
+        *die_faces, *numbered;
     (void)self;
-    if (!PyArg_ParseTuple(args, "iiiSSSSSSSSS", &faces, &dice, &wd4_code, &kind, &value,
-                          &effect, &command, &number, &matches, &playable, &die_faces,
-                          &numbered)) {
+    if (!PyArg_ParseTuple(args, "iiiSSSSSSSSSSS", &faces, &dice, &wd4_code, &kind, &value,
+                          &effect, &command, &number, &symbol, &colour, &matches, &playable,
+                          &die_faces, &numbered)) {
         return NULL;
     }
     if (faces < 1 || faces > 255 || dice < 1 || dice > 65535 || wd4_code >= faces) {
@@ -156,6 +161,8 @@ static PyObject *make_tables(PyObject *self, PyObject *args) {
         (t->effect = copy_bytes(effect, faces, "effect")) == NULL ||
         (t->command = copy_bytes(command, faces, "command")) == NULL ||
         (t->number = copy_bytes(number, faces, "number")) == NULL ||
+        (t->symbol = copy_bytes(symbol, faces, "symbol")) == NULL ||
+        (t->colour = copy_bytes(colour, faces, "colour")) == NULL ||
         (t->matches = copy_bytes(matches, (Py_ssize_t)t->keys * faces, "matches")) == NULL ||
         (t->playable = copy_bytes(playable, (Py_ssize_t)t->keys * faces, "playable")) == NULL ||
         (t->die_faces = copy_bytes(die_faces, (Py_ssize_t)dice * 6, "die_faces")) == NULL ||
@@ -712,24 +719,29 @@ static int hand_plays(Match *m, uint16_t *out, int n) {
     int hand = m->hand_n[seat];
     const uint8_t *codes = m->hand_code[seat];
     const uint8_t *playable = t->playable + m->centre_key * t->faces;
-    uint8_t present[256];
-    memset(present, 0, (size_t)t->faces);
-    int found = 0;
+    /* the distinct playable codes of the hand, in increasing order (a hand is short) */
+    uint8_t sorted[256];
+    int distinct = 0;
     for (int i = 0; i < hand; i++) {
-        if (playable[codes[i]]) {
-            present[codes[i]] = 1;
-            found = 1;
+        int code = codes[i];
+        if (!playable[code]) {
+            continue;
         }
-    }
-    if (!found) {
-        return n;
+        int at = distinct;
+        while (at > 0 && sorted[at - 1] > code) {
+            at--;
+        }
+        if (at > 0 && sorted[at - 1] == code) {
+            continue;
+        }
+        memmove(sorted + at + 1, sorted + at, (size_t)(distinct - at));
+        sorted[at] = (uint8_t)code;
+        distinct++;
     }
     int call = hand == 2;
     int matched = -1;
-    for (int code = 0; code < t->faces; code++) {
-        if (!present[code]) {
-            continue;
-        }
+    for (int i = 0; i < distinct; i++) {
+        int code = sorted[i];
         if (t->kind[code] == WILD_DRAW_FOUR) {
             if (matched < 0) {
                 matched = any_match(m, seat, hand);
@@ -820,8 +832,114 @@ static int gain(Match *m, uint16_t move) {
     }
 }
 
+/* CentreDieHeuristic._score: a tuple of up to seven numbers, compared as Python compares
+ * tuples (the first difference decides; a shorter tuple that is a prefix is less). */
+typedef struct {
+    int length;
+    double item[7];
+} Score;
+
+static int score_above(const Score *a, const Score *b) {
+    int n = a->length < b->length ? a->length : b->length;
+    for (int i = 0; i < n; i++) {
+        if (a->item[i] != b->item[i]) {
+            return a->item[i] > b->item[i];
+        }
+    }
+    return a->length > b->length;
+}
+
+static void heuristic_score(Match *m, uint16_t move, int others_play, Score *score) {
+    const Tables *t = m->t;
+    int kind = MOVE_KIND(move);
+    if (kind == M_CATCH) {
+        score->length = 1;
+        score->item[0] = 4.0;
+        return;
+    }
+    if (kind == M_BLUFF) {
+        score->length = 1;
+        score->item[0] = -2.0;
+        return;
+    }
+    if (kind != M_PLAY) {
+        score->length = 1;
+        score->item[0] = 0.0;
+        return;
+    }
+    int seat = m->to_act;
+    int next = seat_mod(seat + m->direction, m->players);
+    int code = MOVE_CODE(move);
+    int symbol_effect = t->effect[code];
+    int wild = t->kind[code] != NORMAL;
+    int theirs = m->hand_n[next];
+    int attack = theirs <= 2 && (symbol_effect == EFFECT_D2 || symbol_effect == EFFECT_S ||
+                                 symbol_effect == EFFECT_WD4 ||
+                                 (symbol_effect == EFFECT_R && m->players == 2));
+    int colour = wild ? MOVE_COLOUR(move) : t->colour[code];
+    int denied = 0;
+    for (int i = 0; i < theirs; i++) {
+        int die = m->hand_code[next][i];
+        if (t->kind[die] != NORMAL || t->colour[die] == colour || t->symbol[die] == t->symbol[code]) {
+            denied++;
+        }
+    }
+    double declare = 0.0;
+    if (wild && colour >= 0) {
+        int own = 0;
+        for (int i = 0; i < m->hand_n[seat]; i++) {
+            if (t->colour[m->hand_code[seat][i]] == colour) {
+                own++;
+            }
+        }
+        declare = own * 0.1;
+    }
+    score->length = 7;
+    score->item[0] = 1.0;
+    score->item[1] = m->hand_n[seat] == 1 ? 1.0 : 0.0;
+    score->item[2] = MOVE_UNO(move) ? 1.0 : 0.0;
+    score->item[3] = attack ? 1.0 : 0.0;
+    score->item[4] = wild && others_play ? -1.0 : 0.0;
+    score->item[5] = (double)(-denied) + declare;
+    score->item[6] = (double)gain(m, move);
+}
+
+/* CentreDieHeuristic.choose */
+static int heuristic_choose(Match *m, const uint16_t *moves, int count) {
+    if (m->phase == ANSWERING_WD4) {
+        /* the answer to a WD4 (every answer offers challenge), whatever else is offered */
+        uint16_t wanted = m->pending_illegal ? MOVE(M_CHALLENGE, 0, -1, 0) : MOVE(M_ACCEPT, 0, -1, 0);
+        for (int i = 0; i < count; i++) {
+            if (moves[i] == wanted) {
+                return i;
+            }
+        }
+    }
+    int others_play = 0;
+    for (int i = 0; i < count; i++) {
+        if (MOVE_KIND(moves[i]) == M_PLAY && m->t->kind[MOVE_CODE(moves[i])] == NORMAL) {
+            others_play = 1;
+            break;
+        }
+    }
+    Score best_score, score;
+    int best = 0;
+    heuristic_score(m, moves[0], others_play, &best_score);
+    for (int i = 1; i < count; i++) {
+        heuristic_score(m, moves[i], others_play, &score);
+        if (score_above(&score, &best_score)) {
+            best = i;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
 static int choose(Match *m, const uint16_t *moves, int count) {
     int seat = m->to_act;
+    if (m->agent_kind[seat] == AGENT_HEURISTIC) {
+        return heuristic_choose(m, moves, count);
+    }
     if (m->agent_kind[seat] == AGENT_GREEDY) {
         int best = 0, best_gain = gain(m, moves[0]);
         for (int i = 1; i < count; i++) {
@@ -1053,8 +1171,9 @@ static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
             goto done;
         }
         m->agent_kind[seat] = agents[seat];
-        if (agents[seat] != AGENT_RANDOM && agents[seat] != AGENT_GREEDY) {
-            PyErr_SetString(PyExc_ValueError, "an agent is 0 (random) or 1 (greedy)");
+        if (agents[seat] < AGENT_RANDOM || agents[seat] > AGENT_HEURISTIC) {
+            PyErr_SetString(PyExc_ValueError,
+                            "an agent is 0 (random), 1 (greedy) or 2 (heuristic)");
             goto done;
         }
     }
@@ -1132,8 +1251,8 @@ done:
 
 static PyMethodDef methods[] = {
     {"make_tables", make_tables, METH_VARARGS,
-     "make_tables(faces, dice, wd4_code, kind, value, effect, command, number, matches, "
-     "playable, die_faces, numbered)\n--\n\n"
+     "make_tables(faces, dice, wd4_code, kind, value, effect, command, number, symbol, colour, "
+     "matches, playable, die_faces, numbered)\n--\n\n"
      "The lookups of one component set, as the engine reads them (a capsule)."},
     {"play_match", (PyCFunction)(void (*)(void))play_match, METH_VARARGS | METH_KEYWORDS,
      "play_match(tables, players, seed, agent_seeds, agents, target, rounds, "
@@ -1162,7 +1281,8 @@ PyMODINIT_FUNC PyInit__centre_die(void) {
         return NULL;
     }
     if (PyModule_AddIntConstant(mod, "RANDOM", AGENT_RANDOM) < 0 ||
-        PyModule_AddIntConstant(mod, "GREEDY", AGENT_GREEDY) < 0) {
+        PyModule_AddIntConstant(mod, "GREEDY", AGENT_GREEDY) < 0 ||
+        PyModule_AddIntConstant(mod, "HEURISTIC", AGENT_HEURISTIC) < 0) {
         Py_DECREF(mod);
         return NULL;
     }

@@ -21,6 +21,7 @@ from unodice.core.hooks import hookimpl
 from unodice.core.pieces import ComponentSet
 from unodice.core.registry import Registry
 from unodice.play.agents import GreedyAgent, RandomAgent, game_agent_seed, play_game
+from unodice.variants.centre_die import CentreDieHeuristic
 from unodice.variants.centre_die.lookups import lookups_for
 from unodice.variants.centre_die.native import (
     decode_move,
@@ -108,10 +109,8 @@ def check_match(
     )
     assert native.legal is not None
     lookups = lookups_for(variant.dice_set)
-    bots = [
-        RandomAgent(agent_seed) if name == "random" else GreedyAgent(agent_seed)
-        for name, agent_seed in zip(names, agent_seeds, strict=True)
-    ]
+    kinds = {"random": RandomAgent, "greedy": GreedyAgent, "heuristic": CentreDieHeuristic}
+    bots = [kinds[name](agent_seed) for name, agent_seed in zip(names, agent_seeds, strict=True)]
     where = f"{players} players, seed {seed}, options {options}"
     for decision in range(native.decisions):
         seat = game.to_act
@@ -153,6 +152,17 @@ def test_native_greedy_matches_python(registry: Registry) -> None:
         check_match(4, seed, {"catch_by": "any-opponent"}, registry, ("random", "greedy") * 2)
 
 
+@pytest.mark.parametrize(("options", "seats"), OPTION_SETS, ids=IDS)
+def test_native_heuristic_matches_python(
+    options: dict[str, Any], seats: tuple[int, ...], registry: Registry
+) -> None:
+    """The heuristic agent, alone and against random and greedy ones, chooses as in Python."""
+    for index, players in enumerate(seats):
+        mixed = ("heuristic", "random", "greedy", "heuristic", "random", "heuristic")
+        check_match(players, 500 + index, options, registry, ("heuristic",) * players)
+        check_match(players, 600 + index, options, registry, mixed[:players])
+
+
 def test_native_result_is_play_game(registry: Registry) -> None:
     """The result alone (no record kept) is what ``play_game`` gives, random agents."""
     for players in ALL:
@@ -180,8 +190,8 @@ def test_limits_are_refused(registry: Registry) -> None:
     seeds = [game_agent_seed(5, seat) for seat in range(2)]
     with pytest.raises(unodice.UnodiceError, match="did not end within 3 decisions"):
         play_native_match(variant.options, 2, variant.dice_set, 5, seeds, max_decisions=3)
-    with pytest.raises(unodice.InvalidOptions, match="heuristic"):
-        play_native_match(variant.options, 2, variant.dice_set, 5, seeds, ("random", "heuristic"))
+    with pytest.raises(unodice.InvalidOptions, match="ismcts"):
+        play_native_match(variant.options, 2, variant.dice_set, 5, seeds, ("random", "ismcts"))
 
 
 @pytest.mark.slow
@@ -189,7 +199,12 @@ def test_limits_are_refused(registry: Registry) -> None:
 def test_native_matches_python_thousand(
     options: dict[str, Any], seats: tuple[int, ...], registry: Registry
 ) -> None:
-    """A thousand matches per option set, over every player count it allows."""
+    """A thousand matches per option set, over every player count it allows.
+
+    Every tenth match is between greedy and heuristic agents besides the random ones.
+    """
+    mixed = ("heuristic", "random", "greedy", "heuristic", "random", "greedy")
     for index in range(1000):
         players = seats[index % len(seats)]
-        check_match(players, 7919 * index + 13, options, registry)
+        agents = mixed[:players] if index % 10 == 9 else ()
+        check_match(players, 7919 * index + 13, options, registry, agents)

@@ -46,13 +46,20 @@ __all__ = [
     "play_native_match",
 ]
 
-AGENTS = {"random": 0, "greedy": 1}
+AGENTS = {"random": 0, "greedy": 1, "heuristic": 2, "heuristic-centre-die": 2}
 """The agents the native engine plays, by their registered names, with the engine's number."""
 
 _EFFECTS = {"R": 1, "S": 2, "D2": 3, "WD4": 4}
 """What a face does when played or left as the last die, as the engine numbers it."""
 
 _COLOURS = tuple(Colour)
+_SYMBOLS = {
+    symbol: index
+    for index, symbol in enumerate(
+        ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "R", "S", "D2", "W", "WD4")
+    )
+}
+"""Each symbol a face may show, numbered for the engine (equal symbols, equal numbers)."""
 _WORDS: tuple[CentreDieMove, ...] = (
     DECLINE,
     DRAW,
@@ -96,6 +103,8 @@ def native_tables(module: ModuleType, lookups: CentreDieLookups) -> Any:
         bytes(_EFFECTS.get(symbol, 0) for symbol in faces.symbols),
         bytes(faces.commands),
         bytes(face.is_number for face in faces.faces),
+        bytes(_SYMBOLS[symbol] for symbol in faces.symbols),
+        bytes(255 if face.colour is None else _COLOURS.index(face.colour) for face in faces.faces),
         bytes(match for row in faces.matches for match in row),
         bytes(code in playable for playable in faces.playable for code in range(count)),
         bytes(faces.code(face) for die in dice for face in die.faces),
