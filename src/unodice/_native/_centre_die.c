@@ -16,13 +16,16 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(_MSC_VER)
+#include <intrin.h>
+#endif
 
 #include "mt19937.h"
 
 #define MAX_PLAYERS 6
 #define COLOURS 4
 /* Room for every legal move: at most a catch, eight plays per face and a word. */
-#define MAX_MOVES (8 * 255 + 4)
+#define MAX_MOVES (8 * 64 + 4)
 
 /* Face kinds (lookups.py). */
 #define NORMAL 0
@@ -93,6 +96,8 @@ typedef struct {
     uint8_t *die_faces;  /* dice x 6: the code of each face of each die */
     uint8_t *numbered;   /* per die: has a number face */
     uint8_t *die_playable; /* keys x dice: some face of the die may be put on the key */
+    uint64_t *match_mask;    /* per key: the codes that match it, as bits */
+    uint64_t *playable_mask; /* per key: the codes that may be put on it, as bits */
 } Tables;
 
 static const char TABLES_NAME[] = "unodice._native._centre_die.tables";
@@ -113,6 +118,8 @@ static void tables_free(Tables *t) {
     free(t->die_faces);
     free(t->numbered);
     free(t->die_playable);
+    free(t->match_mask);
+    free(t->playable_mask);
     free(t);
 }
 
@@ -144,8 +151,8 @@ static PyObject *make_tables(PyObject *self, PyObject *args) {
                           &die_faces, &numbered)) {
         return NULL;
     }
-    if (faces < 1 || faces > 255 || dice < 1 || dice > 65535 || wd4_code >= faces) {
-        PyErr_SetString(PyExc_ValueError, "make_tables: a set of 1 to 255 faces, 1 to 65535 dice");
+    if (faces < 1 || faces > 64 || dice < 1 || dice > 65535 || wd4_code >= faces) {
+        PyErr_SetString(PyExc_ValueError, "make_tables: a set of 1 to 64 faces, 1 to 65535 dice");
         return NULL;
     }
     Tables *t = calloc(1, sizeof(Tables));
@@ -189,6 +196,22 @@ static PyObject *make_tables(PyObject *self, PyObject *args) {
                 any |= t->playable[key * faces + t->die_faces[die * 6 + f]];
             }
             t->die_playable[key * dice + die] = any;
+        }
+    }
+    t->match_mask = calloc((size_t)t->keys, sizeof *t->match_mask);
+    t->playable_mask = calloc((size_t)t->keys, sizeof *t->playable_mask);
+    if (t->match_mask == NULL || t->playable_mask == NULL) {
+        tables_free(t);
+        return PyErr_NoMemory();
+    }
+    for (int key = 0; key < t->keys; key++) {
+        for (int code = 0; code < faces; code++) {
+            if (t->matches[key * faces + code]) {
+                t->match_mask[key] |= (uint64_t)1 << code;
+            }
+            if (t->playable[key * faces + code]) {
+                t->playable_mask[key] |= (uint64_t)1 << code;
+            }
         }
     }
     PyObject *capsule = PyCapsule_New(t, TABLES_NAME, tables_capsule_free);
@@ -312,28 +335,35 @@ static inline void set_centre(Match *m, int die, int code, int colour) {
     m->centre_key = colour < 0 ? code : m->t->faces + colour;
 }
 
+/* The lowest bit set in a mask that has one. */
+static inline int lowest_bit(uint64_t mask) {
+#if defined(_MSC_VER)
+    unsigned long index;
+    _BitScanForward64(&index, mask);
+    return (int)index;
+#else
+    return __builtin_ctzll(mask);
+#endif
+}
+
+/* The codes of the first n dice of a hand, as bits. */
+static inline uint64_t hand_mask(Match *m, int seat, int n) {
+    const uint8_t *codes = m->hand_code[seat];
+    uint64_t mask = 0;
+    for (int i = 0; i < n; i++) {
+        mask |= (uint64_t)1 << codes[i];
+    }
+    return mask;
+}
+
 /* FaceLookup.has_play for a seat's hand */
 static inline int has_play(Match *m, int seat) {
-    const uint8_t *row = m->t->playable + m->centre_key * m->t->faces;
-    const uint8_t *codes = m->hand_code[seat];
-    for (int i = 0; i < m->hand_n[seat]; i++) {
-        if (row[codes[i]]) {
-            return 1;
-        }
-    }
-    return 0;
+    return (hand_mask(m, seat, m->hand_n[seat]) & m->t->playable_mask[m->centre_key]) != 0;
 }
 
 /* FaceLookup.any_match over the first n dice of a hand */
 static inline int any_match(Match *m, int seat, int n) {
-    const uint8_t *row = m->t->matches + m->centre_key * m->t->faces;
-    const uint8_t *codes = m->hand_code[seat];
-    for (int i = 0; i < n; i++) {
-        if (row[codes[i]]) {
-            return 1;
-        }
-    }
-    return 0;
+    return (hand_mask(m, seat, n) & m->t->match_mask[m->centre_key]) != 0;
 }
 
 /* _draw: draw up to count dice, then roll them, into the hand; how many were drawn. */
@@ -717,41 +747,17 @@ static int hand_plays(Match *m, uint16_t *out, int n) {
     const Tables *t = m->t;
     int seat = m->to_act;
     int hand = m->hand_n[seat];
-    const uint8_t *codes = m->hand_code[seat];
-    const uint8_t *playable = t->playable + m->centre_key * t->faces;
-    /* the distinct playable codes of the hand, in increasing order (a hand is short) */
-    uint8_t sorted[256];
-    int distinct = 0;
-    for (int i = 0; i < hand; i++) {
-        int code = codes[i];
-        if (!playable[code]) {
-            continue;
-        }
-        int at = distinct;
-        while (at > 0 && sorted[at - 1] > code) {
-            at--;
-        }
-        if (at > 0 && sorted[at - 1] == code) {
-            continue;
-        }
-        memmove(sorted + at + 1, sorted + at, (size_t)(distinct - at));
-        sorted[at] = (uint8_t)code;
-        distinct++;
-    }
+    uint64_t codes = hand_mask(m, seat, hand);
+    uint64_t playable = codes & t->playable_mask[m->centre_key];
     int call = hand == 2;
-    int matched = -1;
-    for (int i = 0; i < distinct; i++) {
-        int code = sorted[i];
-        if (t->kind[code] == WILD_DRAW_FOUR) {
-            if (matched < 0) {
-                matched = any_match(m, seat, hand);
-            }
-            if (matched) {
-                n = add_bluffs(t, out, n, call);
-                continue;
-            }
+    while (playable) {
+        int code = lowest_bit(playable);
+        playable &= playable - 1;
+        if (t->kind[code] == WILD_DRAW_FOUR && (codes & t->match_mask[m->centre_key])) {
+            n = add_bluffs(t, out, n, call);
+        } else {
+            n = add_plays(t, out, n, code, call);
         }
-        n = add_plays(t, out, n, code, call);
     }
     return n;
 }
