@@ -2,7 +2,7 @@
 
 Two-player matches under the default options, the same seeds both ways (so the same matches),
 timed in CPU seconds. Python plays them through ``play_game``; the native engine through
-``play_native_match``, the agents' seeds derived in Python as ``play_game`` derives them, and
+``NativeEngine.play``, the agents' seeds derived in Python as ``play_game`` derives them, and
 once more with every decision and chance outcome recorded (what a check against Python reads).
 
     python benchmarks/native_centre_die.py [--games N] [--native-games N] [--players P]
@@ -15,7 +15,7 @@ import time
 
 import unodice
 from unodice.play.agents import game_agent_seed, play_game
-from unodice.variants.centre_die.native import native_module, play_native_match
+from unodice.variants.centre_die.native import NativeEngine, native_module
 
 
 def main() -> None:
@@ -28,7 +28,7 @@ def main() -> None:
         raise SystemExit("the native centre-die engine is not built")
     players = args.players
     variant = unodice.new_game("centre-die", players, 0).variant
-    options, dice = variant.options, variant.dice_set
+    engine = NativeEngine(variant.options, players, variant.dice_set)
 
     clock = time.process_time
     began = clock()
@@ -45,7 +45,7 @@ def main() -> None:
         decisions = 0
         for seed in range(args.native_games):
             seeds = [game_agent_seed(seed, seat) for seat in range(players)]
-            match = play_native_match(options, players, dice, seed, seeds, detail=detail)
+            match = engine.play(seed, seeds, detail=detail)
             decisions += match.decisions
         spent = clock() - began
         rows.append((label, args.native_games / spent, decisions / spent))

@@ -190,6 +190,8 @@ def test_limits_are_refused(registry: Registry) -> None:
     seeds = [game_agent_seed(5, seat) for seat in range(2)]
     with pytest.raises(unodice.UnodiceError, match="did not end within 3 decisions"):
         play_native_match(variant.options, 2, variant.dice_set, 5, seeds, max_decisions=3)
+    with pytest.raises(unodice.InvalidOptions, match="2 players need 2 agents"):
+        play_native_match(variant.options, 2, variant.dice_set, 5, seeds, ("random",))
     with pytest.raises(unodice.InvalidOptions, match="ismcts"):
         play_native_match(variant.options, 2, variant.dice_set, 5, seeds, ("random", "ismcts"))
 

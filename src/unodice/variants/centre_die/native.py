@@ -39,6 +39,7 @@ from .options import CentreDieOptions
 
 __all__ = [
     "AGENTS",
+    "NativeEngine",
     "NativeMatch",
     "decode_move",
     "native_module",
@@ -47,7 +48,8 @@ __all__ = [
 ]
 
 AGENTS = {"random": 0, "greedy": 1, "heuristic": 2, "heuristic-centre-die": 2}
-"""The agents the native engine plays, by their registered names, with the engine's number."""
+"""The agents the native engine plays, by their registered names, with the engine's number:
+``RandomAgent``, ``GreedyAgent`` and ``CentreDieHeuristic``, choosing as they do."""
 
 _EFFECTS = {"R": 1, "S": 2, "D2": 3, "WD4": 4}
 """What a face does when played or left as the last die, as the engine numbers it."""
@@ -117,6 +119,8 @@ def native_tables(module: ModuleType, lookups: CentreDieLookups) -> Any:
 def _words(seed: int) -> tuple[int, ...]:
     """A seed as ``random.Random`` cuts it: 32-bit words of its absolute value, lowest first."""
     value = abs(seed)
+    if value <= 0xFFFFFFFF:
+        return (value,)
     return tuple(
         (value >> shift) & 0xFFFFFFFF for shift in range(0, max(value.bit_length(), 1), 32)
     )
@@ -172,6 +176,120 @@ def _unpack(kind: str, data: bytes) -> array[int]:
     return numbers
 
 
+class NativeEngine:
+    """Whole matches of one setup (options, seats, dice set, agents), played natively.
+
+    Everything that does not change from match to match is prepared once: the tables of the
+    dice set, the options as the engine reads them, the agents' numbers.
+
+    Args:
+        options: The variant's options (every one counts).
+        players: How many seats.
+        dice_set: The component set the ``dice`` option named (the variant's ``dice_set``).
+        agents: Each seat's agent by name (see
+            [`AGENTS`][unodice.variants.centre_die.native.AGENTS]); all random by default.
+        module: The compiled engine (default: `native_module`).
+
+    Raises:
+        UnodiceError: The engine is not built.
+        InvalidOptions: An agent the engine does not play, or not one agent per seat.
+    """
+
+    def __init__(
+        self,
+        options: CentreDieOptions,
+        players: int,
+        dice_set: ComponentSet,
+        agents: Sequence[str] = (),
+        module: ModuleType | None = None,
+    ):
+        module = module or native_module()
+        if module is None:
+            raise UnodiceError("the native centre-die engine is not built")
+        names = tuple(agents) or ("random",) * players
+        if len(names) != players:
+            raise InvalidOptions(f"{players} players need {players} agents, not {len(names)}")
+        try:
+            self._agents = bytes(AGENTS[name] for name in names)
+        except KeyError as error:
+            raise InvalidOptions(
+                f"the native engine plays the agents {', '.join(AGENTS)}, not {error.args[0]!r}"
+            ) from None
+        self.lookups = lookups_for(dice_set)
+        self.players = players
+        self._play = module.play_match
+        self._tables = native_tables(module, self.lookups)
+        self._options = (
+            options.target,
+            options.rounds or 0,
+            options.two_player_reverse_skips,
+            options.failed_challenge_penalty,
+            options.draw_after_reroll == "free",
+            options.catch_by == "any-opponent",
+        )
+
+    def play(
+        self,
+        seed: int,
+        agent_seeds: Sequence[int],
+        *,
+        detail: int = 0,
+        max_decisions: int = 1_000_000,
+    ) -> NativeMatch:
+        """Play one whole match, as ``play_game`` plays it between the same agents.
+
+        Args:
+            seed: The game's seed.
+            agent_seeds: Each seat's agent seed, as ``play_game`` derives it from the game's.
+            detail: 0 for the result alone; 1 with every decision and chance outcome; 2 with
+                every legal move besides.
+            max_decisions: A safety bound, as ``play_game``'s.
+
+        Raises:
+            UnodiceError: The match did not end within ``max_decisions``.
+        """
+        result = self._play(
+            self._tables,
+            self.players,
+            _words(seed),
+            [_words(agent_seed) for agent_seed in agent_seeds],
+            self._agents,
+            *self._options,
+            max_decisions,
+            detail,
+        )
+        if result["end"] != "over":
+            raise UnodiceError(
+                f"centre-die did not end within {max_decisions} decisions"
+                if result["end"] == "decisions"
+                else "centre-die did not end: rounds went on ending with no decision"
+            )
+        match = NativeMatch(
+            result["winners"], result["scores"], result["rounds"], result["decisions"]
+        )
+        if detail < 1:
+            return match
+        counts = _unpack("H", result["counts"])
+        legal = None
+        if detail >= 2:
+            flat = _unpack("H", result["legal"])
+            rows: list[tuple[int, ...]] = []
+            start = 0
+            for count in counts:
+                rows.append(tuple(flat[start : start + count]))
+                start += count
+            legal = tuple(rows)
+        return attrs.evolve(
+            match,
+            counts=counts,
+            choices=_unpack("H", result["choices"]),
+            seats=_unpack("B", result["seats"]),
+            moves=_unpack("H", result["moves"]),
+            outcomes=_unpack("I", result["outcomes"]),
+            legal=legal,
+        )
+
+
 def play_native_match(
     options: CentreDieOptions,
     players: int,
@@ -186,75 +304,16 @@ def play_native_match(
 ) -> NativeMatch:
     """Play one whole match natively, as ``play_game`` plays it between the same agents.
 
-    Args:
-        options: The variant's options (every one counts).
-        players: How many seats.
-        dice_set: The component set the ``dice`` option named (the variant's ``dice_set``).
-        seed: The game's seed.
-        agent_seeds: Each seat's agent seed, as ``play_game`` derives it from the game's.
-        agents: Each seat's agent by name (``"random"`` or ``"greedy"``); all random by default.
-        detail: 0 for the result alone; 1 with every decision and chance outcome; 2 with every
-            legal move besides.
-        max_decisions: A safety bound, as ``play_game``'s.
-        module: The compiled engine (default: `native_module`).
+    The arguments are those of
+    [`NativeEngine`][unodice.variants.centre_die.native.NativeEngine] and of its ``play``.
 
     Raises:
         UnodiceError: The engine is not built, or the match did not end within
             ``max_decisions``.
         InvalidOptions: An agent the engine does not play.
     """
-    module = module or native_module()
-    if module is None:
-        raise UnodiceError("the native centre-die engine is not built")
-    names = tuple(agents) or ("random",) * players
-    try:
-        kinds = bytes(AGENTS[name] for name in names)
-    except KeyError as error:
-        raise InvalidOptions(
-            f"the native engine plays the agents {', '.join(AGENTS)}, not {error.args[0]!r}"
-        ) from None
-    lookups = lookups_for(dice_set)
-    result = module.play_match(
-        native_tables(module, lookups),
-        players,
-        _words(seed),
-        [_words(agent_seed) for agent_seed in agent_seeds],
-        kinds,
-        options.target,
-        options.rounds or 0,
-        options.two_player_reverse_skips,
-        options.failed_challenge_penalty,
-        options.draw_after_reroll == "free",
-        options.catch_by == "any-opponent",
-        max_decisions,
-        detail,
-    )
-    if result["end"] != "over":
-        raise UnodiceError(f"centre-die did not end within {max_decisions} decisions")
-    match = NativeMatch(
-        tuple(result["winners"]), tuple(result["scores"]), result["rounds"], result["decisions"]
-    )
-    if detail < 1:
-        return match
-    counts = _unpack("H", result["counts"])
-    legal = None
-    if detail >= 2:
-        flat = _unpack("H", result["legal"])
-        rows: list[tuple[int, ...]] = []
-        start = 0
-        for count in counts:
-            rows.append(tuple(flat[start : start + count]))
-            start += count
-        legal = tuple(rows)
-    return attrs.evolve(
-        match,
-        counts=counts,
-        choices=_unpack("H", result["choices"]),
-        seats=_unpack("B", result["seats"]),
-        moves=_unpack("H", result["moves"]),
-        outcomes=_unpack("I", result["outcomes"]),
-        legal=legal,
-    )
+    engine = NativeEngine(options, players, dice_set, agents, module)
+    return engine.play(seed, agent_seeds, detail=detail, max_decisions=max_decisions)
 
 
 def decoded(lookups: CentreDieLookups, codes: Sequence[int]) -> list[Move]:
