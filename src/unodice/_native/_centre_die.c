@@ -264,6 +264,8 @@ typedef struct {
     uint16_t *hand_die[MAX_PLAYERS];
     uint8_t *hand_code[MAX_PLAYERS];
     int hand_n[MAX_PLAYERS];
+    uint16_t hand_count[MAX_PLAYERS][64]; /* per seat, how many dice of the hand show each code */
+    uint64_t hand_bits[MAX_PLAYERS];      /* per seat, the codes the hand shows, as bits */
     int current, direction, reverse_skips;
     int centre_die, centre_code, centre_colour, centre_key;
     int pending, pending_seat, pending_illegal, pending_die, pending_code, pending_colour;
@@ -346,24 +348,59 @@ static inline int lowest_bit(uint64_t mask) {
 #endif
 }
 
-/* The codes of the first n dice of a hand, as bits. */
-static inline uint64_t hand_mask(Match *m, int seat, int n) {
-    const uint8_t *codes = m->hand_code[seat];
-    uint64_t mask = 0;
-    for (int i = 0; i < n; i++) {
-        mask |= (uint64_t)1 << codes[i];
+/* A die showing code joins the end of a hand. */
+static inline void hand_add(Match *m, int seat, int die, int code) {
+    int n = m->hand_n[seat]++;
+    m->hand_die[seat][n] = (uint16_t)die;
+    m->hand_code[seat][n] = (uint8_t)code;
+    if (m->hand_count[seat][code]++ == 0) {
+        m->hand_bits[seat] |= (uint64_t)1 << code;
     }
-    return mask;
+}
+
+/* The die at index leaves a hand, which keeps its order; the die. */
+static inline int hand_remove(Match *m, int seat, int index) {
+    uint8_t *codes = m->hand_code[seat];
+    uint16_t *dice = m->hand_die[seat];
+    int n = m->hand_n[seat];
+    int die = dice[index], code = codes[index];
+    memmove(codes + index, codes + index + 1, (size_t)(n - index - 1) * sizeof *codes);
+    memmove(dice + index, dice + index + 1, (size_t)(n - index - 1) * sizeof *dice);
+    m->hand_n[seat] = n - 1;
+    if (--m->hand_count[seat][code] == 0) {
+        m->hand_bits[seat] &= ~((uint64_t)1 << code);
+    }
+    return die;
+}
+
+/* A hand emptied of its codes (before it is re-rolled or a round is dealt). */
+static inline void hand_forget_codes(Match *m, int seat) {
+    uint64_t bits = m->hand_bits[seat];
+    while (bits) {
+        m->hand_count[seat][lowest_bit(bits)] = 0;
+        bits &= bits - 1;
+    }
+    m->hand_bits[seat] = 0;
 }
 
 /* FaceLookup.has_play for a seat's hand */
 static inline int has_play(Match *m, int seat) {
-    return (hand_mask(m, seat, m->hand_n[seat]) & m->t->playable_mask[m->centre_key]) != 0;
+    return (m->hand_bits[seat] & m->t->playable_mask[m->centre_key]) != 0;
 }
 
-/* FaceLookup.any_match over the first n dice of a hand */
-static inline int any_match(Match *m, int seat, int n) {
-    return (hand_mask(m, seat, n) & m->t->match_mask[m->centre_key]) != 0;
+/* FaceLookup.any_match over a seat's hand */
+static inline int any_match(Match *m, int seat) {
+    return (m->hand_bits[seat] & m->t->match_mask[m->centre_key]) != 0;
+}
+
+/* FaceLookup.any_match over a seat's hand but its last die (the die drawn at step 3) */
+static inline int any_match_but_last(Match *m, int seat) {
+    uint64_t bits = m->hand_bits[seat];
+    int last = m->hand_code[seat][m->hand_n[seat] - 1];
+    if (m->hand_count[seat][last] == 1) {
+        bits &= ~((uint64_t)1 << last);
+    }
+    return (bits & m->t->match_mask[m->centre_key]) != 0;
 }
 
 /* _draw: draw up to count dice, then roll them, into the hand; how many were drawn. */
@@ -374,9 +411,7 @@ static int draw_dice(Match *m, int seat, int count) {
     }
     for (int i = 0; i < k; i++) {
         int die = m->drawn[i];
-        int n = m->hand_n[seat]++;
-        m->hand_die[seat][n] = (uint16_t)die;
-        m->hand_code[seat][n] = (uint8_t)chance_roll(m, die);
+        hand_add(m, seat, die, chance_roll(m, die));
     }
     return k;
 }
@@ -386,8 +421,13 @@ static void pass_turn(Match *m, int seat);
 
 /* _step_two: re-roll the whole hand (CD-4); 0 when the turn ends with no decision. */
 static int step_two(Match *m, int seat) {
+    hand_forget_codes(m, seat);
     for (int i = 0; i < m->hand_n[seat]; i++) {
-        m->hand_code[seat][i] = (uint8_t)chance_roll(m, m->hand_die[seat][i]);
+        int code = chance_roll(m, m->hand_die[seat][i]);
+        m->hand_code[seat][i] = (uint8_t)code;
+        if (m->hand_count[seat][code]++ == 0) {
+            m->hand_bits[seat] |= (uint64_t)1 << code;
+        }
     }
     m->phase = STEP_TWO;
     if (has_play(m, seat)) {
@@ -555,20 +595,17 @@ static void await_answer(Match *m, int seat, int illegal, int die, int code, int
 /* _play (CD-3, CD-6, CD-7) */
 static void play(Match *m, int code, int colour, int uno) {
     int seat = m->to_act;
-    uint8_t *codes = m->hand_code[seat];
-    uint16_t *dice = m->hand_die[seat];
+    const uint8_t *codes = m->hand_code[seat];
     int n = m->hand_n[seat];
     int index = n - 1;
     if (m->phase != STEP_THREE) {
         for (index = 0; index < n && codes[index] != code; index++) {
         }
     }
-    int die = dice[index];
-    memmove(codes + index, codes + index + 1, (size_t)(n - index - 1) * sizeof *codes);
-    memmove(dice + index, dice + index + 1, (size_t)(n - index - 1) * sizeof *dice);
-    n = --m->hand_n[seat];
+    int die = hand_remove(m, seat, index);
+    n--;
     int wild_draw_four = m->t->kind[code] == WILD_DRAW_FOUR;
-    int illegal = wild_draw_four && any_match(m, seat, n);
+    int illegal = wild_draw_four && any_match(m, seat);
     int covered_die = m->centre_die, covered_code = m->centre_code;
     int covered_colour = m->centre_colour;
     set_centre(m, die, code, colour);
@@ -594,9 +631,7 @@ static void answer(Match *m, int challenged) {
     int victim = m->to_act;
     int offender = m->pending_seat;
     if (challenged && m->pending_illegal) {
-        int n = m->hand_n[offender]++;
-        m->hand_die[offender][n] = (uint16_t)m->centre_die;
-        m->hand_code[offender][n] = (uint8_t)m->centre_code;
+        hand_add(m, offender, m->centre_die, m->centre_code);
         m->pending = 0;
         set_centre(m, m->pending_die, m->pending_code, m->pending_colour);
         draw_dice(m, offender, 4);
@@ -747,7 +782,7 @@ static int hand_plays(Match *m, uint16_t *out, int n) {
     const Tables *t = m->t;
     int seat = m->to_act;
     int hand = m->hand_n[seat];
-    uint64_t codes = hand_mask(m, seat, hand);
+    uint64_t codes = m->hand_bits[seat];
     uint64_t playable = codes & t->playable_mask[m->centre_key];
     int call = hand == 2;
     while (playable) {
@@ -791,7 +826,7 @@ static int legal_moves(Match *m, uint16_t *out) {
             if (t->matches[m->centre_key * t->faces + code]) {
                 n = add_plays(t, out, n, code, call);
             }
-        } else if (kind == WILD_DRAW_FOUR && any_match(m, seat, hand - 1)) {
+        } else if (kind == WILD_DRAW_FOUR && any_match_but_last(m, seat)) {
             n = add_bluffs(t, out, n, call);
         } else {
             n = add_plays(t, out, n, code, call);
@@ -971,6 +1006,7 @@ static void start_round(Match *m, int first) {
     m->bag_n = t->dice;
     for (int seat = 0; seat < m->players; seat++) {
         m->hand_n[seat] = 0;
+        hand_forget_codes(m, seat);
     }
     m->current = first;
     m->direction = 1;
