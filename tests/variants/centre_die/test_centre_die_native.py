@@ -24,6 +24,7 @@ from unodice.play.agents import GreedyAgent, RandomAgent, game_agent_seed, play_
 from unodice.variants.centre_die import CentreDieHeuristic
 from unodice.variants.centre_die.lookups import lookups_for
 from unodice.variants.centre_die.native import (
+    NativeEngine,
     decode_move,
     native_module,
     play_native_match,
@@ -164,13 +165,17 @@ def test_native_heuristic_matches_python(
 
 
 def test_native_result_is_play_game(registry: Registry) -> None:
-    """The result alone (no record kept) is what ``play_game`` gives, random agents."""
+    """The result alone (no record kept) is what ``play_game`` gives, agents named as it takes
+    them (``heuristic`` is the variant's own)."""
+    names = ("random", "heuristic", "greedy", "random", "heuristic-centre-die", "random")
     for players in ALL:
         for seed in range(3):
-            game = play_game("centre-die", ["random"] * players, seed=seed)
+            agents = ["random"] * players if seed < 2 else list(names[:players])
+            game = play_game("centre-die", agents, seed=seed)
             seeds = [game_agent_seed(seed, seat) for seat in range(players)]
             variant = game.variant
-            native = play_native_match(variant.options, players, variant.dice_set, seed, seeds)
+            engine = NativeEngine(variant.options, players, variant.dice_set, agents)
+            native = engine.play(seed, seeds)
             assert native.winners == game.winners
             assert native.scores == game.scores
             assert native.rounds == game.round
