@@ -9,9 +9,11 @@ match it plays from a seed and the agents' seeds is the match
 
 Nothing of the dice is written into the C code:
 [`native_tables`][unodice.variants.centre_die.native.native_tables] hands it the face lookups
-of a component set (worked out once per set), and
-[`play_native_match`][unodice.variants.centre_die.native.play_native_match] plays one match
-with every option of the variant. What comes back,
+of a component set (worked out once per set),
+[`NativeEngine`][unodice.variants.centre_die.native.NativeEngine] prepares a setup (options,
+seats, dice set, agents) once and plays its matches, with every option of the variant, and
+[`play_native_match`][unodice.variants.centre_die.native.play_native_match] plays one. What
+comes back,
 [`NativeMatch`][unodice.variants.centre_die.native.NativeMatch], holds the result and, when
 asked, every decision and every chance outcome, to check the match against the Python engine
 or to report it.
@@ -29,7 +31,6 @@ from typing import Any
 import attrs
 
 from unodice.core.errors import InvalidOptions, UnodiceError
-from unodice.core.moves import Move
 from unodice.core.pieces import Colour, ComponentSet, Face
 from unodice.core.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP
 
@@ -314,8 +315,3 @@ def play_native_match(
     """
     engine = NativeEngine(options, players, dice_set, agents, module)
     return engine.play(seed, agent_seeds, detail=detail, max_decisions=max_decisions)
-
-
-def decoded(lookups: CentreDieLookups, codes: Sequence[int]) -> list[Move]:
-    """Moves in the engine's numbers, as move objects."""
-    return [decode_move(lookups, code) for code in codes]
