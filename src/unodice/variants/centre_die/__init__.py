@@ -26,6 +26,8 @@ The package's files:
 * ``reference.py``: ``CentreDieReference`` over plain functions, the rules read clause by
   clause for ``check_variant(..., reference=True)``.
 * ``agents.py``: ``CentreDieHeuristic``, the variant's bot.
+* ``native.py``: the native engine's glue: the C engine's tables from the lookups, and whole
+  matches between built-in agents played in C (``play_native_match``), the same as in Python.
 """
 
 from __future__ import annotations

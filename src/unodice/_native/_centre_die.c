@@ -1,0 +1,1332 @@
+/* The centre-die game (rules CD-1 to CD-11) in C: whole matches between built-in agents.
+ *
+ * A second implementation of src/unodice/variants/centre_die/rules.py, which stays the source
+ * of truth: the same legal moves in the same order at every decision, the same chance drawn in
+ * the same order (mt19937.h is random.Random as CPython runs it), so a match played here is
+ * the match the Python engine plays from the same seeds. Every function below names the
+ * method of rules.py (or of unodice.core.uno) it follows.
+ *
+ * Nothing here knows the dice: the face lookups of the component set (what matches what, what
+ * each face is worth and does, the faces of each die) are handed in from Python once per set
+ * (make_tables), and play_match plays one whole match with them.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(_MSC_VER)
+#include <intrin.h>
+#endif
+
+#include "mt19937.h"
+
+#define MAX_PLAYERS 6
+#define COLOURS 4
+/* Room for every legal move: at most a catch, eight plays per face and a word. */
+#define MAX_MOVES (8 * 64 + 4)
+
+/* Face kinds (lookups.py). */
+#define NORMAL 0
+#define WILD 1
+#define WILD_DRAW_FOUR 2
+
+/* What a face does when played or left as the last die (its symbol). */
+#define EFFECT_NONE 0
+#define EFFECT_R 1
+#define EFFECT_S 2
+#define EFFECT_D2 3
+#define EFFECT_WD4 4
+
+/* Phases (state.py). */
+#define STEP_ONE 0
+#define STEP_TWO 1
+#define STEP_THREE 2
+#define ANSWERING_WD4 3
+#define CATCHING 4
+#define ROUND_OVER 5
+
+/* Moves, as small whole numbers: the kind in bits 0-2, the face code in bits 3-10, the
+ * declared colour plus one in bits 11-13 (0: none), the Uno call in bit 14. */
+#define M_PLAY 0
+#define M_BLUFF 1
+#define M_DECLINE 2
+#define M_DRAW 3
+#define M_KEEP 4
+#define M_CHALLENGE 5
+#define M_ACCEPT 6
+#define M_CATCH 7
+#define MOVE(kind, code, colour, uno) \
+    ((uint16_t)((kind) | ((code) << 3) | (((colour) + 1) << 11) | ((uno) << 14)))
+#define MOVE_KIND(move) ((move) & 7)
+#define MOVE_CODE(move) (((move) >> 3) & 0xff)
+#define MOVE_COLOUR(move) ((int)(((move) >> 11) & 7) - 1)
+#define MOVE_UNO(move) (((move) >> 14) & 1)
+
+/* Agents. */
+#define AGENT_RANDOM 0
+#define AGENT_GREEDY 1
+#define AGENT_HEURISTIC 2
+
+/* The gains of rules.py's gain(), for the greedy agent (whole numbers, as they all are). */
+#define GOING_OUT_GAIN 1000
+#define CATCH_GAIN 500
+#define GOOD_CHALLENGE_GAIN 100
+#define BAD_CHALLENGE_GAIN (-100)
+#define UNO_CALL_GAIN 1
+#define BLUFF_GAIN (-1)
+
+/* -- the lookups of one component set ------------------------------------------------------- */
+
+typedef struct {
+    int faces;           /* distinct faces (codes 0 .. faces-1) */
+    int keys;            /* centre keys: faces + one per declared colour */
+    int dice;            /* dice in the set, in the set's order (the order of a full bag) */
+    int wd4_code;        /* the code of the WD4 face, or -1 */
+    uint8_t *kind;       /* per code: NORMAL, WILD, WILD_DRAW_FOUR */
+    uint8_t *value;      /* per code: points when left in a hand (CD-10) */
+    uint8_t *effect;     /* per code: EFFECT_* */
+    uint8_t *command;    /* per code: R, S or D2 */
+    uint8_t *number;     /* per code: a number face */
+    uint8_t *symbol;     /* per code: the symbol, numbered (equal symbols, equal numbers) */
+    uint8_t *colour;     /* per code: the colour's index, or 255 for W and WD4 */
+    uint8_t *matches;    /* keys x faces: matches by CD-2 */
+    uint8_t *playable;   /* keys x faces: may be put on the key (matching, or wild) */
+    uint8_t *die_faces;  /* dice x 6: the code of each face of each die */
+    uint8_t *numbered;   /* per die: has a number face */
+    uint8_t *die_playable; /* keys x dice: some face of the die may be put on the key */
+    uint64_t *match_mask;    /* per key: the codes that match it, as bits */
+    uint64_t *playable_mask; /* per key: the codes that may be put on it, as bits */
+} Tables;
+
+static const char TABLES_NAME[] = "unodice._native._centre_die.tables";
+
+static void tables_free(Tables *t) {
+    if (t == NULL) {
+        return;
+    }
+    free(t->kind);
+    free(t->value);
+    free(t->effect);
+    free(t->command);
+    free(t->number);
+    free(t->symbol);
+    free(t->colour);
+    free(t->matches);
+    free(t->playable);
+    free(t->die_faces);
+    free(t->numbered);
+    free(t->die_playable);
+    free(t->match_mask);
+    free(t->playable_mask);
+    free(t);
+}
+
+static void tables_capsule_free(PyObject *capsule) {
+    tables_free((Tables *)PyCapsule_GetPointer(capsule, TABLES_NAME));
+}
+
+static uint8_t *copy_bytes(PyObject *bytes, Py_ssize_t expected, const char *name) {
+    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != expected) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes", name, expected);
+        return NULL;
+    }
+    uint8_t *copy = malloc(expected > 0 ? (size_t)expected : 1);
+    if (copy == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memcpy(copy, PyBytes_AS_STRING(bytes), (size_t)expected);
+    return copy;
+}
+
+static PyObject *make_tables(PyObject *self, PyObject *args) {
+    int faces, dice, wd4_code;
+    PyObject *kind, *value, *effect, *command, *number, *symbol, *colour, *matches, *playable,
+        *die_faces, *numbered;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiiSSSSSSSSSSS", &faces, &dice, &wd4_code, &kind, &value,
+                          &effect, &command, &number, &symbol, &colour, &matches, &playable,
+                          &die_faces, &numbered)) {
+        return NULL;
+    }
+    if (faces < 1 || faces > 64 || dice < 1 || dice > 65535 || wd4_code >= faces) {
+        PyErr_SetString(PyExc_ValueError, "make_tables: a set of 1 to 64 faces, 1 to 65535 dice");
+        return NULL;
+    }
+    Tables *t = calloc(1, sizeof(Tables));
+    if (t == NULL) {
+        return PyErr_NoMemory();
+    }
+    t->faces = faces;
+    t->keys = faces + COLOURS;
+    t->dice = dice;
+    t->wd4_code = wd4_code;
+    if ((t->kind = copy_bytes(kind, faces, "kind")) == NULL ||
+        (t->value = copy_bytes(value, faces, "value")) == NULL ||
+        (t->effect = copy_bytes(effect, faces, "effect")) == NULL ||
+        (t->command = copy_bytes(command, faces, "command")) == NULL ||
+        (t->number = copy_bytes(number, faces, "number")) == NULL ||
+        (t->symbol = copy_bytes(symbol, faces, "symbol")) == NULL ||
+        (t->colour = copy_bytes(colour, faces, "colour")) == NULL ||
+        (t->matches = copy_bytes(matches, (Py_ssize_t)t->keys * faces, "matches")) == NULL ||
+        (t->playable = copy_bytes(playable, (Py_ssize_t)t->keys * faces, "playable")) == NULL ||
+        (t->die_faces = copy_bytes(die_faces, (Py_ssize_t)dice * 6, "die_faces")) == NULL ||
+        (t->numbered = copy_bytes(numbered, dice, "numbered")) == NULL) {
+        tables_free(t);
+        return NULL;
+    }
+    for (int i = 0; i < dice * 6; i++) {
+        if (t->die_faces[i] >= faces) {
+            tables_free(t);
+            PyErr_SetString(PyExc_ValueError, "die_faces: a code beyond the faces");
+            return NULL;
+        }
+    }
+    t->die_playable = malloc((size_t)t->keys * (size_t)dice);
+    if (t->die_playable == NULL) {
+        tables_free(t);
+        return PyErr_NoMemory();
+    }
+    for (int key = 0; key < t->keys; key++) {
+        for (int die = 0; die < dice; die++) {
+            uint8_t any = 0;
+            for (int f = 0; f < 6; f++) {
+                any |= t->playable[key * faces + t->die_faces[die * 6 + f]];
+            }
+            t->die_playable[key * dice + die] = any;
+        }
+    }
+    t->match_mask = calloc((size_t)t->keys, sizeof *t->match_mask);
+    t->playable_mask = calloc((size_t)t->keys, sizeof *t->playable_mask);
+    if (t->match_mask == NULL || t->playable_mask == NULL) {
+        tables_free(t);
+        return PyErr_NoMemory();
+    }
+    for (int key = 0; key < t->keys; key++) {
+        for (int code = 0; code < faces; code++) {
+            if (t->matches[key * faces + code]) {
+                t->match_mask[key] |= (uint64_t)1 << code;
+            }
+            if (t->playable[key * faces + code]) {
+                t->playable_mask[key] |= (uint64_t)1 << code;
+            }
+        }
+    }
+    PyObject *capsule = PyCapsule_New(t, TABLES_NAME, tables_capsule_free);
+    if (capsule == NULL) {
+        tables_free(t);
+    }
+    return capsule;
+}
+
+/* -- growable records ------------------------------------------------------------------------ */
+
+typedef struct {
+    uint8_t *data;
+    size_t size;     /* bytes used */
+    size_t capacity; /* bytes held */
+} Buffer;
+
+static int buffer_put(Buffer *b, const void *item, size_t size) {
+    if (b->size + size > b->capacity) {
+        size_t capacity = b->capacity ? b->capacity * 2 : 4096;
+        while (capacity < b->size + size) {
+            capacity *= 2;
+        }
+        uint8_t *data = realloc(b->data, capacity);
+        if (data == NULL) {
+            return -1;
+        }
+        b->data = data;
+        b->capacity = capacity;
+    }
+    memcpy(b->data + b->size, item, size);
+    b->size += size;
+    return 0;
+}
+
+/* -- one match -------------------------------------------------------------------------------- */
+
+typedef struct {
+    const Tables *t;
+    int players;
+    /* options */
+    int target, rounds, two_player_reverse_skips, penalty, draw_when_able, any_opponent;
+    /* chance and agents */
+    mt19937 chance;
+    mt19937 agent_rng[MAX_PLAYERS];
+    int agent_kind[MAX_PLAYERS];
+    /* the round (CentreDieState) */
+    uint16_t *bag;
+    int bag_n;
+    uint16_t *hand_die[MAX_PLAYERS];
+    uint8_t *hand_code[MAX_PLAYERS];
+    int hand_n[MAX_PLAYERS];
+    uint16_t hand_count[MAX_PLAYERS][64]; /* per seat, how many dice of the hand show each code */
+    uint64_t hand_bits[MAX_PLAYERS];      /* per seat, the codes the hand shows, as bits */
+    int current, direction, reverse_skips;
+    int centre_die, centre_code, centre_colour, centre_key;
+    int pending, pending_seat, pending_illegal, pending_die, pending_code, pending_colour;
+    int phase, uno_missed, catchable, to_act;
+    int catchers[MAX_PLAYERS];
+    int n_catchers;
+    uint16_t *drawn; /* scratch: dice drawn together, before they are rolled */
+    /* the match (Game) */
+    long long totals[MAX_PLAYERS];
+    long round;
+    int round_over, round_winner;
+    long long decisions;
+    /* what is recorded (detail >= 1: every decision and outcome; >= 2: every legal move) */
+    int detail;
+    int failed; /* out of memory while recording */
+    Buffer outcomes, counts, choices, seats, moves, legal;
+} Match;
+
+static inline int seat_mod(int seat, int players) {
+    seat %= players;
+    return seat < 0 ? seat + players : seat;
+}
+
+static inline void record_outcome(Match *m, uint32_t value) {
+    if (m->detail >= 1 && buffer_put(&m->outcomes, &value, sizeof value) < 0) {
+        m->failed = 1;
+    }
+}
+
+/* Chance.below */
+static inline int chance_below(Match *m, int bound) {
+    uint32_t value = mt_below(&m->chance, (uint32_t)bound);
+    record_outcome(m, value);
+    return (int)value;
+}
+
+/* Chance.roll: the code of the face the die shows. */
+static inline int chance_roll(Match *m, int die) {
+    int value = chance_below(m, 6);
+    return m->t->die_faces[die * 6 + value];
+}
+
+/* Chance.draw: an index below the bag's size; the last die moves into its place. */
+static inline int bag_draw(Match *m) {
+    int index = chance_below(m, m->bag_n);
+    int die = m->bag[index];
+    m->bag[index] = m->bag[m->bag_n - 1];
+    m->bag_n--;
+    return die;
+}
+
+static inline void bag_put(Match *m, int die) { m->bag[m->bag_n++] = (uint16_t)die; }
+
+/* Seats.advance */
+static inline int advance(Match *m, int skip) {
+    m->current = seat_mod(m->current + m->direction * (1 + skip), m->players);
+    return m->current;
+}
+
+static inline int next_seat(Match *m, int seat) {
+    return seat_mod(seat + m->direction, m->players);
+}
+
+/* _set_centre, with FaceLookup.centre_key */
+static inline void set_centre(Match *m, int die, int code, int colour) {
+    m->centre_die = die;
+    m->centre_code = code;
+    m->centre_colour = colour;
+    m->centre_key = colour < 0 ? code : m->t->faces + colour;
+}
+
+/* The lowest bit set in a mask that has one. */
+static inline int lowest_bit(uint64_t mask) {
+#if defined(_MSC_VER)
+    unsigned long index;
+    _BitScanForward64(&index, mask);
+    return (int)index;
+#else
+    return __builtin_ctzll(mask);
+#endif
+}
+
+/* A die showing code joins the end of a hand. */
+static inline void hand_add(Match *m, int seat, int die, int code) {
+    int n = m->hand_n[seat]++;
+    m->hand_die[seat][n] = (uint16_t)die;
+    m->hand_code[seat][n] = (uint8_t)code;
+    if (m->hand_count[seat][code]++ == 0) {
+        m->hand_bits[seat] |= (uint64_t)1 << code;
+    }
+}
+
+/* The die at index leaves a hand, which keeps its order; the die. */
+static inline int hand_remove(Match *m, int seat, int index) {
+    uint8_t *codes = m->hand_code[seat];
+    uint16_t *dice = m->hand_die[seat];
+    int n = m->hand_n[seat];
+    int die = dice[index], code = codes[index];
+    memmove(codes + index, codes + index + 1, (size_t)(n - index - 1) * sizeof *codes);
+    memmove(dice + index, dice + index + 1, (size_t)(n - index - 1) * sizeof *dice);
+    m->hand_n[seat] = n - 1;
+    if (--m->hand_count[seat][code] == 0) {
+        m->hand_bits[seat] &= ~((uint64_t)1 << code);
+    }
+    return die;
+}
+
+/* A hand emptied of its codes (before it is re-rolled or a round is dealt). */
+static inline void hand_forget_codes(Match *m, int seat) {
+    uint64_t bits = m->hand_bits[seat];
+    while (bits) {
+        m->hand_count[seat][lowest_bit(bits)] = 0;
+        bits &= bits - 1;
+    }
+    m->hand_bits[seat] = 0;
+}
+
+/* FaceLookup.has_play for a seat's hand */
+static inline int has_play(Match *m, int seat) {
+    return (m->hand_bits[seat] & m->t->playable_mask[m->centre_key]) != 0;
+}
+
+/* FaceLookup.any_match over a seat's hand */
+static inline int any_match(Match *m, int seat) {
+    return (m->hand_bits[seat] & m->t->match_mask[m->centre_key]) != 0;
+}
+
+/* FaceLookup.any_match over a seat's hand but its last die (the die drawn at step 3) */
+static inline int any_match_but_last(Match *m, int seat) {
+    uint64_t bits = m->hand_bits[seat];
+    int last = m->hand_code[seat][m->hand_n[seat] - 1];
+    if (m->hand_count[seat][last] == 1) {
+        bits &= ~((uint64_t)1 << last);
+    }
+    return (bits & m->t->match_mask[m->centre_key]) != 0;
+}
+
+/* _draw: draw up to count dice, then roll them, into the hand; how many were drawn. */
+static int draw_dice(Match *m, int seat, int count) {
+    int k = count < m->bag_n ? count : m->bag_n;
+    for (int i = 0; i < k; i++) {
+        m->drawn[i] = (uint16_t)bag_draw(m);
+    }
+    for (int i = 0; i < k; i++) {
+        int die = m->drawn[i];
+        hand_add(m, seat, die, chance_roll(m, die));
+    }
+    return k;
+}
+
+static int step_three(Match *m, int seat);
+static void pass_turn(Match *m, int seat);
+
+/* _step_two: re-roll the whole hand (CD-4); 0 when the turn ends with no decision. */
+static int step_two(Match *m, int seat) {
+    hand_forget_codes(m, seat);
+    for (int i = 0; i < m->hand_n[seat]; i++) {
+        int code = chance_roll(m, m->hand_die[seat][i]);
+        m->hand_code[seat][i] = (uint8_t)code;
+        if (m->hand_count[seat][code]++ == 0) {
+            m->hand_bits[seat] |= (uint64_t)1 << code;
+        }
+    }
+    m->phase = STEP_TWO;
+    if (has_play(m, seat)) {
+        return 1;
+    }
+    return step_three(m, seat);
+}
+
+/* Whether _drawn_die_plays offers anything: the drawn die is the last of the hand. */
+static inline int drawn_die_playable(Match *m, int seat) {
+    int code = m->hand_code[seat][m->hand_n[seat] - 1];
+    if (m->t->kind[code] == NORMAL) {
+        return m->t->matches[m->centre_key * m->t->faces + code];
+    }
+    return 1;
+}
+
+/* _step_three: draw one die (CD-5); 1 when the player may play it. */
+static int step_three(Match *m, int seat) {
+    if (!draw_dice(m, seat, 1)) {
+        return 0;
+    }
+    if (!drawn_die_playable(m, seat)) {
+        return 0;
+    }
+    m->phase = STEP_THREE;
+    return 1;
+}
+
+/* _open_catch_window (CD-9) with uno.may_catch and uno.catchers */
+static int open_catch_window(Match *m, int seat) {
+    int offender = m->uno_missed;
+    m->uno_missed = -1;
+    if (offender < 0 || offender == seat || m->hand_n[offender] != 1) {
+        return 0;
+    }
+    m->catchable = offender;
+    if (m->any_opponent) {
+        int asked[MAX_PLAYERS];
+        int n = 0;
+        for (int i = 1; i < m->players; i++) {
+            int other = seat_mod(offender + m->direction * i, m->players);
+            if (other != seat && other != offender) {
+                asked[n++] = other;
+            }
+        }
+        asked[n++] = seat;
+        if (n > 1) {
+            m->phase = CATCHING;
+            m->to_act = asked[0];
+            m->n_catchers = n - 1;
+            for (int i = 1; i < n; i++) {
+                m->catchers[i - 1] = asked[i];
+            }
+        }
+    }
+    return 1;
+}
+
+/* _begin_turn (CD-3); 0 when the turn ended with no decision. */
+static int begin_turn(Match *m, int seat) {
+    m->current = seat;
+    m->phase = STEP_ONE;
+    m->to_act = seat;
+    if (m->uno_missed >= 0 && open_catch_window(m, seat)) {
+        return 1;
+    }
+    if (has_play(m, seat)) {
+        return 1;
+    }
+    return step_two(m, seat);
+}
+
+/* _blocked: the bag is empty and no face of any die in any hand could be put on the centre. */
+static int blocked(Match *m) {
+    if (m->bag_n) {
+        return 0;
+    }
+    const uint8_t *row = m->t->die_playable + m->centre_key * m->t->dice;
+    for (int seat = 0; seat < m->players; seat++) {
+        for (int i = 0; i < m->hand_n[seat]; i++) {
+            if (row[m->hand_die[seat][i]]) {
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+static void end_round(Match *m, int winner) {
+    m->phase = ROUND_OVER;
+    m->to_act = -1;
+    m->catchable = m->uno_missed = -1;
+    m->n_catchers = 0;
+    m->round_over = 1;
+    m->round_winner = winner;
+}
+
+/* _pass_turn */
+static void pass_turn(Match *m, int seat) {
+    int idle_turns = 0;
+    while (!begin_turn(m, seat)) {
+        idle_turns++;
+        if (idle_turns >= m->players && blocked(m)) {
+            end_round(m, -1); /* _end_blocked_round */
+            return;
+        }
+        seat = advance(m, 0);
+    }
+}
+
+/* _go_out with uno.final_draw (CD-10) */
+static void go_out(Match *m, int seat, int code) {
+    int effect = m->t->effect[code];
+    if (effect == EFFECT_D2) {
+        draw_dice(m, next_seat(m, seat), 2);
+    } else if (effect == EFFECT_WD4) {
+        draw_dice(m, next_seat(m, seat), 4);
+    }
+    long long points = 0;
+    for (int other = 0; other < m->players; other++) {
+        for (int i = 0; i < m->hand_n[other]; i++) {
+            points += m->t->value[m->hand_code[other][i]];
+        }
+    }
+    m->totals[seat] += points;
+    end_round(m, seat);
+}
+
+/* uno.command_effect: how many seats the turn skips. */
+static int command_effect(Match *m, int seat, int code) {
+    switch (m->t->effect[code]) {
+    case EFFECT_D2:
+        draw_dice(m, next_seat(m, seat), 2);
+        return 1;
+    case EFFECT_S:
+        return 1;
+    case EFFECT_R:
+        if (m->reverse_skips) {
+            return 1;
+        }
+        m->direction = -m->direction;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* _await_answer (CD-8) */
+static void await_answer(Match *m, int seat, int illegal, int die, int code, int colour) {
+    int victim = next_seat(m, m->current);
+    m->pending = 1;
+    m->pending_seat = seat;
+    m->pending_illegal = illegal;
+    m->pending_die = die;
+    m->pending_code = code;
+    m->pending_colour = colour;
+    m->phase = ANSWERING_WD4;
+    m->to_act = victim;
+    if (m->uno_missed >= 0) {
+        open_catch_window(m, victim);
+    }
+}
+
+/* _play (CD-3, CD-6, CD-7) */
+static void play(Match *m, int code, int colour, int uno) {
+    int seat = m->to_act;
+    const uint8_t *codes = m->hand_code[seat];
+    int n = m->hand_n[seat];
+    int index = n - 1;
+    if (m->phase != STEP_THREE) {
+        for (index = 0; index < n && codes[index] != code; index++) {
+        }
+    }
+    int die = hand_remove(m, seat, index);
+    n--;
+    int wild_draw_four = m->t->kind[code] == WILD_DRAW_FOUR;
+    int illegal = wild_draw_four && any_match(m, seat);
+    int covered_die = m->centre_die, covered_code = m->centre_code;
+    int covered_colour = m->centre_colour;
+    set_centre(m, die, code, colour);
+    if (n == 0) {
+        bag_put(m, covered_die);
+        go_out(m, seat, code);
+        return;
+    }
+    if (!uno && n == 1) { /* uno.uno_missed */
+        m->uno_missed = seat;
+    }
+    if (wild_draw_four) {
+        await_answer(m, seat, illegal, covered_die, covered_code, covered_colour);
+        return;
+    }
+    bag_put(m, covered_die);
+    int skip = m->t->command[code] ? command_effect(m, seat, code) : 0;
+    pass_turn(m, advance(m, skip));
+}
+
+/* uno.answer_wild_draw_four with keep_wild_draw_four, take_back, after_take_back, play_on */
+static void answer(Match *m, int challenged) {
+    int victim = m->to_act;
+    int offender = m->pending_seat;
+    if (challenged && m->pending_illegal) {
+        hand_add(m, offender, m->centre_die, m->centre_code);
+        m->pending = 0;
+        set_centre(m, m->pending_die, m->pending_code, m->pending_colour);
+        draw_dice(m, offender, 4);
+        if (!begin_turn(m, victim)) {
+            pass_turn(m, advance(m, 0));
+        }
+        return;
+    }
+    int count = challenged ? 4 + m->penalty : 4;
+    bag_put(m, m->pending_die);
+    m->pending = 0;
+    draw_dice(m, victim, count);
+    pass_turn(m, next_seat(m, victim));
+}
+
+/* _decline and _draw_one */
+static void decline(Match *m) {
+    if (!step_two(m, m->to_act)) {
+        pass_turn(m, advance(m, 0));
+    }
+}
+
+static void draw_one(Match *m) {
+    if (!step_three(m, m->to_act)) {
+        pass_turn(m, advance(m, 0));
+    }
+}
+
+/* _catch (CD-9) */
+static void catch_uno(Match *m, int offender) {
+    int catcher = m->to_act;
+    draw_dice(m, offender, 2);
+    if (m->phase != STEP_ONE || has_play(m, catcher)) {
+        return;
+    }
+    if (!step_two(m, catcher)) {
+        pass_turn(m, advance(m, 0));
+    }
+}
+
+/* _resume_after_catching */
+static void resume_after_catching(Match *m, int actor, int catchable) {
+    m->to_act = actor;
+    m->catchable = catchable;
+    if (m->pending) {
+        m->phase = ANSWERING_WD4;
+        return;
+    }
+    m->phase = STEP_ONE;
+    if (catchable >= 0 || has_play(m, actor)) {
+        return;
+    }
+    if (!step_two(m, actor)) {
+        pass_turn(m, advance(m, 0));
+    }
+}
+
+/* _answer_catching */
+static void answer_catching(Match *m, int kind) {
+    int offender = m->catchable;
+    if (kind == M_CATCH) {
+        int last = m->catchers[m->n_catchers - 1];
+        m->catchable = -1;
+        m->n_catchers = 0;
+        draw_dice(m, offender, 2);
+        resume_after_catching(m, last, -1);
+    } else if (m->n_catchers > 1) {
+        m->to_act = m->catchers[0];
+        for (int i = 1; i < m->n_catchers; i++) {
+            m->catchers[i - 1] = m->catchers[i];
+        }
+        m->n_catchers--;
+    } else {
+        int actor = m->catchers[0];
+        m->n_catchers = 0;
+        resume_after_catching(m, actor, offender);
+    }
+}
+
+/* apply */
+static void apply(Match *m, uint16_t move) {
+    int kind = MOVE_KIND(move);
+    if (m->phase == CATCHING) {
+        answer_catching(m, kind);
+        return;
+    }
+    int catchable = m->catchable;
+    m->catchable = -1;
+    switch (kind) {
+    case M_PLAY:
+    case M_BLUFF:
+        play(m, MOVE_CODE(move), MOVE_COLOUR(move), MOVE_UNO(move));
+        break;
+    case M_DECLINE:
+        decline(m);
+        break;
+    case M_DRAW:
+        draw_one(m);
+        break;
+    case M_KEEP:
+        pass_turn(m, advance(m, 0));
+        break;
+    case M_ACCEPT:
+        answer(m, 0);
+        break;
+    case M_CHALLENGE:
+        answer(m, 1);
+        break;
+    case M_CATCH:
+        catch_uno(m, catchable);
+        break;
+    }
+}
+
+/* -- legal moves ------------------------------------------------------------------------------ */
+
+/* CentreDieLookups.plays[code][call] */
+static inline int add_plays(const Tables *t, uint16_t *out, int n, int code, int call) {
+    if (t->kind[code] == NORMAL) {
+        out[n++] = MOVE(M_PLAY, code, -1, 0);
+        if (call) {
+            out[n++] = MOVE(M_PLAY, code, -1, 1);
+        }
+        return n;
+    }
+    for (int colour = 0; colour < COLOURS; colour++) {
+        out[n++] = MOVE(M_PLAY, code, colour, 0);
+        if (call) {
+            out[n++] = MOVE(M_PLAY, code, colour, 1);
+        }
+    }
+    return n;
+}
+
+/* CentreDieLookups.bluffs[call] */
+static inline int add_bluffs(const Tables *t, uint16_t *out, int n, int call) {
+    for (int colour = 0; colour < COLOURS; colour++) {
+        out[n++] = MOVE(M_BLUFF, t->wd4_code, colour, 0);
+        if (call) {
+            out[n++] = MOVE(M_BLUFF, t->wd4_code, colour, 1);
+        }
+    }
+    return n;
+}
+
+/* _plays: one entry per distinct playable face of the hand, in the order of the codes. */
+static int hand_plays(Match *m, uint16_t *out, int n) {
+    const Tables *t = m->t;
+    int seat = m->to_act;
+    int hand = m->hand_n[seat];
+    uint64_t codes = m->hand_bits[seat];
+    uint64_t playable = codes & t->playable_mask[m->centre_key];
+    int call = hand == 2;
+    while (playable) {
+        int code = lowest_bit(playable);
+        playable &= playable - 1;
+        if (t->kind[code] == WILD_DRAW_FOUR && (codes & t->match_mask[m->centre_key])) {
+            n = add_bluffs(t, out, n, call);
+        } else {
+            n = add_plays(t, out, n, code, call);
+        }
+    }
+    return n;
+}
+
+/* legal_moves; out holds room for every move there can be. */
+static int legal_moves(Match *m, uint16_t *out) {
+    const Tables *t = m->t;
+    int n = 0;
+    switch (m->phase) {
+    case CATCHING:
+        out[n++] = MOVE(M_CATCH, 0, -1, 0);
+        out[n++] = MOVE(M_DECLINE, 0, -1, 0);
+        return n;
+    case ANSWERING_WD4:
+        if (m->catchable >= 0) {
+            out[n++] = MOVE(M_CATCH, 0, -1, 0);
+        }
+        out[n++] = MOVE(M_CHALLENGE, 0, -1, 0);
+        out[n++] = MOVE(M_ACCEPT, 0, -1, 0);
+        return n;
+    case ROUND_OVER:
+        return 0;
+    case STEP_THREE: {
+        /* _drawn_die_plays */
+        int seat = m->to_act;
+        int hand = m->hand_n[seat];
+        int code = m->hand_code[seat][hand - 1];
+        int call = hand == 2;
+        int kind = t->kind[code];
+        if (kind == NORMAL) {
+            if (t->matches[m->centre_key * t->faces + code]) {
+                n = add_plays(t, out, n, code, call);
+            }
+        } else if (kind == WILD_DRAW_FOUR && any_match_but_last(m, seat)) {
+            n = add_bluffs(t, out, n, call);
+        } else {
+            n = add_plays(t, out, n, code, call);
+        }
+        out[n++] = MOVE(M_KEEP, 0, -1, 0);
+        return n;
+    }
+    case STEP_TWO:
+        n = hand_plays(m, out, n);
+        if (m->draw_when_able) {
+            out[n++] = MOVE(M_DRAW, 0, -1, 0);
+        }
+        return n;
+    default:
+        if (m->catchable >= 0) {
+            out[n++] = MOVE(M_CATCH, 0, -1, 0);
+        }
+        n = hand_plays(m, out, n);
+        out[n++] = MOVE(M_DECLINE, 0, -1, 0);
+        return n;
+    }
+}
+
+/* -- agents ----------------------------------------------------------------------------------- */
+
+/* rules.py's gain() for the player to act */
+static int gain(Match *m, uint16_t move) {
+    switch (MOVE_KIND(move)) {
+    case M_PLAY: {
+        int points = m->t->value[MOVE_CODE(move)];
+        if (m->hand_n[m->to_act] == 1) {
+            points += GOING_OUT_GAIN;
+        }
+        return points + UNO_CALL_GAIN * MOVE_UNO(move);
+    }
+    case M_CATCH:
+        return CATCH_GAIN;
+    case M_CHALLENGE:
+        return m->pending_illegal ? GOOD_CHALLENGE_GAIN : BAD_CHALLENGE_GAIN;
+    case M_BLUFF:
+        return BLUFF_GAIN;
+    default:
+        return 0;
+    }
+}
+
+/* CentreDieHeuristic._score: a tuple of up to seven numbers, compared as Python compares
+ * tuples (the first difference decides; a shorter tuple that is a prefix is less). */
+typedef struct {
+    int length;
+    double item[7];
+} Score;
+
+static int score_above(const Score *a, const Score *b) {
+    int n = a->length < b->length ? a->length : b->length;
+    for (int i = 0; i < n; i++) {
+        if (a->item[i] != b->item[i]) {
+            return a->item[i] > b->item[i];
+        }
+    }
+    return a->length > b->length;
+}
+
+static void heuristic_score(Match *m, uint16_t move, int others_play, Score *score) {
+    const Tables *t = m->t;
+    int kind = MOVE_KIND(move);
+    if (kind == M_CATCH) {
+        score->length = 1;
+        score->item[0] = 4.0;
+        return;
+    }
+    if (kind == M_BLUFF) {
+        score->length = 1;
+        score->item[0] = -2.0;
+        return;
+    }
+    if (kind != M_PLAY) {
+        score->length = 1;
+        score->item[0] = 0.0;
+        return;
+    }
+    int seat = m->to_act;
+    int next = seat_mod(seat + m->direction, m->players);
+    int code = MOVE_CODE(move);
+    int symbol_effect = t->effect[code];
+    int wild = t->kind[code] != NORMAL;
+    int theirs = m->hand_n[next];
+    int attack = theirs <= 2 && (symbol_effect == EFFECT_D2 || symbol_effect == EFFECT_S ||
+                                 symbol_effect == EFFECT_WD4 ||
+                                 (symbol_effect == EFFECT_R && m->players == 2));
+    int colour = wild ? MOVE_COLOUR(move) : t->colour[code];
+    int denied = 0;
+    for (int i = 0; i < theirs; i++) {
+        int die = m->hand_code[next][i];
+        if (t->kind[die] != NORMAL || t->colour[die] == colour || t->symbol[die] == t->symbol[code]) {
+            denied++;
+        }
+    }
+    double declare = 0.0;
+    if (wild && colour >= 0) {
+        int own = 0;
+        for (int i = 0; i < m->hand_n[seat]; i++) {
+            if (t->colour[m->hand_code[seat][i]] == colour) {
+                own++;
+            }
+        }
+        declare = own * 0.1;
+    }
+    score->length = 7;
+    score->item[0] = 1.0;
+    score->item[1] = m->hand_n[seat] == 1 ? 1.0 : 0.0;
+    score->item[2] = MOVE_UNO(move) ? 1.0 : 0.0;
+    score->item[3] = attack ? 1.0 : 0.0;
+    score->item[4] = wild && others_play ? -1.0 : 0.0;
+    score->item[5] = (double)(-denied) + declare;
+    score->item[6] = (double)gain(m, move);
+}
+
+/* CentreDieHeuristic.choose */
+static int heuristic_choose(Match *m, const uint16_t *moves, int count) {
+    if (m->phase == ANSWERING_WD4) {
+        /* the answer to a WD4 (every answer offers challenge), whatever else is offered */
+        uint16_t wanted = m->pending_illegal ? MOVE(M_CHALLENGE, 0, -1, 0) : MOVE(M_ACCEPT, 0, -1, 0);
+        for (int i = 0; i < count; i++) {
+            if (moves[i] == wanted) {
+                return i;
+            }
+        }
+    }
+    int others_play = 0;
+    for (int i = 0; i < count; i++) {
+        if (MOVE_KIND(moves[i]) == M_PLAY && m->t->kind[MOVE_CODE(moves[i])] == NORMAL) {
+            others_play = 1;
+            break;
+        }
+    }
+    Score best_score, score;
+    int best = 0;
+    heuristic_score(m, moves[0], others_play, &best_score);
+    for (int i = 1; i < count; i++) {
+        heuristic_score(m, moves[i], others_play, &score);
+        if (score_above(&score, &best_score)) {
+            best = i;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+static int choose(Match *m, const uint16_t *moves, int count) {
+    int seat = m->to_act;
+    if (m->agent_kind[seat] == AGENT_HEURISTIC) {
+        return heuristic_choose(m, moves, count);
+    }
+    if (m->agent_kind[seat] == AGENT_GREEDY) {
+        int best = 0, best_gain = gain(m, moves[0]);
+        for (int i = 1; i < count; i++) {
+            int g = gain(m, moves[i]);
+            if (g > best_gain) {
+                best = i;
+                best_gain = g;
+            }
+        }
+        return best;
+    }
+    return (int)mt_below(&m->agent_rng[seat], (uint32_t)count);
+}
+
+/* -- the match -------------------------------------------------------------------------------- */
+
+/* start_round (CD-1), with _roll_centre and _deal */
+static void start_round(Match *m, int first) {
+    const Tables *t = m->t;
+    for (int die = 0; die < t->dice; die++) {
+        m->bag[die] = (uint16_t)die;
+    }
+    m->bag_n = t->dice;
+    for (int seat = 0; seat < m->players; seat++) {
+        m->hand_n[seat] = 0;
+        hand_forget_codes(m, seat);
+    }
+    m->current = first;
+    m->direction = 1;
+    m->reverse_skips = m->players == 2 && m->two_player_reverse_skips;
+    m->pending = 0;
+    m->phase = STEP_ONE;
+    m->uno_missed = m->catchable = -1;
+    m->n_catchers = 0;
+    m->to_act = first;
+    m->round_over = 0;
+    m->round_winner = -1;
+    /* _roll_centre: dice with no number face are set aside, then go back into the bag */
+    int put_back = 0;
+    int die = bag_draw(m);
+    while (!t->numbered[die]) {
+        m->drawn[put_back++] = (uint16_t)die;
+        die = bag_draw(m);
+    }
+    for (int i = 0; i < put_back; i++) {
+        bag_put(m, m->drawn[i]);
+    }
+    int code = chance_roll(m, die);
+    while (!t->number[code]) {
+        code = chance_roll(m, die);
+    }
+    set_centre(m, die, code, -1);
+    for (int i = 0; i < m->players; i++) {
+        draw_dice(m, seat_mod(first + i, m->players), 5);
+    }
+    if (!begin_turn(m, first)) {
+        pass_turn(m, advance(m, 0));
+    }
+}
+
+static int match_over(Match *m) {
+    if (m->rounds > 0) {
+        return m->round >= m->rounds;
+    }
+    long long best = m->totals[0];
+    for (int seat = 1; seat < m->players; seat++) {
+        if (m->totals[seat] > best) {
+            best = m->totals[seat];
+        }
+    }
+    return best >= m->target;
+}
+
+/* Returns 0 when the match is over, 1 when it ran out of decisions, 2 out of rounds,
+ * -1 out of memory. */
+static int run_match(Match *m, long long max_decisions) {
+    uint16_t moves[MAX_MOVES];
+    int first = 0;
+    m->round = 0;
+    for (;;) {
+        m->round++;
+        if (m->round > 10000000L) {
+            return 2;
+        }
+        start_round(m, first);
+        while (!m->round_over) {
+            if (m->decisions >= max_decisions) {
+                return 1;
+            }
+            int count = legal_moves(m, moves);
+            int index = choose(m, moves, count);
+            if (m->detail >= 1) {
+                uint16_t c = (uint16_t)count, i = (uint16_t)index;
+                uint8_t s = (uint8_t)m->to_act;
+                if (buffer_put(&m->counts, &c, sizeof c) < 0 ||
+                    buffer_put(&m->choices, &i, sizeof i) < 0 ||
+                    buffer_put(&m->seats, &s, 1) < 0 ||
+                    buffer_put(&m->moves, &moves[index], sizeof moves[0]) < 0 ||
+                    (m->detail >= 2 &&
+                     buffer_put(&m->legal, moves, (size_t)count * sizeof moves[0]) < 0)) {
+                    m->failed = 1;
+                }
+            }
+            m->decisions++;
+            apply(m, moves[index]);
+            if (m->failed) {
+                return -1;
+            }
+        }
+        if (m->failed) {
+            return -1;
+        }
+        if (match_over(m)) {
+            return 0;
+        }
+        first = m->round_winner >= 0 ? m->round_winner : 0;
+    }
+}
+
+/* random.Random(seed): the seed given as its 32-bit words, least significant first. */
+static int seed_from(PyObject *words, mt19937 *mt) {
+    PyObject *sequence = PySequence_Fast(words, "a seed is given as a sequence of 32-bit words");
+    if (sequence == NULL) {
+        return -1;
+    }
+    Py_ssize_t length = PySequence_Fast_GET_SIZE(sequence);
+    if (length < 1 || length > 1024) {
+        Py_DECREF(sequence);
+        PyErr_SetString(PyExc_ValueError, "a seed has 1 to 1024 words");
+        return -1;
+    }
+    uint32_t key[1024];
+    for (Py_ssize_t i = 0; i < length; i++) {
+        unsigned long word = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(sequence, i));
+        if (word == (unsigned long)-1 && PyErr_Occurred()) {
+            Py_DECREF(sequence);
+            return -1;
+        }
+        if (word > 0xffffffffUL) {
+            Py_DECREF(sequence);
+            PyErr_SetString(PyExc_ValueError, "a seed word is below 2**32");
+            return -1;
+        }
+        key[i] = (uint32_t)word;
+    }
+    Py_DECREF(sequence);
+    mt_init_by_array(mt, key, (size_t)length);
+    return 0;
+}
+
+static PyObject *bytes_of(Buffer *b) {
+    return PyBytes_FromStringAndSize((const char *)b->data, (Py_ssize_t)b->size);
+}
+
+static void match_free(Match *m) {
+    free(m->bag);
+    free(m->drawn);
+    for (int seat = 0; seat < MAX_PLAYERS; seat++) {
+        free(m->hand_die[seat]);
+        free(m->hand_code[seat]);
+    }
+    free(m->outcomes.data);
+    free(m->counts.data);
+    free(m->choices.data);
+    free(m->seats.data);
+    free(m->moves.data);
+    free(m->legal.data);
+}
+
+static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"tables", "players", "seed", "agent_seeds", "agents", "target",
+                               "rounds", "two_player_reverse_skips", "failed_challenge_penalty",
+                               "draw_when_able", "any_opponent", "max_decisions", "detail",
+                               NULL};
+    PyObject *capsule, *seed, *agent_seeds;
+    const char *agents;
+    Py_ssize_t agents_length;
+    int players, target, rounds, reverse_skips, penalty, draw_when_able, any_opponent, detail;
+    long long max_decisions;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOOy#iipippLi", keywords, &capsule,
+                                     &players, &seed, &agent_seeds, &agents, &agents_length,
+                                     &target, &rounds, &reverse_skips, &penalty,
+                                     &draw_when_able, &any_opponent, &max_decisions, &detail)) {
+        return NULL;
+    }
+    Tables *t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (t == NULL) {
+        return NULL;
+    }
+    if (players < 2 || players > MAX_PLAYERS || agents_length != players) {
+        PyErr_SetString(PyExc_ValueError, "2 to 6 players, one agent each");
+        return NULL;
+    }
+    if (t->dice < 1 + 5 * players) {
+        PyErr_SetString(PyExc_ValueError, "too few dice for a centre die and the hands");
+        return NULL;
+    }
+    if (PySequence_Size(agent_seeds) != players) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "one agent seed per player");
+        }
+        return NULL;
+    }
+    Match *m = calloc(1, sizeof(Match));
+    if (m == NULL) {
+        return PyErr_NoMemory();
+    }
+    m->t = t;
+    m->players = players;
+    m->target = target;
+    m->rounds = rounds;
+    m->two_player_reverse_skips = reverse_skips;
+    m->penalty = penalty;
+    m->draw_when_able = draw_when_able;
+    m->any_opponent = any_opponent;
+    m->detail = detail;
+    PyObject *result = NULL;
+    if (seed_from(seed, &m->chance) < 0) {
+        goto done;
+    }
+    for (int seat = 0; seat < players; seat++) {
+        PyObject *words = PySequence_GetItem(agent_seeds, seat);
+        if (words == NULL) {
+            goto done;
+        }
+        int failed = seed_from(words, &m->agent_rng[seat]);
+        Py_DECREF(words);
+        if (failed < 0) {
+            goto done;
+        }
+        m->agent_kind[seat] = agents[seat];
+        if (agents[seat] < AGENT_RANDOM || agents[seat] > AGENT_HEURISTIC) {
+            PyErr_SetString(PyExc_ValueError,
+                            "an agent is 0 (random), 1 (greedy) or 2 (heuristic)");
+            goto done;
+        }
+    }
+    m->bag = malloc((size_t)t->dice * sizeof *m->bag);
+    m->drawn = malloc((size_t)t->dice * sizeof *m->drawn);
+    if (m->bag == NULL || m->drawn == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int seat = 0; seat < players; seat++) {
+        m->hand_die[seat] = malloc((size_t)t->dice * sizeof *m->hand_die[seat]);
+        m->hand_code[seat] = malloc((size_t)t->dice * sizeof *m->hand_code[seat]);
+        if (m->hand_die[seat] == NULL || m->hand_code[seat] == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
+    int outcome;
+    Py_BEGIN_ALLOW_THREADS
+    outcome = run_match(m, max_decisions);
+    Py_END_ALLOW_THREADS
+    if (outcome < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    long long best = m->totals[0];
+    for (int seat = 1; seat < players; seat++) {
+        if (m->totals[seat] > best) {
+            best = m->totals[seat];
+        }
+    }
+    PyObject *winners = PyList_New(0);
+    PyObject *scores = PyTuple_New(players);
+    if (winners == NULL || scores == NULL) {
+        Py_XDECREF(winners);
+        Py_XDECREF(scores);
+        goto done;
+    }
+    for (int seat = 0; seat < players; seat++) {
+        PyTuple_SET_ITEM(scores, seat, PyLong_FromLongLong(m->totals[seat]));
+        if (outcome == 0 && m->totals[seat] == best) {
+            PyObject *number = PyLong_FromLong(seat);
+            if (number == NULL || PyList_Append(winners, number) < 0) {
+                Py_XDECREF(number);
+                Py_DECREF(winners);
+                Py_DECREF(scores);
+                goto done;
+            }
+            Py_DECREF(number);
+        }
+    }
+    static const char *ends[] = {"over", "decisions", "rounds"};
+    result = Py_BuildValue("{s:s,s:N,s:N,s:l,s:L}", "end", ends[outcome], "winners",
+                           PyList_AsTuple(winners), "scores", scores, "rounds", m->round,
+                           "decisions", m->decisions);
+    Py_DECREF(winners);
+    if (result != NULL && detail >= 1) {
+        PyObject *items[] = {bytes_of(&m->counts), bytes_of(&m->choices), bytes_of(&m->seats),
+                             bytes_of(&m->moves), bytes_of(&m->outcomes),
+                             detail >= 2 ? bytes_of(&m->legal) : Py_NewRef(Py_None)};
+        const char *names[] = {"counts", "choices", "seats", "moves", "outcomes", "legal"};
+        for (int i = 0; i < 6; i++) {
+            if (items[i] == NULL || (result != NULL && PyDict_SetItemString(result, names[i],
+                                                                            items[i]) < 0)) {
+                Py_CLEAR(result);
+            }
+            Py_XDECREF(items[i]);
+        }
+    }
+done:
+    match_free(m);
+    free(m);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"make_tables", make_tables, METH_VARARGS,
+     "make_tables(faces, dice, wd4_code, kind, value, effect, command, number, symbol, colour, "
+     "matches, playable, die_faces, numbered)\n--\n\n"
+     "The lookups of one component set, as the engine reads them (a capsule)."},
+    {"play_match", (PyCFunction)(void (*)(void))play_match, METH_VARARGS | METH_KEYWORDS,
+     "play_match(tables, players, seed, agent_seeds, agents, target, rounds, "
+     "two_player_reverse_skips, failed_challenge_penalty, draw_when_able, any_opponent, "
+     "max_decisions, detail)\n--\n\n"
+     "Play one whole match between built-in agents; a dict of what happened."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    "unodice._native._centre_die",
+    "The centre-die game in C: whole matches between built-in agents, the same as the "
+    "Python engine plays them.",
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__centre_die(void) {
+    PyObject *mod = PyModule_Create(&module);
+    if (mod == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(mod, "RANDOM", AGENT_RANDOM) < 0 ||
+        PyModule_AddIntConstant(mod, "GREEDY", AGENT_GREEDY) < 0 ||
+        PyModule_AddIntConstant(mod, "HEURISTIC", AGENT_HEURISTIC) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    return mod;
+}

@@ -1,0 +1,317 @@
+"""The native engine: whole centre-die matches between built-in agents, played in C.
+
+The C module ``unodice._native._centre_die`` is a second implementation of the rules in
+``rules.py``, which stay the source of truth. It draws the same chance as the Python engine
+(the Mersenne Twister of ``random.Random``, seeded the same way), offers the same legal moves
+in the same order at every decision and chooses among them as the built-in agents do, so a
+match it plays from a seed and the agents' seeds is the match
+[`play_game`][unodice.play.agents.play_game] plays from them.
+
+Nothing of the dice is written into the C code:
+[`native_tables`][unodice.variants.centre_die.native.native_tables] hands it the face lookups
+of a component set (worked out once per set),
+[`NativeEngine`][unodice.variants.centre_die.native.NativeEngine] prepares a setup (options,
+seats, dice set, agents) once and plays its matches, with every option of the variant, and
+[`play_native_match`][unodice.variants.centre_die.native.play_native_match] plays one. What
+comes back,
+[`NativeMatch`][unodice.variants.centre_die.native.NativeMatch], holds the result and, when
+asked, every decision and every chance outcome, to check the match against the Python engine
+or to report it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from array import array
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+import attrs
+
+from unodice.core.errors import InvalidOptions, UnodiceError
+from unodice.core.pieces import Colour, ComponentSet, Face
+from unodice.core.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP
+
+from .lookups import CentreDieLookups, lookups_for
+from .moves import Bluff, CentreDieMove, Play
+from .options import CentreDieOptions
+
+__all__ = [
+    "AGENTS",
+    "NativeEngine",
+    "NativeMatch",
+    "decode_move",
+    "native_module",
+    "native_tables",
+    "play_native_match",
+]
+
+AGENTS = {"random": 0, "greedy": 1, "heuristic": 2, "heuristic-centre-die": 2}
+"""The agents the native engine plays, by their registered names, with the engine's number:
+``RandomAgent``, ``GreedyAgent`` and ``CentreDieHeuristic``, choosing as they do."""
+
+_EFFECTS = {"R": 1, "S": 2, "D2": 3, "WD4": 4}
+"""What a face does when played or left as the last die, as the engine numbers it."""
+
+_COLOURS = tuple(Colour)
+_SYMBOLS = {
+    symbol: index
+    for index, symbol in enumerate(
+        ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "R", "S", "D2", "W", "WD4")
+    )
+}
+"""Each symbol a face may show, numbered for the engine (equal symbols, equal numbers)."""
+_WORDS: tuple[CentreDieMove, ...] = (
+    DECLINE,
+    DRAW,
+    KEEP,
+    CHALLENGE,
+    ACCEPT,
+    CATCH,
+)
+"""The word moves by the engine's kind numbers 2 to 7."""
+
+
+def native_module() -> ModuleType | None:
+    """The compiled engine, or ``None`` when it is not built (or ``UNODICE_PURE=1``)."""
+    if os.environ.get("UNODICE_PURE") == "1":
+        return None
+    try:
+        return importlib.import_module("unodice._native._centre_die")
+    except ImportError:
+        return None
+
+
+_tables: dict[int, tuple[CentreDieLookups, Any]] = {}
+"""The engine's tables per component set, by the identity of the set's lookups (kept alive)."""
+
+
+def native_tables(module: ModuleType, lookups: CentreDieLookups) -> Any:
+    """The engine's tables of a component set, built from its lookups once."""
+    kept = _tables.get(id(lookups))
+    if kept is not None and kept[0] is lookups:
+        return kept[1]
+    faces = lookups.faces
+    count = len(faces.faces)
+    wd4 = faces.code_of.get(Face("WD4"), -1)
+    dice = lookups.dice_set.dice
+    tables = module.make_tables(
+        count,
+        len(dice),
+        wd4,
+        bytes(faces.kinds),
+        bytes(faces.values),
+        bytes(_EFFECTS.get(symbol, 0) for symbol in faces.symbols),
+        bytes(faces.commands),
+        bytes(face.is_number for face in faces.faces),
+        bytes(_SYMBOLS[symbol] for symbol in faces.symbols),
+        bytes(255 if face.colour is None else _COLOURS.index(face.colour) for face in faces.faces),
+        bytes(match for row in faces.matches for match in row),
+        bytes(code in playable for playable in faces.playable for code in range(count)),
+        bytes(faces.code(face) for die in dice for face in die.faces),
+        bytes(die.id in faces.numbered_dice for die in dice),
+    )
+    _tables[id(lookups)] = (lookups, tables)
+    return tables
+
+
+def _words(seed: int) -> tuple[int, ...]:
+    """A seed as ``random.Random`` cuts it: 32-bit words of its absolute value, lowest first."""
+    value = abs(seed)
+    if value <= 0xFFFFFFFF:
+        return (value,)
+    return tuple(
+        (value >> shift) & 0xFFFFFFFF for shift in range(0, max(value.bit_length(), 1), 32)
+    )
+
+
+def decode_move(lookups: CentreDieLookups, code: int) -> CentreDieMove:
+    """The move the engine numbers ``code``."""
+    kind = code & 7
+    colour = (code >> 11) & 7
+    uno = bool((code >> 14) & 1)
+    declared = _COLOURS[colour - 1] if colour else None
+    if kind == 0:
+        return Play(lookups.faces.faces[(code >> 3) & 0xFF], declared, uno)
+    if kind == 1:
+        assert declared is not None
+        return Bluff(declared, uno)
+    return _WORDS[kind - 2]
+
+
+@attrs.frozen
+class NativeMatch:
+    """A match the native engine played.
+
+    Attributes:
+        winners: The seats with the highest total.
+        scores: The final totals.
+        rounds: Rounds played.
+        decisions: Decisions made (moves played).
+        counts: Per decision, how many legal moves there were (empty unless recorded).
+        choices: Per decision, the index of the move chosen among them.
+        seats: Per decision, the seat that chose.
+        moves: Per decision, the move chosen, in the engine's numbers (see `decode_move`).
+        outcomes: Every chance outcome, in order: what the Python game's ``chance.outcomes``
+            holds.
+        legal: Per decision, every legal move in the engine's numbers (only when asked).
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    rounds: int
+    decisions: int
+    counts: Sequence[int] = ()
+    choices: Sequence[int] = ()
+    seats: Sequence[int] = ()
+    moves: Sequence[int] = ()
+    outcomes: Sequence[int] = ()
+    legal: tuple[tuple[int, ...], ...] | None = None
+
+
+def _unpack(kind: str, data: bytes) -> array[int]:
+    numbers = array(kind)
+    numbers.frombytes(data)
+    return numbers
+
+
+class NativeEngine:
+    """Whole matches of one setup (options, seats, dice set, agents), played natively.
+
+    Everything that does not change from match to match is prepared once: the tables of the
+    dice set, the options as the engine reads them, the agents' numbers.
+
+    Args:
+        options: The variant's options (every one counts).
+        players: How many seats.
+        dice_set: The component set the ``dice`` option named (the variant's ``dice_set``).
+        agents: Each seat's agent by name (see
+            [`AGENTS`][unodice.variants.centre_die.native.AGENTS]); all random by default.
+        module: The compiled engine (default: `native_module`).
+
+    Raises:
+        UnodiceError: The engine is not built.
+        InvalidOptions: An agent the engine does not play, or not one agent per seat.
+    """
+
+    def __init__(
+        self,
+        options: CentreDieOptions,
+        players: int,
+        dice_set: ComponentSet,
+        agents: Sequence[str] = (),
+        module: ModuleType | None = None,
+    ):
+        module = module or native_module()
+        if module is None:
+            raise UnodiceError("the native centre-die engine is not built")
+        names = tuple(agents) or ("random",) * players
+        if len(names) != players:
+            raise InvalidOptions(f"{players} players need {players} agents, not {len(names)}")
+        try:
+            self._agents = bytes(AGENTS[name] for name in names)
+        except KeyError as error:
+            raise InvalidOptions(
+                f"the native engine plays the agents {', '.join(AGENTS)}, not {error.args[0]!r}"
+            ) from None
+        self.lookups = lookups_for(dice_set)
+        self.players = players
+        self._play = module.play_match
+        self._tables = native_tables(module, self.lookups)
+        self._options = (
+            options.target,
+            options.rounds or 0,
+            options.two_player_reverse_skips,
+            options.failed_challenge_penalty,
+            options.draw_after_reroll == "free",
+            options.catch_by == "any-opponent",
+        )
+
+    def play(
+        self,
+        seed: int,
+        agent_seeds: Sequence[int],
+        *,
+        detail: int = 0,
+        max_decisions: int = 1_000_000,
+    ) -> NativeMatch:
+        """Play one whole match, as ``play_game`` plays it between the same agents.
+
+        Args:
+            seed: The game's seed.
+            agent_seeds: Each seat's agent seed, as ``play_game`` derives it from the game's.
+            detail: 0 for the result alone; 1 with every decision and chance outcome; 2 with
+                every legal move besides.
+            max_decisions: A safety bound, as ``play_game``'s.
+
+        Raises:
+            UnodiceError: The match did not end within ``max_decisions``.
+        """
+        result = self._play(
+            self._tables,
+            self.players,
+            _words(seed),
+            [_words(agent_seed) for agent_seed in agent_seeds],
+            self._agents,
+            *self._options,
+            max_decisions,
+            detail,
+        )
+        if result["end"] != "over":
+            raise UnodiceError(
+                f"centre-die did not end within {max_decisions} decisions"
+                if result["end"] == "decisions"
+                else "centre-die did not end: rounds went on ending with no decision"
+            )
+        match = NativeMatch(
+            result["winners"], result["scores"], result["rounds"], result["decisions"]
+        )
+        if detail < 1:
+            return match
+        counts = _unpack("H", result["counts"])
+        legal = None
+        if detail >= 2:
+            flat = _unpack("H", result["legal"])
+            rows: list[tuple[int, ...]] = []
+            start = 0
+            for count in counts:
+                rows.append(tuple(flat[start : start + count]))
+                start += count
+            legal = tuple(rows)
+        return attrs.evolve(
+            match,
+            counts=counts,
+            choices=_unpack("H", result["choices"]),
+            seats=_unpack("B", result["seats"]),
+            moves=_unpack("H", result["moves"]),
+            outcomes=_unpack("I", result["outcomes"]),
+            legal=legal,
+        )
+
+
+def play_native_match(
+    options: CentreDieOptions,
+    players: int,
+    dice_set: ComponentSet,
+    seed: int,
+    agent_seeds: Sequence[int],
+    agents: Sequence[str] = (),
+    *,
+    detail: int = 0,
+    max_decisions: int = 1_000_000,
+    module: ModuleType | None = None,
+) -> NativeMatch:
+    """Play one whole match natively, as ``play_game`` plays it between the same agents.
+
+    The arguments are those of
+    [`NativeEngine`][unodice.variants.centre_die.native.NativeEngine] and of its ``play``.
+
+    Raises:
+        UnodiceError: The engine is not built, or the match did not end within
+            ``max_decisions``.
+        InvalidOptions: An agent the engine does not play.
+    """
+    engine = NativeEngine(options, players, dice_set, agents, module)
+    return engine.play(seed, agent_seeds, detail=detail, max_decisions=max_decisions)
