@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from unodice.core.capabilities import (
     Inventory,
+    Matches,
     Pictures,
     Positions,
     Reference,
@@ -57,6 +58,7 @@ __all__ = [
     "InvalidPosition",
     "Inventory",
     "LookupsPerSet",
+    "Matches",
     "Move",
     "NoOptions",
     "Pictures",

@@ -28,6 +28,8 @@ search bots |
 `hidden_pieces` | checks that each piece is in one place, and hidden from whom |
 | [`Reference`][unodice.core.capabilities.Reference] | `reference_legal_moves`, \
 `reference_move_points`, `reference_round_points` | `check_variant(..., reference=True)` |
+| [`Matches`][unodice.core.capabilities.Matches] | `match_engine` | whole matches between \
+built-in agents in a faster engine, for `simulate`, `tournament` and the arena |
 
 A large variant keeps each capability in a module of its own, as a class the rules class
 inherits; a small one implements them in its one module.
@@ -38,7 +40,7 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 from unodice.core.errors import Unsupported
 from unodice.core.moves import Event, GameEnded, RoundEnded, RoundStarted, Scored
@@ -52,6 +54,9 @@ __all__ = [
     "CAPABILITIES",
     "Capability",
     "Inventory",
+    "MatchEngine",
+    "MatchResult",
+    "Matches",
     "Pictures",
     "Positions",
     "Reference",
@@ -245,6 +250,61 @@ class Reference(Capability, Generic[StateT, MoveT]):
         """The points, per seat, that the end of a round scores, from the state it ended in."""
 
 
+class MatchResult(Protocol):
+    """What a match engine tells of one match: what a simulation tallies."""
+
+    @property
+    def winners(self) -> Sequence[int]:
+        """The seats that won the match."""
+        ...
+
+    @property
+    def scores(self) -> Sequence[int]:
+        """Each seat's match total."""
+        ...
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds were played."""
+        ...
+
+    @property
+    def decisions(self) -> int:
+        """How many moves were made."""
+        ...
+
+
+class MatchEngine(Protocol):
+    """Plays whole matches of one setup: a variant's options, a seat count, agents."""
+
+    def play(self, seed: int, agent_seeds: Sequence[int]) -> MatchResult:
+        """The match the game seeded ``seed`` is, between agents seeded ``agent_seeds``."""
+        ...
+
+
+class Matches(Capability):
+    """Whole matches between built-in agents, played by a faster engine of the variant's own.
+
+    [`simulate`][unodice.play.simulation.simulate], `tournament` and the arena ask for an
+    engine when every seat is an agent given by its registered name and no house rule is on,
+    and play each game with it instead of the Python engine. An engine must play exactly the
+    matches the Python engine plays between those agents from the same seeds (the same
+    winners, scores, rounds and decisions), so that a report is the same either way: the
+    variant's tests check it at every decision.
+    """
+
+    lacking = "has no engine of its own for whole matches"
+
+    @abc.abstractmethod
+    def match_engine(self, players: int, agents: Sequence[str]) -> MatchEngine | None:
+        """An engine for ``players`` seats played by ``agents``, or ``None`` when it has none.
+
+        ``agents`` are registered names as found for this variant (``heuristic-centre-die``
+        for ``heuristic``). ``None`` means the Python engine plays: an agent the engine does
+        not play, an engine not built, or a subclass of the variant, whose rules may differ.
+        """
+
+
 CAPABILITIES: tuple[type[Capability], ...] = (
     Positions,
     Pictures,
@@ -253,6 +313,7 @@ CAPABILITIES: tuple[type[Capability], ...] = (
     Text,
     Inventory,
     Reference,
+    Matches,
 )
 """Every optional capability, in the order the docs list them."""
 

@@ -368,6 +368,17 @@ def make_agent(
     return _checked(info.factory(seed), info.name)
 
 
+def registered_agent_name(name: str, variant: str, registry: Registry | None = None) -> str | None:
+    """The registered agent that ``name`` stands for in games of ``variant``, or ``None``.
+
+    As [`make_agent`][unodice.play.agents.make_agent] finds it: ``NAME-VARIANT`` when that is
+    registered (``heuristic`` is ``heuristic-centre-die`` in centre-die), else ``NAME``.
+    """
+    registry = registry or default_registry()
+    info = _find(f"{name}-{variant}", registry) or _find(name, registry)
+    return info.name if info is not None else None
+
+
 def _checked(agent: Any, label: str) -> Agent:
     if not callable(getattr(agent, "choose", None)):
         raise InvalidOptions(

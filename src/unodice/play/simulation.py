@@ -61,6 +61,7 @@ from typing import Any, Protocol, TypeVar
 import attrs
 
 from unodice.core._quoting import brief
+from unodice.core.capabilities import MatchEngine, Matches
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
 from unodice.core.registry import Registry
@@ -73,6 +74,7 @@ from unodice.play.agents import (
     build_agent,
     derive_seed,
     play_seats,
+    registered_agent_name,
     seat_agents,
 )
 from unodice.play.stats import Distribution as Distribution  # still importable from here
@@ -304,8 +306,14 @@ def run_chunk(spec: _Spec, start: int, stop: int, registry: Registry | None = No
     if registry is None:
         registry = _registry_from(spec.registry_factory)
     tally = Tally.empty(spec.players)
+    engine = match_engine(spec, registry)
     for index in range(start, stop):
         try:
+            if engine is not None:
+                seeds = [agent_seed(spec.seed, index, seat) for seat in range(spec.players)]
+                match = engine.play(game_seed(spec.seed, index), seeds)
+                tally.add(match.scores, match.winners, match.decisions, match.rounds)
+                continue
             game = spec.play(index, registry)
         except AgentError as error:
             raise error.in_game(index) from None
@@ -318,6 +326,24 @@ def run_chunk(spec: _Spec, start: int, stop: int, registry: Registry | None = No
             ) from error
         tally.add(game.scores, game.winners, len(game.moves), game.round)
     return tally
+
+
+def match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
+    """The variant's own engine for the simulation's games, or ``None`` to play them in Python.
+
+    Asked of a variant with the [`Matches`][unodice.core.capabilities.Matches] capability, when
+    every seat is an agent given by its registered name and no house rule is on; the engine
+    plays the same matches, so the report is the same either way, only sooner.
+    """
+    if spec.house_rules or any(seat.kind != "name" for seat in spec.agents):
+        return None
+    variant = spec.start(0, registry).variant
+    if not isinstance(variant, Matches):
+        return None
+    names = [registered_agent_name(seat.source, variant.name, registry) for seat in spec.agents]
+    if None in names:
+        return None
+    return variant.match_engine(spec.players, [name for name in names if name is not None])
 
 
 def _one_line(text: str) -> str:

@@ -21,8 +21,6 @@ or to report it.
 
 from __future__ import annotations
 
-import importlib
-import os
 from array import array
 from collections.abc import Sequence
 from types import ModuleType
@@ -30,6 +28,7 @@ from typing import Any
 
 import attrs
 
+from unodice._native import native_module as find_native
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.pieces import Colour, ComponentSet, Face
 from unodice.core.uno import ACCEPT, CATCH, CHALLENGE, DECLINE, DRAW, KEEP
@@ -43,6 +42,7 @@ __all__ = [
     "NativeEngine",
     "NativeMatch",
     "decode_move",
+    "engine_for",
     "native_module",
     "native_tables",
     "play_native_match",
@@ -75,13 +75,8 @@ _WORDS: tuple[CentreDieMove, ...] = (
 
 
 def native_module() -> ModuleType | None:
-    """The compiled engine, or ``None`` when it is not built (or ``UNODICE_PURE=1``)."""
-    if os.environ.get("UNODICE_PURE") == "1":
-        return None
-    try:
-        return importlib.import_module("unodice._native._centre_die")
-    except ImportError:
-        return None
+    """The compiled engine, or ``None`` when it is not built (or ``UNODICE_PURE`` is set)."""
+    return find_native("centre_die")
 
 
 _tables: dict[int, tuple[CentreDieLookups, Any]] = {}
@@ -289,6 +284,15 @@ class NativeEngine:
             outcomes=_unpack("I", result["outcomes"]),
             legal=legal,
         )
+
+
+def engine_for(
+    options: CentreDieOptions, players: int, dice_set: ComponentSet, agents: Sequence[str]
+) -> NativeEngine | None:
+    """The engine of a setup, or ``None`` when it is not built or an agent is not one it plays."""
+    if native_module() is None or len(agents) != players or not set(agents) <= AGENTS.keys():
+        return None
+    return NativeEngine(options, players, dice_set, agents)
 
 
 def play_native_match(

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, TypeVar
 
 from unodice.core import uno
 from unodice.core._mypyc import mypyc_attr
-from unodice.core.capabilities import Inventory, Resampling
+from unodice.core.capabilities import Inventory, MatchEngine, Matches, Resampling
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Event, Move, shared_event
 from unodice.core.pieces import Bag, Colour, ComponentSet, Die, Face
@@ -43,7 +43,7 @@ from unodice.core.uno import (
 )
 from unodice.core.variant import RoundOutcome, Table, Variant, View
 
-from . import refusals
+from . import native, refusals
 from .events import CentreRedrawn, Dealt, RoundBlocked, Starter
 from .lookups import HAND_SIZE, NORMAL, WILD_DRAW_FOUR, CentreDieLookups, load_dice, lookups_for
 from .moves import Bluff, CentreDieMove, Play, parse_move
@@ -103,6 +103,7 @@ class CentreDie(
     CentreDieText,
     Inventory[CentreDieState],
     CentreDieReference,
+    Matches,
 ):
     """The hand-and-centre-die Uno dice game (rules CD-1 to CD-11).
 
@@ -753,3 +754,14 @@ class CentreDie(
     def hidden_pieces(self, state: CentreDieState, seat: int) -> tuple[Die, ...]:
         """The dice in the bag (every hand is open)."""
         return tuple(state.bag)
+
+    # -- Matches: whole matches in the native engine -----------------------------------------------
+
+    def match_engine(self, players: int, agents: Sequence[str]) -> MatchEngine | None:
+        """The native engine for matches between ``agents``, or ``None`` (see `native`).
+
+        Only this class's own rules are played natively: a subclass may change them.
+        """
+        if type(self) is not CentreDie:
+            return None
+        return native.engine_for(self.options, players, self.dice_set, agents)

@@ -1,0 +1,66 @@
+"""`simulate` plays centre-die natively when every seat is a built-in agent, to the same report.
+
+The native engine's own tests (tests/variants/centre_die/test_centre_die_native.py) compare it
+with the Python engine at every decision; these check that the simulation picks it exactly
+when it may, and that a report is the same whichever engine played.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import unodice._native
+from unodice.core.registry import Registry
+from unodice.play import simulation
+from unodice.play.agents import RandomAgent
+from unodice.play.simulation import simulate
+
+pytestmark = pytest.mark.skipif(
+    unodice._native.native_module("centre_die") is None,
+    reason="the native engines are not built (a pure-Python install, or UNODICE_PURE set)",
+)
+
+
+def _pure(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(unodice._native, "FORCED_PURE", True)
+
+
+@pytest.mark.parametrize(
+    ("agents", "options"),
+    [
+        (["random", "random"], {}),
+        (["greedy", "heuristic", "random"], {"target": 200}),
+        (["heuristic"] * 4, {"catch_by": "any-opponent", "draw_after_reroll": "only-when-unable"}),
+        (["random", "greedy"], {"rounds": 3, "two_player_reverse_skips": False}),
+    ],
+)
+def test_a_report_is_the_same_natively_and_in_python(monkeypatch, agents, options):
+    run = {"agents": agents, "players": len(agents), "games": 40, "seed": 7}
+    run |= {"options": options, "workers": 1}
+    native = simulate("centre-die", **run).to_json()
+    _pure(monkeypatch)
+    python = simulate("centre-die", **run).to_json()
+    for report in (native, python):
+        report.pop("seconds", None)
+        report.pop("games_per_second", None)
+    assert native == python
+
+
+def _engine(agents, house_rules=(), options=None):
+    spec = simulation._Spec(
+        "centre-die",
+        len(agents),
+        tuple(simulation.seat_agents(agents)),
+        1,
+        options or {},
+        tuple(house_rules),
+    )
+    return simulation.match_engine(spec, Registry.from_entry_points())
+
+
+def test_the_native_engine_plays_only_built_in_agents_by_name(monkeypatch):
+    assert _engine(["random", "heuristic"]) is not None
+    assert _engine(["random", "ismcts"]) is None  # an agent it does not play
+    assert _engine(["random", RandomAgent]) is None  # a class: it may be any subclass
+    _pure(monkeypatch)
+    assert _engine(["random", "random"]) is None
