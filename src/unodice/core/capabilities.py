@@ -29,7 +29,7 @@ search bots |
 | [`Reference`][unodice.core.capabilities.Reference] | `reference_legal_moves`, \
 `reference_move_points`, `reference_round_points` | `check_variant(..., reference=True)` |
 | [`Matches`][unodice.core.capabilities.Matches] | `match_engine` | whole matches between \
-built-in agents in a faster engine, for `simulate`, `tournament` and the arena |
+built-in agents in a faster engine, for `simulate` |
 
 A large variant keeps each capability in a module of its own, as a class the rules class
 inherits; a small one implements them in its one module.
@@ -285,9 +285,9 @@ class MatchEngine(Protocol):
 class Matches(Capability):
     """Whole matches between built-in agents, played by a faster engine of the variant's own.
 
-    [`simulate`][unodice.play.simulation.simulate], `tournament` and the arena ask for an
-    engine when every seat is an agent given by its registered name and no house rule is on,
-    and play each game with it instead of the Python engine. An engine must play exactly the
+    [`simulate`][unodice.play.simulation.simulate] asks for an engine when every seat is an
+    agent given by its registered name and no house rule is on, and plays each game with it
+    instead of the Python engine. An engine must play exactly the
     matches the Python engine plays between those agents from the same seeds (the same
     winners, scores, rounds and decisions), so that a report is the same either way: the
     variant's tests check it at every decision.
