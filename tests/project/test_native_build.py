@@ -165,6 +165,24 @@ def test_the_sdist_has_the_sources_and_the_hook_and_no_built_module(tmp_path):
     with tarfile.open(sdist) as archive:
         names = [name.split("/", 1)[1] for name in archive.getnames() if "/" in name]
     assert "hatch_build.py" in names
+    # Only the project's own folders and files, whatever else lies in the checkout.
+    assert {name.split("/")[0] for name in names} <= {
+        "src",
+        "tests",
+        "seeds",
+        "docs",
+        "examples",
+        "benchmarks",
+        ".ci",
+        "README.md",
+        "CHANGELOG.md",
+        "LICENSE",
+        "mkdocs.yml",
+        "hatch_build.py",
+        "pyproject.toml",
+        "PKG-INFO",
+        ".gitignore",
+    }
     for name in _native.MODULES:
         assert f"src/unodice/_native/_{name}.c" in names
     assert "src/unodice/_native/mt19937.h" in names
