@@ -95,6 +95,17 @@ def play_games(variant: str, players: int | None, decisions_wanted: int) -> tupl
     return decisions, games
 
 
+def simulate_games(variant: str, players: int | None, games: int) -> tuple[int, int]:
+    """``simulate`` of ``games`` games between random agents in one process: decisions, games.
+
+    Whole matches between built-in agents are what a variant's native engine plays
+    (the ``Matches`` capability), so in the native build this is that engine's speed, and in
+    the others the Python engine's through the same call.
+    """
+    report = simulate(variant, games, players=players, agents="random", seed=0, workers=1)
+    return report.decisions.total, games
+
+
 def play_rlcard(players: int, decisions_wanted: int) -> tuple[int, int]:
     """The same loop on RLCard's UNO engine: random legal actions, no environment layer."""
     from rlcard.games.uno.game import UnoGame
@@ -414,6 +425,17 @@ def measure_variant(
     if ratios:
         result["vs_rlcard"] = statistics.median(ratios)
         result["vs_rlcard_pairs"] = ratios
+    sim_games = max(1, round(args.decisions / result["decisions_per_game"]))
+    simulated = lambda: simulate_games(variant, args.players, sim_games)  # noqa: E731
+    simulated()  # warm up: the engine's tables are built once per process
+    if rlcard is None:
+        sim_speed = median_rate(simulated, args.repeats)
+    else:
+        sim_speed, sim_ratios, their_rates = paired_rates(simulated, theirs, args.repeats)
+        rlcard["rates"].extend(their_rates)
+        result["simulate_vs_rlcard"] = statistics.median(sim_ratios)
+    result["simulate_decisions_per_s"] = sim_speed["per_s"]
+    result["simulate_games_per_s"] = sim_speed["games_per_s"]
     depth = max(1, round(result["decisions_per_game"] / 2))
     scale = 10_000 / args.live_games / 1e6
     fresh = live_games_memory(variant, args.players, args.live_games, 0)
@@ -522,6 +544,23 @@ def print_table(
             f"{'RLCard UNO':<22}{rlcard['decisions_per_s']:>13,.0f}"
             f"{rlcard['games_per_s']:>10,.0f}{rlcard['decisions_per_game']:>10.1f}"
         )
+    print()
+    header = f"{'variant':<12}{'build':<10}{'simulate dec/s':>16}{'games/s':>10}"
+    if rlcard:
+        header += f"{'vs RLCard':>11}"
+    print(header)
+    for row in results:
+        line = (
+            f"{row['variant']:<12}{_build_name(row):<10}"
+            f"{row['simulate_decisions_per_s']:>16,.0f}{row['simulate_games_per_s']:>10,.0f}"
+        )
+        if rlcard:
+            line += f"{row['simulate_vs_rlcard']:>10.2f}x"
+        print(line)
+    print(
+        "simulate: whole games between random agents in one process, as simulate() plays "
+        "them (the variant's native engine where the build has one)."
+    )
     print()
     print(
         f"{'variant':<12}{'build':<10}{'copies/s':>11}{'search c/s':>12}{'determ./s':>11}"

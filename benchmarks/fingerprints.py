@@ -5,7 +5,9 @@ a few option sets. Every game has two fingerprints: its *play* (each decision's 
 their notation and order, the chance outcomes and the final scores), which fixes the game, and
 its *events* (their JSON form), which changes when an event is renamed or gains a field.
 ``--save FILE`` writes them; ``--compare FILE`` plays the same games again and lists every game
-whose play differs, and how many games' events read differently.
+whose play differs, and how many games' events read differently. Where the build has a variant's
+native engine, ``--compare`` also plays each of its games natively and checks that the native
+play has the same fingerprint (the native engine keeps no events: only the play is compared).
 
     python benchmarks/fingerprints.py --save before.json
     ... change the code ...
@@ -70,6 +72,58 @@ def fingerprint(variant: str, players: int, options: dict[str, Any], seed: int) 
     return [digest.hexdigest()[:16], events.hexdigest()[:16]]
 
 
+def centre_die_native_play(players: int, options: dict[str, Any], seed: int) -> str | None:
+    """The play digest of a seeded game played by centre-die's native engine, if built."""
+    from unodice.variants.centre_die import native
+    from unodice.variants.centre_die.lookups import lookups_for
+
+    if native.native_module() is None:
+        return None
+    variant = unodice.new_game("centre-die", players, seed, options).variant
+    agent_seeds = [seed * 64 + seat for seat in range(players)]
+    match = native.play_native_match(
+        variant.options, players, variant.dice_set, seed, agent_seeds, detail=2
+    )
+    lookups = lookups_for(variant.dice_set)
+    digest = hashlib.sha256()
+    for legal in match.legal or ():
+        digest.update("\x1f".join(str(native.decode_move(lookups, code)) for code in legal).encode())
+    outcomes = list(match.outcomes)
+    digest.update(
+        bytes(outcomes) if all(0 <= o < 256 for o in outcomes) else repr(outcomes).encode()
+    )
+    digest.update(repr(tuple(match.scores)).encode())
+    return digest.hexdigest()[:16]
+
+
+NATIVE_PLAY = {"centre-die": centre_die_native_play}
+"""Each variant with a native engine: how to fingerprint a seeded game's play natively."""
+
+
+def compare_native(variants: list[str], per_setting: int, before: dict[str, list[str]]) -> int:
+    """Check native play against the saved fingerprints; print and return how many differ."""
+    compared = differ = 0
+    for variant in variants:
+        play = NATIVE_PLAY.get(variant)
+        if play is None:
+            continue
+        for name, players, options, seed in games_of(variant, per_setting):
+            key = (
+                f"{name} players={players} options={json.dumps(options, sort_keys=True)} "
+                f"seed={seed}"
+            )
+            found = play(players, options, seed)
+            if found is None:
+                break  # not built in this install
+            compared += 1
+            if (before.get(key) or [None])[0] != found:
+                differ += 1
+                print("native play changed:", key)
+    if compared:
+        print(f"{compared} games played natively, {differ} played differently")
+    return differ
+
+
 def collect(variants: list[str], per_setting: int) -> dict[str, list[str]]:
     """Fingerprints by game key."""
     out = {}
@@ -108,7 +162,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(prints)} games compared, {len(changed)} played differently; "
         f"the events of {reworded} read differently"
     )
-    return 1 if changed else 0
+    native_changed = compare_native(args.variants.split(","), args.games, before)
+    return 1 if changed or native_changed else 0
 
 
 if __name__ == "__main__":

@@ -337,6 +337,19 @@ def match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
     """
     if spec.house_rules or any(seat.kind != "name" for seat in spec.agents):
         return None
+    cached = _last_engine.get("spec")
+    if cached is not None and cached[0] is spec and cached[1] is registry:
+        return cached[2]
+    engine = _new_match_engine(spec, registry)
+    _last_engine["spec"] = (spec, registry, engine)
+    return engine
+
+
+_last_engine: dict[str, tuple[_Spec, Registry | None, MatchEngine | None]] = {}
+"""The engine of the spec last asked about: a run in one process asks again every few games."""
+
+
+def _new_match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
     variant = spec.start(0, registry).variant
     if not isinstance(variant, Matches):
         return None
