@@ -87,7 +87,9 @@ def centre_die_native_play(players: int, options: dict[str, Any], seed: int) -> 
     lookups = lookups_for(variant.dice_set)
     digest = hashlib.sha256()
     for legal in match.legal or ():
-        digest.update("\x1f".join(str(native.decode_move(lookups, code)) for code in legal).encode())
+        digest.update(
+            "\x1f".join(str(native.decode_move(lookups, code)) for code in legal).encode()
+        )
     outcomes = list(match.outcomes)
     digest.update(
         bytes(outcomes) if all(0 <= o < 256 for o in outcomes) else repr(outcomes).encode()
