@@ -1,0 +1,1257 @@
+/* The coverall game (rules CV-1 to CV-14) in C: whole matches between built-in agents.
+ *
+ * A second implementation of src/unodice/variants/coverall/rules.py, which stays the source of
+ * truth: the same legal moves in the same order at every decision, the same chance drawn in the
+ * same order (mt19937.h is random.Random as CPython runs it), so a match played here is the
+ * match the Python engine plays from the same seeds. Every function below names the method of
+ * rules.py (or of kernel.py, agents.py) it follows.
+ *
+ * Nothing here knows the dice or the tray: the face and die lookups of the component set and
+ * the tray's geometry (neighbours, rays along each line, regions) are handed in from Python
+ * once per set and tray shape (make_tables), and play_match plays one whole match with them.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mt19937.h"
+
+#define MAX_PLAYERS 8
+#define COLOURS 4
+#define NO_COLOUR 255
+#define EMPTY 255
+/* Dice drawn by a player who was passed none (rules.py FRESH_DICE, CV-3, CV-4). */
+#define FRESH_DICE 4
+
+/* What a face does when placed (rules.py ACTING, RESERVE_DRAWS). */
+#define EFFECT_NONE 0
+#define EFFECT_R 1
+#define EFFECT_S 2
+#define EFFECT_RESERVE 3 /* D2 or WD4: a reserve of reserve[code] dice */
+
+/* Phases (state.py). */
+#define START 0
+#define DECLARE 1
+#define PLACE 2
+#define OVER 3
+
+/* Moves as whole numbers: the kind in bits 0-1 (0 place, 1 declare), the face code in bits
+ * 2-7, the declared colour plus one in bits 8-10 (0: none), the cell in bits 11-21. */
+#define M_PLACE 0
+#define M_DECLARE 1
+#define MOVE(kind, code, colour, cell) \
+    ((uint32_t)(kind) | ((uint32_t)(code) << 2) | ((uint32_t)((colour) + 1) << 8) | \
+     ((uint32_t)(cell) << 11))
+#define MOVE_KIND(move) ((move) & 3)
+#define MOVE_CODE(move) (((move) >> 2) & 0x3f)
+#define MOVE_COLOUR(move) ((int)(((move) >> 8) & 7) - 1)
+#define MOVE_CELL(move) ((int)((move) >> 11))
+
+/* Agents. */
+#define AGENT_RANDOM 0
+#define AGENT_GREEDY 1
+#define AGENT_HEURISTIC 2
+
+/* -- the lookups of one dice set and tray shape ---------------------------------------------- */
+
+typedef struct {
+    int faces; /* distinct faces (codes 0 .. faces-1) */
+    int dice;  /* dice in the set, in the set's order (the order of a full bag) */
+    /* per face code */
+    uint8_t *symbol;   /* the symbol, numbered (equal symbols, equal numbers) */
+    uint8_t *colour;   /* the colour's index, or NO_COLOUR for a wild */
+    uint8_t *value;    /* worth in a run (kernel.VALUES) */
+    int8_t *roll;      /* worth in the roll-off: the number, or -1 (lookups.roll_value) */
+    uint8_t *wd4;      /* a WD4: rolled again as the starting die, offered last (CV-2, CV-7) */
+    uint8_t *effect;   /* EFFECT_* */
+    uint8_t *reserve;  /* dice a D2 or WD4 draws as a reserve */
+    uint32_t *wants;   /* the bits a neighbour must offer (FaceLookup.want_bits, as a mask) */
+    uint32_t *offers;  /* per face x 5: offered as shown, then as declared in each colour */
+    /* per die */
+    uint8_t *die_faces;  /* dice x 6: the code of each face */
+    uint32_t *die_wants; /* everything any face of the die could want (kernel.die_wants) */
+    uint8_t *wild_die;   /* the die has a wild face (CoverallLookups.wild_dice) */
+    uint8_t *fixed_roll; /* the die shows a single roll-off value (CoverallLookups.fixed_roll) */
+    uint32_t next_to_a_die; /* the bit every die offers, all a wild wants (kernel) */
+    /* the tray */
+    int rows, columns, size, partition, regions;
+    uint8_t *region_of;   /* per cell */
+    int region_size[2];
+    uint16_t *region_cells; /* per region, its cells in order: region r at r * size */
+    uint16_t *neighbours;   /* per cell, 4 slots: its neighbours in its region */
+    uint8_t *neighbour_n;
+    uint16_t *rays;   /* per cell x line x (back, ahead): offset into ray_cells */
+    uint16_t *ray_n;  /* the same: how many cells */
+    uint16_t *ray_cells;
+} Tables;
+
+static const char TABLES_NAME[] = "unodice._native._coverall.tables";
+
+static void tables_free(Tables *t) {
+    if (t == NULL) {
+        return;
+    }
+    free(t->symbol);
+    free(t->colour);
+    free(t->value);
+    free(t->roll);
+    free(t->wd4);
+    free(t->effect);
+    free(t->reserve);
+    free(t->wants);
+    free(t->offers);
+    free(t->die_faces);
+    free(t->die_wants);
+    free(t->wild_die);
+    free(t->fixed_roll);
+    free(t->region_of);
+    free(t->region_cells);
+    free(t->neighbours);
+    free(t->neighbour_n);
+    free(t->rays);
+    free(t->ray_n);
+    free(t->ray_cells);
+    free(t);
+}
+
+static void tables_capsule_free(PyObject *capsule) {
+    tables_free((Tables *)PyCapsule_GetPointer(capsule, TABLES_NAME));
+}
+
+static void *copy_bytes(PyObject *bytes, Py_ssize_t expected, const char *name) {
+    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != expected) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes", name, expected);
+        return NULL;
+    }
+    void *copy = malloc(expected > 0 ? (size_t)expected : 1);
+    if (copy == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memcpy(copy, PyBytes_AS_STRING(bytes), (size_t)expected);
+    return copy;
+}
+
+static PyObject *make_tables(PyObject *self, PyObject *args) {
+    int faces, dice, rows, columns, partition;
+    unsigned int next_to_a_die;
+    PyObject *symbol, *colour, *value, *roll, *wd4, *effect, *reserve, *wants, *offers,
+        *die_faces, *die_wants, *wild_die, *fixed_roll, *region_of, *neighbours, *rays,
+        *ray_cells;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiIiipSSSSSSSSSSSSSSSSS", &faces, &dice, &next_to_a_die, &rows,
+                          &columns, &partition, &symbol, &colour, &value, &roll, &wd4, &effect,
+                          &reserve, &wants, &offers, &die_faces, &die_wants, &wild_die,
+                          &fixed_roll, &region_of, &neighbours, &rays, &ray_cells)) {
+        return NULL;
+    }
+    if (faces < 1 || faces > 64 || dice < 1 || dice > 65535 || rows < 1 || columns < 1 ||
+        rows * columns > 2047) {
+        PyErr_SetString(PyExc_ValueError,
+                        "make_tables: 1 to 64 faces, 1 to 65535 dice, 1 to 2047 cells");
+        return NULL;
+    }
+    Tables *t = calloc(1, sizeof(Tables));
+    if (t == NULL) {
+        return PyErr_NoMemory();
+    }
+    t->faces = faces;
+    t->dice = dice;
+    t->next_to_a_die = next_to_a_die;
+    t->rows = rows;
+    t->columns = columns;
+    t->size = rows * columns;
+    t->partition = partition;
+    t->regions = partition ? 2 : 1;
+    Py_ssize_t size = t->size;
+    if ((t->symbol = copy_bytes(symbol, faces, "symbol")) == NULL ||
+        (t->colour = copy_bytes(colour, faces, "colour")) == NULL ||
+        (t->value = copy_bytes(value, faces, "value")) == NULL ||
+        (t->roll = copy_bytes(roll, faces, "roll")) == NULL ||
+        (t->wd4 = copy_bytes(wd4, faces, "wd4")) == NULL ||
+        (t->effect = copy_bytes(effect, faces, "effect")) == NULL ||
+        (t->reserve = copy_bytes(reserve, faces, "reserve")) == NULL ||
+        (t->wants = copy_bytes(wants, faces * 4, "wants")) == NULL ||
+        (t->offers = copy_bytes(offers, faces * 5 * 4, "offers")) == NULL ||
+        (t->die_faces = copy_bytes(die_faces, (Py_ssize_t)dice * 6, "die_faces")) == NULL ||
+        (t->die_wants = copy_bytes(die_wants, (Py_ssize_t)dice * 4, "die_wants")) == NULL ||
+        (t->wild_die = copy_bytes(wild_die, dice, "wild_die")) == NULL ||
+        (t->fixed_roll = copy_bytes(fixed_roll, dice, "fixed_roll")) == NULL ||
+        (t->region_of = copy_bytes(region_of, size, "region_of")) == NULL ||
+        (t->neighbours = copy_bytes(neighbours, size * 4 * 2, "neighbours")) == NULL ||
+        (t->rays = copy_bytes(rays, size * 4 * 2 * 2, "rays")) == NULL) {
+        tables_free(t);
+        return NULL;
+    }
+    if (!PyBytes_Check(ray_cells) || PyBytes_GET_SIZE(ray_cells) % 2) {
+        tables_free(t);
+        PyErr_SetString(PyExc_ValueError, "ray_cells: cells of two bytes");
+        return NULL;
+    }
+    if ((t->ray_cells = copy_bytes(ray_cells, PyBytes_GET_SIZE(ray_cells), "ray_cells")) ==
+        NULL) {
+        tables_free(t);
+        return NULL;
+    }
+    Py_ssize_t ray_total = PyBytes_GET_SIZE(ray_cells) / 2;
+    for (int i = 0; i < dice * 6; i++) {
+        if (t->die_faces[i] >= faces) {
+            tables_free(t);
+            PyErr_SetString(PyExc_ValueError, "die_faces: a code beyond the faces");
+            return NULL;
+        }
+    }
+    t->neighbour_n = calloc((size_t)size, 1);
+    t->ray_n = calloc((size_t)size * 4, sizeof *t->ray_n);
+    t->region_cells = calloc((size_t)size * 2, sizeof *t->region_cells);
+    if (t->neighbour_n == NULL || t->ray_n == NULL || t->region_cells == NULL) {
+        tables_free(t);
+        return PyErr_NoMemory();
+    }
+    /* neighbours: 4 slots per cell, 0xffff for none */
+    for (int cell = 0; cell < size; cell++) {
+        int n = 0;
+        for (int k = 0; k < 4; k++) {
+            uint16_t other = t->neighbours[cell * 4 + k];
+            if (other != 0xffff) {
+                if (other >= size) {
+                    tables_free(t);
+                    PyErr_SetString(PyExc_ValueError, "neighbours: a cell beyond the tray");
+                    return NULL;
+                }
+                t->neighbours[cell * 4 + n++] = other;
+            }
+        }
+        t->neighbour_n[cell] = (uint8_t)n;
+        if (t->region_of[cell] >= t->regions) {
+            tables_free(t);
+            PyErr_SetString(PyExc_ValueError, "region_of: a region beyond the tray's");
+            return NULL;
+        }
+        int region = t->region_of[cell];
+        t->region_cells[region * size + t->region_size[region]++] = (uint16_t)cell;
+    }
+    /* rays arrive as (offset, count) pairs of two bytes each: split them */
+    uint16_t *pairs = t->rays;
+    t->rays = malloc((size_t)size * 4 * sizeof *t->rays);
+    if (t->rays == NULL) {
+        free(pairs);
+        tables_free(t);
+        return PyErr_NoMemory();
+    }
+    for (int i = 0; i < size * 4; i++) {
+        t->rays[i] = pairs[2 * i];
+        t->ray_n[i] = pairs[2 * i + 1];
+        if ((Py_ssize_t)t->rays[i] + t->ray_n[i] > ray_total) {
+            free(pairs);
+            tables_free(t);
+            PyErr_SetString(PyExc_ValueError, "rays: beyond ray_cells");
+            return NULL;
+        }
+    }
+    free(pairs);
+    for (Py_ssize_t i = 0; i < ray_total; i++) {
+        if (t->ray_cells[i] >= size) {
+            tables_free(t);
+            PyErr_SetString(PyExc_ValueError, "ray_cells: a cell beyond the tray");
+            return NULL;
+        }
+    }
+    PyObject *capsule = PyCapsule_New(t, TABLES_NAME, tables_capsule_free);
+    if (capsule == NULL) {
+        tables_free(t);
+    }
+    return capsule;
+}
+
+/* -- growable records ------------------------------------------------------------------------ */
+
+typedef struct {
+    uint8_t *data;
+    size_t size;     /* bytes used */
+    size_t capacity; /* bytes held */
+} Buffer;
+
+static int buffer_put(Buffer *b, const void *item, size_t size) {
+    if (b->size + size > b->capacity) {
+        size_t capacity = b->capacity ? b->capacity * 2 : 4096;
+        while (capacity < b->size + size) {
+            capacity *= 2;
+        }
+        uint8_t *data = realloc(b->data, capacity);
+        if (data == NULL) {
+            return -1;
+        }
+        b->data = data;
+        b->capacity = capacity;
+    }
+    memcpy(b->data + b->size, item, size);
+    b->size += size;
+    return 0;
+}
+
+/* -- one match -------------------------------------------------------------------------------- */
+
+typedef struct {
+    const Tables *t;
+    int players;
+    /* options */
+    int two_player_reverse_skips, set_of_games;
+    /* chance and agents */
+    mt19937 chance;
+    mt19937 agent_rng[MAX_PLAYERS];
+    int agent_kind[MAX_PLAYERS];
+    /* the game (CoverallState) */
+    uint16_t *bag;
+    int bag_n;
+    uint8_t *face;      /* per cell: the face code, or EMPTY */
+    uint8_t *colour;    /* per cell: the colour it counts as, or NO_COLOUR */
+    uint8_t *kind;      /* per cell: the symbol, or EMPTY */
+    uint32_t *offered;  /* per cell: the bits its neighbours offer it (the state's reach) */
+    uint8_t *in_tray;   /* per die */
+    int outside, wild_outside; /* dice outside the tray, and those with a wild face */
+    int empty[2];
+    int open_region, first_region, undeclared;
+    int holder;
+    uint16_t *hand;     /* the holder's dice */
+    uint8_t *showing;   /* what they show */
+    int hand_n;
+    uint16_t *reserve[MAX_PLAYERS];
+    int reserve_n[MAX_PLAYERS];
+    int current, direction, reverse_skips;
+    int starter, phase, to_act;
+    long long points[MAX_PLAYERS];
+    /* the match (Game) */
+    long long totals[MAX_PLAYERS];
+    long round;
+    long long decisions;
+    /* the legal moves of the decision at hand */
+    uint32_t *moves;
+    int moves_n;
+    uint32_t *wild_draws; /* scratch: the WD4 placements, offered only when nothing else is */
+    uint8_t *fits;        /* scratch for the heuristic: per distinct face, per cell */
+    long long *gains;     /* scratch for the heuristic: per legal move */
+    /* what is recorded (detail >= 1: every decision and outcome; >= 2: every legal move) */
+    int detail;
+    int failed; /* out of memory while recording */
+    Buffer outcomes, counts, choices, seats, chosen, legal;
+} Match;
+
+static inline int seat_mod(int seat, int players) {
+    seat %= players;
+    return seat < 0 ? seat + players : seat;
+}
+
+static inline void record_outcome(Match *m, uint32_t value) {
+    if (m->detail >= 1 && buffer_put(&m->outcomes, &value, sizeof value) < 0) {
+        m->failed = 1;
+    }
+}
+
+/* Chance.below */
+static inline int chance_below(Match *m, int bound) {
+    uint32_t value = mt_below(&m->chance, (uint32_t)bound);
+    record_outcome(m, value);
+    return (int)value;
+}
+
+/* Chance.roll: the code of the face the die shows. */
+static inline int chance_roll(Match *m, int die) {
+    return m->t->die_faces[die * 6 + chance_below(m, 6)];
+}
+
+/* Chance.draw: an index below the bag's size; the last die moves into its place. */
+static inline int bag_draw(Match *m) {
+    int index = chance_below(m, m->bag_n);
+    int die = m->bag[index];
+    m->bag[index] = m->bag[m->bag_n - 1];
+    m->bag_n--;
+    return die;
+}
+
+static inline void bag_put(Match *m, int die) { m->bag[m->bag_n++] = (uint16_t)die; }
+
+/* Seats.advance */
+static inline int advance(Match *m, int skip) {
+    m->current = seat_mod(m->current + m->direction * (1 + skip), m->players);
+    return m->current;
+}
+
+/* uno.skip_or_reverse: how many seats the turn skips. */
+static inline int skip_or_reverse(Match *m, int effect) {
+    if (effect == EFFECT_S || (effect == EFFECT_R && m->reverse_skips)) {
+        return 1;
+    }
+    if (effect == EFFECT_R) {
+        m->direction = -m->direction;
+    }
+    return 0;
+}
+
+/* -- CV-11: runs ------------------------------------------------------------------------------ */
+
+/* kernel.counting_runs, summed: the points a die of face code showing colour (NO_COLOUR for an
+ * undeclared starting W) scores on cell. */
+static long long run_points(Match *m, int cell, int code, int colour) {
+    const Tables *t = m->t;
+    int kind = t->symbol[code];
+    int own = t->value[code];
+    long long points = 0;
+    for (int line = 0; line < 2; line++) {
+        int slot = (cell * 2 + line) * 2;
+        const uint16_t *back = t->ray_cells + t->rays[slot];
+        const uint16_t *ahead = t->ray_cells + t->rays[slot + 1];
+        int back_n = t->ray_n[slot], ahead_n = t->ray_n[slot + 1];
+        long long best = -1;
+        if (colour != NO_COLOUR) {
+            long long value = own;
+            int before = 0, after = 0;
+            for (; before < back_n && m->colour[back[before]] == colour; before++) {
+                value += t->value[m->face[back[before]]];
+            }
+            for (; after < ahead_n && m->colour[ahead[after]] == colour; after++) {
+                value += t->value[m->face[ahead[after]]];
+            }
+            if (before || after) {
+                best = value;
+            }
+        }
+        int before = 0, after = 0;
+        for (; before < back_n && m->kind[back[before]] == kind; before++) {
+        }
+        for (; after < ahead_n && m->kind[ahead[after]] == kind; after++) {
+        }
+        if (before || after) {
+            long long value = (long long)own * (1 + before + after);
+            if (best < 0 || value > best) {
+                best = value;
+            }
+        }
+        if (best >= 0) {
+            points += best;
+        }
+    }
+    return points;
+}
+
+/* -- the tray --------------------------------------------------------------------------------- */
+
+/* _offer: the die on cell offers its neighbours bits. */
+static inline void offer(Match *m, int cell, uint32_t bits) {
+    const Tables *t = m->t;
+    for (int k = 0; k < t->neighbour_n[cell]; k++) {
+        m->offered[t->neighbours[cell * 4 + k]] |= bits;
+    }
+}
+
+/* _put (CV-5, CV-6) */
+static void put(Match *m, int cell, int die, int code, int colour) {
+    const Tables *t = m->t;
+    int counts_as;
+    uint32_t bits;
+    if (colour < 0) {
+        counts_as = t->colour[code];
+        bits = t->offers[code * 5];
+        if (counts_as == NO_COLOUR) {
+            m->undeclared = cell;
+        }
+    } else {
+        counts_as = colour;
+        bits = t->offers[code * 5 + 1 + colour];
+    }
+    m->face[cell] = (uint8_t)code;
+    m->kind[cell] = t->symbol[code];
+    m->colour[cell] = (uint8_t)counts_as;
+    m->in_tray[die] = 1;
+    m->outside--;
+    if (t->wild_die[die]) {
+        m->wild_outside--;
+    }
+    m->empty[t->region_of[cell]]--;
+    offer(m, cell, bits);
+}
+
+/* _score (CV-11) */
+static void score(Match *m, int seat, int cell, int code, int colour) {
+    int counts_as = m->t->colour[code] == NO_COLOUR ? (colour < 0 ? NO_COLOUR : colour)
+                                                     : m->t->colour[code];
+    long long points = run_points(m, cell, code, counts_as);
+    m->points[seat] += points;
+    m->totals[seat] += points;
+}
+
+/* _can_fill (CV-12, CV-13) */
+static int can_fill(Match *m, int region) {
+    const Tables *t = m->t;
+    if (m->outside == 0) {
+        return 0;
+    }
+    if (m->empty[region] == t->region_size[region]) {
+        return 1;
+    }
+    uint32_t wanted = 0;
+    const uint16_t *cells = t->region_cells + region * t->size;
+    for (int i = 0; i < t->region_size[region]; i++) {
+        int cell = cells[i];
+        if (m->face[cell] == EMPTY) {
+            wanted |= m->offered[cell];
+        }
+    }
+    if (m->wild_outside) {
+        return (wanted & t->next_to_a_die) != 0;
+    }
+    for (int die = 0; die < t->dice; die++) {
+        if (!m->in_tray[die] && (t->die_wants[die] & wanted)) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* _tray_closed (CV-12, CV-13): 1 when the game is over. */
+static int tray_closed(Match *m) {
+    int region = m->open_region;
+    if (m->empty[region] && (m->undeclared >= 0 || can_fill(m, region))) {
+        return 0;
+    }
+    if (m->t->partition && region == m->first_region) {
+        m->open_region = 1 - region;
+        return 0;
+    }
+    m->phase = OVER; /* _end */
+    m->to_act = -1;
+    m->moves_n = 0;
+    return 1;
+}
+
+/* -- CV-5 to CV-7: where a die may go --------------------------------------------------------- */
+
+/* _legal_placements: into m->moves, in the order of rules.py; how many. */
+static int legal_placements(Match *m) {
+    const Tables *t = m->t;
+    int region = m->open_region;
+    int untouched = m->empty[region] == t->region_size[region];
+    const uint16_t *cells = t->region_cells + region * t->size;
+    int cell_n = t->region_size[region];
+    uint64_t seen = 0;
+    int n = 0, wild_n = 0;
+    for (int i = 0; i < m->hand_n; i++) {
+        int code = m->showing[i];
+        if (seen >> code & 1) {
+            continue;
+        }
+        seen |= (uint64_t)1 << code;
+        uint32_t wants = t->wants[code];
+        int wild = t->colour[code] == NO_COLOUR;
+        uint32_t *out = t->wd4[code] ? m->wild_draws : m->moves;
+        int k = t->wd4[code] ? wild_n : n;
+        for (int j = 0; j < cell_n; j++) {
+            int cell = cells[j];
+            if (m->face[cell] != EMPTY || !(untouched || (m->offered[cell] & wants))) {
+                continue;
+            }
+            if (wild) {
+                for (int colour = 0; colour < COLOURS; colour++) {
+                    out[k++] = MOVE(M_PLACE, code, colour, cell);
+                }
+            } else {
+                out[k++] = MOVE(M_PLACE, code, -1, cell);
+            }
+        }
+        if (t->wd4[code]) {
+            wild_n = k;
+        } else {
+            n = k;
+        }
+    }
+    if (!n && wild_n) {
+        memcpy(m->moves, m->wild_draws, (size_t)wild_n * sizeof *m->moves);
+        n = wild_n;
+    }
+    return n;
+}
+
+/* _lose_turn (CV-4) */
+static void lose_turn(Match *m) {
+    for (int i = 0; i < m->hand_n; i++) {
+        bag_put(m, m->hand[i]);
+    }
+    m->hand_n = 0;
+    advance(m, 0);
+}
+
+/* _play_on (CV-3, CV-4, CV-10): the hand holds the dice passed on. 0, or -1 when turns went on
+ * without end. */
+static int play_on(Match *m) {
+    long idle = 0;
+    for (;;) {
+        if (++idle > 100000000L) {
+            return -1;
+        }
+        int seat = m->current;
+        if (m->hand_n == 0) {
+            int k = m->bag_n < FRESH_DICE ? m->bag_n : FRESH_DICE;
+            for (int i = 0; i < k; i++) {
+                m->hand[m->hand_n++] = (uint16_t)bag_draw(m);
+            }
+        }
+        for (int i = 0; i < m->reserve_n[seat]; i++) {
+            m->hand[m->hand_n++] = m->reserve[seat][i];
+        }
+        m->reserve_n[seat] = 0;
+        m->holder = seat;
+        if (m->hand_n == 0) {
+            advance(m, 0);
+            continue;
+        }
+        for (int i = 0; i < m->hand_n; i++) {
+            m->showing[i] = (uint8_t)chance_roll(m, m->hand[i]);
+        }
+        if (m->undeclared >= 0) {
+            m->phase = DECLARE;
+            m->moves_n = 0;
+            for (int colour = 0; colour < COLOURS; colour++) {
+                m->moves[m->moves_n++] = MOVE(M_DECLARE, 0, colour, 0);
+            }
+            m->to_act = seat;
+            return 0;
+        }
+        int n = legal_placements(m);
+        if (n) {
+            m->phase = PLACE;
+            m->moves_n = n;
+            m->to_act = seat;
+            return 0;
+        }
+        lose_turn(m);
+    }
+}
+
+/* _draw_reserve (CV-7, CV-8, CV-10) */
+static void draw_reserve(Match *m, int seat, int count) {
+    int k = m->bag_n < count ? m->bag_n : count;
+    for (int i = 0; i < k; i++) {
+        m->reserve[seat][m->reserve_n[seat]++] = (uint16_t)bag_draw(m);
+    }
+}
+
+/* _place_starting_die (CV-2) */
+static int place_starting_die(Match *m, int cell) {
+    const Tables *t = m->t;
+    int starter = m->starter;
+    int die = m->hand[0], code = m->showing[0];
+    m->hand_n = 0;
+    m->first_region = m->open_region = t->region_of[cell];
+    put(m, cell, die, code, -1);
+    score(m, starter, cell, code, -1);
+    if (tray_closed(m)) {
+        return 0;
+    }
+    int effect = t->effect[code];
+    if (effect == EFFECT_RESERVE) {
+        draw_reserve(m, starter, t->reserve[code]);
+        advance(m, 0);
+    } else if (effect == EFFECT_R) {
+        skip_or_reverse(m, effect); /* the starter plays first */
+    } else {
+        advance(m, skip_or_reverse(m, effect));
+    }
+    return play_on(m);
+}
+
+/* _declare (CV-2) */
+static int declare(Match *m, int colour) {
+    const Tables *t = m->t;
+    int cell = m->undeclared;
+    m->undeclared = -1;
+    m->colour[cell] = (uint8_t)colour;
+    offer(m, cell, t->offers[m->face[cell] * 5 + 1 + colour]);
+    if (tray_closed(m)) {
+        return 0;
+    }
+    int n = legal_placements(m); /* _offer_placements */
+    if (n) {
+        m->phase = PLACE;
+        m->moves_n = n;
+        m->to_act = m->holder;
+        return 0;
+    }
+    lose_turn(m);
+    return play_on(m);
+}
+
+/* _place (CV-3, CV-5 to CV-8) */
+static int place(Match *m, int code, int cell, int colour) {
+    const Tables *t = m->t;
+    int seat = m->holder;
+    int index = 0;
+    while (m->showing[index] != code) {
+        index++;
+    }
+    int die = m->hand[index];
+    int rest = m->hand_n - index - 1;
+    memmove(m->hand + index, m->hand + index + 1, (size_t)rest * sizeof *m->hand);
+    memmove(m->showing + index, m->showing + index + 1, (size_t)rest * sizeof *m->showing);
+    m->hand_n--;
+    put(m, cell, die, code, colour);
+    score(m, seat, cell, code, colour);
+    if (tray_closed(m)) {
+        return 0;
+    }
+    int effect = t->effect[code];
+    int skip = 0;
+    if (effect == EFFECT_RESERVE) {
+        draw_reserve(m, seat, t->reserve[code]);
+    } else if (effect != EFFECT_NONE) {
+        skip = skip_or_reverse(m, effect);
+    }
+    advance(m, skip);
+    return play_on(m);
+}
+
+/* apply */
+static int apply(Match *m, uint32_t move) {
+    if (MOVE_KIND(move) == M_DECLARE) {
+        return declare(m, MOVE_COLOUR(move));
+    }
+    if (m->phase == START) {
+        return place_starting_die(m, MOVE_CELL(move));
+    }
+    return place(m, (int)MOVE_CODE(move), MOVE_CELL(move), MOVE_COLOUR(move));
+}
+
+/* -- CV-1, CV-2, CV-14: a game ------------------------------------------------------------------ */
+
+/* _roll_off (CV-1): the starting player. */
+static int roll_off(Match *m) {
+    const Tables *t = m->t;
+    int players = m->players;
+    int held[MAX_PLAYERS], shown[MAX_PLAYERS], contenders[MAX_PLAYERS], tied[MAX_PLAYERS];
+    int n = players;
+    for (int seat = 0; seat < players; seat++) {
+        held[seat] = bag_draw(m);
+        shown[seat] = chance_roll(m, held[seat]);
+        contenders[seat] = seat;
+    }
+    int tied_n;
+    for (;;) {
+        int best = -2;
+        for (int i = 0; i < n; i++) {
+            if (t->roll[shown[i]] > best) {
+                best = t->roll[shown[i]];
+            }
+        }
+        tied_n = 0;
+        for (int i = 0; i < n; i++) {
+            if (t->roll[shown[i]] == best) {
+                tied[tied_n++] = contenders[i];
+            }
+        }
+        if (tied_n == 1) {
+            break;
+        }
+        int fixed = 1;
+        for (int i = 0; i < tied_n; i++) {
+            fixed &= t->fixed_roll[held[tied[i]]];
+        }
+        if (fixed) {
+            break;
+        }
+        n = tied_n;
+        for (int i = 0; i < n; i++) {
+            contenders[i] = tied[i];
+            shown[i] = chance_roll(m, held[tied[i]]);
+        }
+    }
+    for (int seat = 0; seat < players; seat++) {
+        bag_put(m, held[seat]);
+    }
+    return tied[0];
+}
+
+/* start_round (CV-1, CV-2, CV-14), with _roll_starting_die */
+static void start_round(Match *m, int first_game) {
+    const Tables *t = m->t;
+    for (int die = 0; die < t->dice; die++) {
+        m->bag[die] = (uint16_t)die;
+        m->in_tray[die] = 0;
+    }
+    m->bag_n = t->dice;
+    m->outside = t->dice;
+    m->wild_outside = 0;
+    for (int die = 0; die < t->dice; die++) {
+        m->wild_outside += t->wild_die[die];
+    }
+    for (int cell = 0; cell < t->size; cell++) {
+        m->face[cell] = EMPTY;
+        m->kind[cell] = EMPTY;
+        m->colour[cell] = NO_COLOUR;
+        m->offered[cell] = 0;
+    }
+    m->empty[0] = t->region_size[0];
+    m->empty[1] = t->region_size[1];
+    m->open_region = 0;
+    m->first_region = -1;
+    m->undeclared = -1;
+    m->hand_n = 0;
+    for (int seat = 0; seat < m->players; seat++) {
+        m->reserve_n[seat] = 0;
+        m->points[seat] = 0;
+    }
+    m->current = 0;
+    m->direction = 1;
+    m->reverse_skips = m->players == 2 && m->two_player_reverse_skips;
+    int starter = first_game ? roll_off(m) : (m->starter + 1) % m->players;
+    m->starter = m->current = starter;
+    /* _roll_starting_die */
+    int die = bag_draw(m);
+    int code = chance_roll(m, die);
+    while (t->wd4[code]) {
+        code = chance_roll(m, die);
+    }
+    m->holder = starter;
+    m->hand[0] = (uint16_t)die;
+    m->showing[0] = (uint8_t)code;
+    m->hand_n = 1;
+    m->phase = START;
+    m->to_act = starter;
+    m->moves_n = 0;
+    for (int cell = 0; cell < t->size; cell++) {
+        m->moves[m->moves_n++] = MOVE(M_PLACE, code, -1, cell);
+    }
+}
+
+/* -- agents ----------------------------------------------------------------------------------- */
+
+/* rules.py's gain(): the points a placement scores now; nothing for other moves. */
+static long long gain(Match *m, uint32_t move) {
+    if (MOVE_KIND(move) != M_PLACE || m->phase != PLACE) {
+        return 0;
+    }
+    int code = (int)MOVE_CODE(move);
+    int colour = m->t->colour[code] == NO_COLOUR ? MOVE_COLOUR(move) : m->t->colour[code];
+    return run_points(m, MOVE_CELL(move), code, colour < 0 ? NO_COLOUR : colour);
+}
+
+/* CoverallHeuristic.choose. Values are kept doubled (whole numbers): gain, less half the best
+ * the dice left could score, plus one for a reserve, are all halves. */
+static int heuristic_choose(Match *m) {
+    const Tables *t = m->t;
+    const uint32_t *moves = m->moves;
+    int count = m->moves_n;
+    if (m->phase == DECLARE) {
+        int shown[COLOURS] = {0, 0, 0, 0};
+        for (int i = 0; i < m->hand_n; i++) {
+            int colour = t->colour[m->showing[i]];
+            if (colour != NO_COLOUR) {
+                shown[colour]++;
+            }
+        }
+        int best = 0;
+        for (int i = 1; i < count; i++) {
+            if (shown[MOVE_COLOUR(moves[i])] > shown[MOVE_COLOUR(moves[best])]) {
+                best = i;
+            }
+        }
+        return best;
+    }
+    if (m->phase != PLACE) {
+        return 0;
+    }
+    int size = t->size;
+    /* per face code: its best gain among the legal moves (-1: none), and the cells it fits */
+    long long best_by_face[64];
+    int slot_of[64];
+    int slots = 0;
+    for (int code = 0; code < t->faces; code++) {
+        best_by_face[code] = -1;
+        slot_of[code] = -1;
+    }
+    long long *gains = m->gains;
+    for (int i = 0; i < count; i++) {
+        int code = (int)MOVE_CODE(moves[i]);
+        if (slot_of[code] < 0) {
+            slot_of[code] = slots++;
+            memset(m->fits + (size_t)slot_of[code] * size, 0, (size_t)size);
+        }
+        m->fits[(size_t)slot_of[code] * size + MOVE_CELL(moves[i])] = 1;
+    }
+    /* how many of each face the hand shows */
+    int shown[64];
+    memset(shown, 0, sizeof shown);
+    for (int i = 0; i < m->hand_n; i++) {
+        shown[m->showing[i]]++;
+    }
+    for (int i = 0; i < count; i++) {
+        long long g = gains[i] = gain(m, moves[i]);
+        int code = (int)MOVE_CODE(moves[i]);
+        if (g > best_by_face[code]) {
+            best_by_face[code] = g;
+        }
+    }
+    int two = m->players == 2;
+    int best = 0;
+    long long best_value = 0, best_shared = 0;
+    int have_best = 0;
+    for (int i = 0; i < count; i++) {
+        uint32_t move = moves[i];
+        int code = (int)MOVE_CODE(move);
+        int cell = MOVE_CELL(move);
+        long long value = 2 * gains[i];
+        int effect = t->effect[code];
+        int keeps_them = two && (effect == EFFECT_S || effect == EFFECT_R);
+        /* the faces left once one die showing code is placed */
+        shown[code]--;
+        if (!keeps_them) {
+            long long most = 0;
+            for (int other = 0; other < t->faces; other++) {
+                if (shown[other] > 0 && best_by_face[other] > most) {
+                    most = best_by_face[other];
+                }
+            }
+            value -= most;
+        }
+        if (effect == EFFECT_RESERVE) {
+            value += 2;
+        }
+        long long shared = 0;
+        for (int other = 0; other < t->faces; other++) {
+            if (shown[other] > 0 && slot_of[other] >= 0 &&
+                m->fits[(size_t)slot_of[other] * size + cell]) {
+                shared += shown[other];
+            }
+        }
+        shown[code]++;
+        /* (value, -shared) > best_score, the first score (-1e9, 0.0) below every other */
+        if (!have_best || value > best_value ||
+            (value == best_value && -shared > -best_shared)) {
+            best = i;
+            best_value = value;
+            best_shared = shared;
+            have_best = 1;
+        }
+    }
+    return best;
+}
+
+static int choose(Match *m) {
+    int seat = m->to_act;
+    const uint32_t *moves = m->moves;
+    int count = m->moves_n;
+    if (m->agent_kind[seat] == AGENT_HEURISTIC) {
+        return heuristic_choose(m);
+    }
+    if (m->agent_kind[seat] == AGENT_GREEDY) {
+        if (m->phase != PLACE) {
+            return 0;
+        }
+        int best = 0;
+        long long best_gain = gain(m, moves[0]);
+        for (int i = 1; i < count; i++) {
+            long long g = gain(m, moves[i]);
+            if (g > best_gain) {
+                best = i;
+                best_gain = g;
+            }
+        }
+        return best;
+    }
+    return (int)mt_below(&m->agent_rng[seat], (uint32_t)count);
+}
+
+/* -- the match -------------------------------------------------------------------------------- */
+
+/* Returns 0 when the match is over, 1 when it ran out of decisions, 2 when turns went on with
+ * no decision, -1 out of memory. */
+static int run_match(Match *m, long long max_decisions) {
+    m->round = 0;
+    for (;;) {
+        m->round++;
+        start_round(m, m->round == 1);
+        while (m->phase != OVER) {
+            if (m->decisions >= max_decisions) {
+                return 1;
+            }
+            int count = m->moves_n;
+            int index = choose(m);
+            uint32_t move = m->moves[index];
+            if (m->detail >= 1) {
+                uint32_t c = (uint32_t)count, i = (uint32_t)index;
+                uint8_t s = (uint8_t)m->to_act;
+                if (buffer_put(&m->counts, &c, sizeof c) < 0 ||
+                    buffer_put(&m->choices, &i, sizeof i) < 0 ||
+                    buffer_put(&m->seats, &s, 1) < 0 ||
+                    buffer_put(&m->chosen, &move, sizeof move) < 0 ||
+                    (m->detail >= 2 &&
+                     buffer_put(&m->legal, m->moves, (size_t)count * sizeof *m->moves) < 0)) {
+                    m->failed = 1;
+                }
+            }
+            m->decisions++;
+            if (apply(m, move) < 0) {
+                return 2;
+            }
+            if (m->failed) {
+                return -1;
+            }
+        }
+        if (m->failed) {
+            return -1;
+        }
+        /* match_over (CV-14) */
+        if (!m->set_of_games || m->round >= m->players) {
+            return 0;
+        }
+    }
+}
+
+/* random.Random(seed): the seed given as its 32-bit words, least significant first. */
+static int seed_from(PyObject *words, mt19937 *mt) {
+    PyObject *sequence = PySequence_Fast(words, "a seed is given as a sequence of 32-bit words");
+    if (sequence == NULL) {
+        return -1;
+    }
+    Py_ssize_t length = PySequence_Fast_GET_SIZE(sequence);
+    if (length < 1 || length > 1024) {
+        Py_DECREF(sequence);
+        PyErr_SetString(PyExc_ValueError, "a seed has 1 to 1024 words");
+        return -1;
+    }
+    uint32_t key[1024];
+    for (Py_ssize_t i = 0; i < length; i++) {
+        unsigned long word = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(sequence, i));
+        if (word == (unsigned long)-1 && PyErr_Occurred()) {
+            Py_DECREF(sequence);
+            return -1;
+        }
+        if (word > 0xffffffffUL) {
+            Py_DECREF(sequence);
+            PyErr_SetString(PyExc_ValueError, "a seed word is below 2**32");
+            return -1;
+        }
+        key[i] = (uint32_t)word;
+    }
+    Py_DECREF(sequence);
+    mt_init_by_array(mt, key, (size_t)length);
+    return 0;
+}
+
+static PyObject *bytes_of(Buffer *b) {
+    return PyBytes_FromStringAndSize((const char *)b->data, (Py_ssize_t)b->size);
+}
+
+static void match_free(Match *m) {
+    free(m->bag);
+    free(m->face);
+    free(m->colour);
+    free(m->kind);
+    free(m->offered);
+    free(m->in_tray);
+    free(m->hand);
+    free(m->showing);
+    for (int seat = 0; seat < MAX_PLAYERS; seat++) {
+        free(m->reserve[seat]);
+    }
+    free(m->moves);
+    free(m->wild_draws);
+    free(m->fits);
+    free(m->gains);
+    free(m->outcomes.data);
+    free(m->counts.data);
+    free(m->choices.data);
+    free(m->seats.data);
+    free(m->chosen.data);
+    free(m->legal.data);
+}
+
+static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"tables", "players", "seed", "agent_seeds", "agents",
+                               "two_player_reverse_skips", "set_of_games", "max_decisions",
+                               "detail", NULL};
+    PyObject *capsule, *seed, *agent_seeds;
+    const char *agents;
+    Py_ssize_t agents_length;
+    int players, reverse_skips, set_of_games, detail;
+    long long max_decisions;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOOy#ppLi", keywords, &capsule, &players,
+                                     &seed, &agent_seeds, &agents, &agents_length,
+                                     &reverse_skips, &set_of_games, &max_decisions, &detail)) {
+        return NULL;
+    }
+    Tables *t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (t == NULL) {
+        return NULL;
+    }
+    if (players < 2 || players > MAX_PLAYERS || agents_length != players) {
+        PyErr_SetString(PyExc_ValueError, "2 to 8 players, one agent each");
+        return NULL;
+    }
+    if (t->dice < t->size || t->dice < players) {
+        PyErr_SetString(PyExc_ValueError, "too few dice for the tray or the roll-off");
+        return NULL;
+    }
+    if (PySequence_Size(agent_seeds) != players) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "one agent seed per player");
+        }
+        return NULL;
+    }
+    Match *m = calloc(1, sizeof(Match));
+    if (m == NULL) {
+        return PyErr_NoMemory();
+    }
+    m->t = t;
+    m->players = players;
+    m->two_player_reverse_skips = reverse_skips;
+    m->set_of_games = set_of_games;
+    m->detail = detail;
+    PyObject *result = NULL;
+    if (seed_from(seed, &m->chance) < 0) {
+        goto done;
+    }
+    for (int seat = 0; seat < players; seat++) {
+        PyObject *words = PySequence_GetItem(agent_seeds, seat);
+        if (words == NULL) {
+            goto done;
+        }
+        int failed = seed_from(words, &m->agent_rng[seat]);
+        Py_DECREF(words);
+        if (failed < 0) {
+            goto done;
+        }
+        m->agent_kind[seat] = agents[seat];
+        if (agents[seat] < AGENT_RANDOM || agents[seat] > AGENT_HEURISTIC) {
+            PyErr_SetString(PyExc_ValueError,
+                            "an agent is 0 (random), 1 (greedy) or 2 (heuristic)");
+            goto done;
+        }
+    }
+    size_t dice = (size_t)t->dice, size = (size_t)t->size;
+    /* the most moves: each distinct face on each cell, in four colours */
+    size_t most_moves = (size_t)t->faces * size * COLOURS + COLOURS;
+    m->bag = malloc(dice * sizeof *m->bag);
+    m->face = malloc(size);
+    m->colour = malloc(size);
+    m->kind = malloc(size);
+    m->offered = malloc(size * sizeof *m->offered);
+    m->in_tray = malloc(dice);
+    m->hand = malloc(dice * sizeof *m->hand);
+    m->showing = malloc(dice);
+    m->moves = malloc(most_moves * sizeof *m->moves);
+    m->wild_draws = malloc(most_moves * sizeof *m->wild_draws);
+    m->fits = malloc((size_t)t->faces * size);
+    m->gains = malloc(most_moves * sizeof *m->gains);
+    if (m->bag == NULL || m->face == NULL || m->colour == NULL || m->kind == NULL ||
+        m->offered == NULL || m->in_tray == NULL || m->hand == NULL || m->showing == NULL ||
+        m->moves == NULL || m->wild_draws == NULL || m->fits == NULL || m->gains == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int seat = 0; seat < players; seat++) {
+        m->reserve[seat] = malloc(dice * sizeof *m->reserve[seat]);
+        if (m->reserve[seat] == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
+    int outcome;
+    Py_BEGIN_ALLOW_THREADS
+    outcome = run_match(m, max_decisions);
+    Py_END_ALLOW_THREADS
+    if (outcome < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    long long best = m->totals[0];
+    for (int seat = 1; seat < players; seat++) {
+        if (m->totals[seat] > best) {
+            best = m->totals[seat];
+        }
+    }
+    PyObject *winners = PyList_New(0);
+    PyObject *scores = PyTuple_New(players);
+    if (winners == NULL || scores == NULL) {
+        Py_XDECREF(winners);
+        Py_XDECREF(scores);
+        goto done;
+    }
+    for (int seat = 0; seat < players; seat++) {
+        PyTuple_SET_ITEM(scores, seat, PyLong_FromLongLong(m->totals[seat]));
+        if (outcome == 0 && m->totals[seat] == best) {
+            PyObject *number = PyLong_FromLong(seat);
+            if (number == NULL || PyList_Append(winners, number) < 0) {
+                Py_XDECREF(number);
+                Py_DECREF(winners);
+                Py_DECREF(scores);
+                goto done;
+            }
+            Py_DECREF(number);
+        }
+    }
+    static const char *ends[] = {"over", "decisions", "turns"};
+    result = Py_BuildValue("{s:s,s:N,s:N,s:l,s:L}", "end", ends[outcome], "winners",
+                           PyList_AsTuple(winners), "scores", scores, "rounds", m->round,
+                           "decisions", m->decisions);
+    Py_DECREF(winners);
+    if (result != NULL && detail >= 1) {
+        PyObject *items[] = {bytes_of(&m->counts), bytes_of(&m->choices), bytes_of(&m->seats),
+                             bytes_of(&m->chosen), bytes_of(&m->outcomes),
+                             detail >= 2 ? bytes_of(&m->legal) : Py_NewRef(Py_None)};
+        const char *names[] = {"counts", "choices", "seats", "moves", "outcomes", "legal"};
+        for (int i = 0; i < 6; i++) {
+            if (items[i] == NULL || (result != NULL && PyDict_SetItemString(result, names[i],
+                                                                            items[i]) < 0)) {
+                Py_CLEAR(result);
+            }
+            Py_XDECREF(items[i]);
+        }
+    }
+done:
+    match_free(m);
+    free(m);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"make_tables", make_tables, METH_VARARGS,
+     "make_tables(faces, dice, next_to_a_die, rows, columns, partition, symbol, colour, value, "
+     "roll, wd4, effect, reserve, wants, offers, die_faces, die_wants, wild_die, fixed_roll, "
+     "region_of, neighbours, rays, ray_cells)\n--\n\n"
+     "The lookups of one dice set and tray shape, as the engine reads them (a capsule)."},
+    {"play_match", (PyCFunction)(void (*)(void))play_match, METH_VARARGS | METH_KEYWORDS,
+     "play_match(tables, players, seed, agent_seeds, agents, two_player_reverse_skips, "
+     "set_of_games, max_decisions, detail)\n--\n\n"
+     "Play one whole match between built-in agents; a dict of what happened."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    "unodice._native._coverall",
+    "The coverall game in C: whole matches between built-in agents, the same as the Python "
+    "engine plays them.",
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__coverall(void) {
+    PyObject *mod = PyModule_Create(&module);
+    if (mod == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(mod, "RANDOM", AGENT_RANDOM) < 0 ||
+        PyModule_AddIntConstant(mod, "GREEDY", AGENT_GREEDY) < 0 ||
+        PyModule_AddIntConstant(mod, "HEURISTIC", AGENT_HEURISTIC) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    return mod;
+}
