@@ -25,7 +25,8 @@ each dice set's ``CoverallLookups`` (loaded and checked by ``lookups_for``) and 
 | ``kernel.py`` | the fast path's machinery: matching as bits, cells as masks, shared \
 ``Rolled`` events, runs walked in place (``counting_runs``) |
 | ``rules.py`` | the ``Coverall`` variant, clause by clause (CV-1 to CV-14), with its \
-resampling and its inventory of pieces; it inherits the capabilities of the modules below |
+resampling, its inventory of pieces and its native engine for whole matches; it inherits the \
+capabilities of the modules below |
 | ``refusals.py`` | ``explain``: why a move is refused, with its clause |
 | ``text.py`` | ``CoverallText``: the tray as text, a line per event |
 | ``positions.py`` | ``CoverallPositions``: the game as the body of a position, and back |
@@ -35,6 +36,8 @@ agents |
 | ``reference.py`` | ``CoverallReference``: a plain, slow reading of the legal moves and the \
 scoring, checked against the fast path |
 | ``agents.py`` | ``CoverallHeuristic``, registered as ``heuristic-coverall`` |
+| ``native.py`` | the native engine's glue: the C engine's tables from the lookups, and whole \
+matches between built-in agents played in C (``play_native_match``), the same as in Python |
 """
 
 from __future__ import annotations
