@@ -8,7 +8,8 @@ colour of a starting W, and each placement.
 
 Coverall has every optional capability. It inherits positions, pictures, the learning spaces,
 text and its plain reading of the rules from the classes of ``positions``, ``pictures``,
-``spaces``, ``text`` and ``reference``, and resamples the bag and accounts for its dice here.
+``spaces``, ``text`` and ``reference``, and resamples the bag, accounts for its dice and hands
+out its native engine for whole matches (``native``) here.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any, ClassVar
 
 from unodice.core import uno
 from unodice.core._mypyc import mypyc_attr
-from unodice.core.capabilities import Inventory, Resampling
+from unodice.core.capabilities import Inventory, MatchEngine, Matches, Resampling
 from unodice.core.chance import Chance
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Event, Move, shared_event
@@ -28,6 +29,7 @@ from unodice.core.pieces import Bag, Colour, ComponentSet, Die, Face
 from unodice.core.turns import Seats
 from unodice.core.variant import RoundOutcome, Table, Variant, View
 
+from . import native
 from .events import (
     HalfOpened,
     NoDice,
@@ -81,6 +83,7 @@ class Coverall(
     CoverallText,
     Inventory[CoverallState],
     CoverallReference,
+    Matches,
 ):
     """Uno Dice, Game 3: fill the tray with dice that match a neighbour; runs score.
 
@@ -647,3 +650,14 @@ class Coverall(
     def hidden_pieces(self, state: CoverallState, seat: int) -> Iterable[Die]:
         """The dice in the bag: nobody knows which they are."""
         return tuple(state.bag)
+
+    # -- Matches: whole matches in the native engine -----------------------------------------------
+
+    def match_engine(self, players: int, agents: Sequence[str]) -> MatchEngine | None:
+        """The native engine for matches between ``agents``, or ``None`` (see `native`).
+
+        Only this class's own rules are played natively: a subclass may change them.
+        """
+        if type(self) is not Coverall:
+            return None
+        return native.engine_for(self.options, players, self._lookups, self._tray, agents)
