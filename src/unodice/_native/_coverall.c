@@ -1114,6 +1114,15 @@ static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
         goto done;
     }
     for (int seat = 0; seat < players; seat++) {
+        m->agent_kind[seat] = agents[seat];
+        if (agents[seat] < AGENT_RANDOM || agents[seat] > AGENT_HEURISTIC) {
+            PyErr_SetString(PyExc_ValueError,
+                            "an agent is 0 (random), 1 (greedy) or 2 (heuristic)");
+            goto done;
+        }
+        if (agents[seat] != AGENT_RANDOM) {
+            continue; /* greedy and heuristic agents draw nothing: no generator to seed */
+        }
         PyObject *words = PySequence_GetItem(agent_seeds, seat);
         if (words == NULL) {
             goto done;
@@ -1121,12 +1130,6 @@ static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
         int failed = seed_from(words, &m->agent_rng[seat]);
         Py_DECREF(words);
         if (failed < 0) {
-            goto done;
-        }
-        m->agent_kind[seat] = agents[seat];
-        if (agents[seat] < AGENT_RANDOM || agents[seat] > AGENT_HEURISTIC) {
-            PyErr_SetString(PyExc_ValueError,
-                            "an agent is 0 (random), 1 (greedy) or 2 (heuristic)");
             goto done;
         }
     }

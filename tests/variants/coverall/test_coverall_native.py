@@ -183,7 +183,7 @@ def check_match(
 def test_native_matches_python(
     options: dict[str, Any], seats: tuple[int, ...], registry: Registry
 ) -> None:
-    """About two hundred matches: several per option set and player count."""
+    """About 240 matches: three or six per option set and player count."""
     seeds = range(3) if len(seats) > 2 else range(6)
     for players in seats:
         for seed in seeds:
