@@ -62,6 +62,8 @@ FIXED_SET = "cv-native-fixed"
 """Dice that show a single roll-off value: ties no roll breaks (CV-1)."""
 BIG_SET = "cv-native-big"
 """The standard dice three times over: 72 dice for large trays."""
+HUGE_SET = "cv-native-huge"
+"""The standard dice thirty times over: 720 dice for the largest tray, 26 by 26."""
 
 
 class NativeSets:
@@ -99,6 +101,7 @@ class NativeSets:
                 *["r1 y2 g3 b4 r5 y6"] * 6,
             ),
             _dice(BIG_SET, *standard * 3),
+            _dice(HUGE_SET, *standard * 30),
         ]
         for component_set in sets:
             registry.add_components(component_set)
@@ -303,3 +306,12 @@ def test_the_variant_hands_out_the_engine_for_its_own_rules_only() -> None:
 
     house = HouseCoverall(variant.options, 3)
     assert house.match_engine(3, ["random"] * 3) is None
+
+
+@pytest.mark.slow
+def test_native_plays_the_largest_tray(registry: Registry) -> None:
+    """The largest tray the options allow, 26 rows by 26 columns, with and without halves."""
+    largest = {"dice": HUGE_SET, "rows": 26, "columns": 26}
+    assert check_match(3, 11, largest, registry) == 26 * 26
+    largest["partition"] = False
+    check_match(2, 12, largest, registry, ("heuristic", "greedy"))
