@@ -1318,6 +1318,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__centre_die(void) {
+    mt_prepare();
     PyObject *mod = PyModule_Create(&module);
     if (mod == NULL) {
         return NULL;

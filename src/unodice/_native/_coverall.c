@@ -1246,6 +1246,7 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__coverall(void) {
+    mt_prepare();
     PyObject *mod = PyModule_Create(&module);
     if (mod == NULL) {
         return NULL;

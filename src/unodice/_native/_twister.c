@@ -279,4 +279,7 @@ static struct PyModuleDef twister_module = {
     .m_slots = twister_module_slots,
 };
 
-PyMODINIT_FUNC PyInit__twister(void) { return PyModuleDef_Init(&twister_module); }
+PyMODINIT_FUNC PyInit__twister(void) {
+    mt_prepare();
+    return PyModuleDef_Init(&twister_module);
+}
