@@ -22,6 +22,8 @@ The modules:
 
 - ``centre_die`` (``_centre_die.c``): whole centre-die matches between the built-in agents
   (see [`unodice.variants.centre_die.native`][unodice.variants.centre_die.native]).
+- ``dominoes`` (``_dominoes.c``): whole Uno dominoes matches between the built-in agents
+  (see [`unodice.variants.dominoes.native`][unodice.variants.dominoes.native]).
 - ``twister`` (``_twister.c``): ``Twister(seed)``, the Mersenne Twister of ``random.Random``
   drawing the same numbers from the same seed and sharing its state format (``mt19937.h`` is
   that generator as C code for the engines to include).
@@ -35,7 +37,7 @@ from types import ModuleType
 
 __all__ = ["FORCED_PURE", "MODULES", "built_modules", "native_module"]
 
-MODULES = ("centre_die", "twister")
+MODULES = ("centre_die", "dominoes", "twister")
 """The native modules there are, by the names ``native_module`` takes (``_twister.c`` is
 ``"twister"``). A test checks that it names every C module of this package."""
 
