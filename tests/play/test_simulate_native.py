@@ -16,7 +16,8 @@ from unodice.play.agents import RandomAgent
 from unodice.play.simulation import simulate
 
 pytestmark = pytest.mark.skipif(
-    unodice._native.native_module("centre_die") is None,
+    unodice._native.native_module("centre_die") is None
+    or unodice._native.native_module("dominoes") is None,
     reason="the native engines are not built (a pure-Python install, or UNODICE_PURE set)",
 )
 
@@ -26,29 +27,41 @@ def _pure(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize(
-    ("agents", "options"),
+    ("variant", "agents", "options"),
     [
-        (["random", "random"], {}),
-        (["greedy", "heuristic", "random"], {"target": 200}),
-        (["heuristic"] * 4, {"catch_by": "any-opponent", "draw_after_reroll": "only-when-unable"}),
-        (["random", "greedy"], {"rounds": 3, "two_player_reverse_skips": False}),
+        ("centre-die", ["random", "random"], {}),
+        ("centre-die", ["greedy", "heuristic", "random"], {"target": 200}),
+        (
+            "centre-die",
+            ["heuristic"] * 4,
+            {"catch_by": "any-opponent", "draw_after_reroll": "only-when-unable"},
+        ),
+        ("centre-die", ["random", "greedy"], {"rounds": 3, "two_player_reverse_skips": False}),
+        ("dominoes", ["random", "random"], {}),
+        ("dominoes", ["greedy", "heuristic", "random"], {"target": 200}),
+        (
+            "dominoes",
+            ["heuristic"] * 4,
+            {"catch_by": "any-opponent", "drawn_domino": "must-play", "all_doubles_spin": True},
+        ),
+        ("dominoes", ["random", "greedy"], {"wild_draw_four_upheld": "stays", "target": 300}),
     ],
 )
-def test_a_report_is_the_same_natively_and_in_python(monkeypatch, agents, options):
+def test_a_report_is_the_same_natively_and_in_python(monkeypatch, variant, agents, options):
     run = {"agents": agents, "players": len(agents), "games": 40, "seed": 7}
     run |= {"options": options, "workers": 1}
-    native = simulate("centre-die", **run).to_json()
+    native = simulate(variant, **run).to_json()
     _pure(monkeypatch)
-    python = simulate("centre-die", **run).to_json()
+    python = simulate(variant, **run).to_json()
     for report in (native, python):
         report.pop("seconds", None)
         report.pop("games_per_second", None)
     assert native == python
 
 
-def _engine(agents, house_rules=(), options=None):
+def _engine(agents, house_rules=(), options=None, variant="centre-die"):
     spec = simulation._Spec(
-        "centre-die",
+        variant,
         len(agents),
         tuple(simulation.seat_agents(agents)),
         1,
@@ -58,9 +71,11 @@ def _engine(agents, house_rules=(), options=None):
     return simulation.match_engine(spec, Registry.from_entry_points())
 
 
-def test_the_native_engine_plays_only_built_in_agents_by_name(monkeypatch):
-    assert _engine(["random", "heuristic"]) is not None
-    assert _engine(["random", "ismcts"]) is None  # an agent it does not play
-    assert _engine(["random", RandomAgent]) is None  # a class: it may be any subclass
+@pytest.mark.parametrize("variant", ["centre-die", "dominoes"])
+def test_the_native_engine_plays_only_built_in_agents_by_name(monkeypatch, variant):
+    assert _engine(["random", "heuristic"], variant=variant) is not None
+    assert _engine(["random", "ismcts"], variant=variant) is None  # an agent it does not play
+    # a class: it may be any subclass
+    assert _engine(["random", RandomAgent], variant=variant) is None
     _pure(monkeypatch)
-    assert _engine(["random", "random"]) is None
+    assert _engine(["random", "random"], variant=variant) is None
