@@ -1184,7 +1184,7 @@ static int run_match(Match *m, uint32_t *moves, long long max_decisions) {
             int count = legal_moves(m, moves);
             int index = choose(m, moves, count);
             if (m->detail >= 1) {
-                uint16_t c = (uint16_t)(count > 65535 ? 65535 : count), i = (uint16_t)index;
+                uint32_t c = (uint32_t)count, i = (uint32_t)index;
                 uint8_t s = (uint8_t)m->to_act;
                 if (buffer_put(&m->counts, &c, sizeof c) < 0 ||
                     buffer_put(&m->choices, &i, sizeof i) < 0 ||

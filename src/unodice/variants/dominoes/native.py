@@ -286,7 +286,7 @@ class NativeEngine:
         )
         if detail < 1:
             return match
-        counts = _unpack("H", result["counts"])
+        counts = _unpack("I", result["counts"])
         legal = None
         if detail >= 2:
             flat = _unpack("I", result["legal"])
@@ -299,7 +299,7 @@ class NativeEngine:
         return attrs.evolve(
             match,
             counts=counts,
-            choices=_unpack("H", result["choices"]),
+            choices=_unpack("I", result["choices"]),
             seats=_unpack("B", result["seats"]),
             moves=_unpack("I", result["moves"]),
             outcomes=_unpack("I", result["outcomes"]),
