@@ -31,6 +31,8 @@ from unodice.variants.dominoes.native import (
     native_module,
     play_native_match,
 )
+from unodice.variants.dominoes.options import DominoesOptions
+from unodice.variants.dominoes.rules import UnoDominoes
 
 pytestmark = pytest.mark.skipif(
     native_module() is None,
@@ -262,6 +264,17 @@ def test_engine_for_refuses_what_it_does_not_play(registry: Registry) -> None:
     assert engine_for(options, 2, lookups, ("random", "heuristic-dominoes")) is not None
     assert engine_for(options, 2, lookups, ("random", "ismcts")) is None
     assert engine_for(options, 3, lookups, ("random", "random")) is None
+
+
+def test_the_rules_ask_for_the_engine_only_for_their_own_class() -> None:
+    """A subclass may change the rules, so its matches are played in Python."""
+
+    class HouseDominoes(UnoDominoes):
+        pass
+
+    agents = ("random", "greedy")
+    assert UnoDominoes(DominoesOptions(), 2).match_engine(2, agents) is not None
+    assert HouseDominoes(DominoesOptions(), 2).match_engine(2, agents) is None
 
 
 def test_limits_are_refused() -> None:
