@@ -125,7 +125,34 @@ def coverall_native_play(players: int, options: dict[str, Any], seed: int) -> st
     return digest.hexdigest()[:16]
 
 
-NATIVE_PLAY = {"centre-die": centre_die_native_play, "coverall": coverall_native_play}
+def dominoes_native_play(players: int, options: dict[str, Any], seed: int) -> str | None:
+    """The play digest of a seeded game played by dominoes' native engine, if built."""
+    from unodice.variants.dominoes import native
+
+    if native.native_module() is None:
+        return None
+    variant = unodice.new_game("dominoes", players, seed, options).variant
+    lookups = variant._lookups  # the tile set's lookup, which the engine's tables come from
+    agent_seeds = [seed * 64 + seat for seat in range(players)]
+    match = native.play_native_match(variant.options, players, lookups, seed, agent_seeds, detail=2)
+    digest = hashlib.sha256()
+    for legal in match.legal or ():
+        digest.update(
+            "\x1f".join(str(native.decode_move(lookups, code)) for code in legal).encode()
+        )
+    outcomes = list(match.outcomes)
+    digest.update(
+        bytes(outcomes) if all(0 <= o < 256 for o in outcomes) else repr(outcomes).encode()
+    )
+    digest.update(repr(tuple(match.scores)).encode())
+    return digest.hexdigest()[:16]
+
+
+NATIVE_PLAY = {
+    "centre-die": centre_die_native_play,
+    "coverall": coverall_native_play,
+    "dominoes": dominoes_native_play,
+}
 """Each variant with a native engine: how to fingerprint a seeded game's play natively."""
 
 

@@ -18,7 +18,8 @@ from unodice.play.simulation import simulate
 
 pytestmark = pytest.mark.skipif(
     unodice._native.native_module("centre_die") is None
-    or unodice._native.native_module("coverall") is None,
+    or unodice._native.native_module("coverall") is None
+    or unodice._native.native_module("dominoes") is None,
     reason="the native engines are not built (a pure-Python install, or UNODICE_PURE set)",
 )
 
@@ -42,6 +43,14 @@ def _pure(monkeypatch: pytest.MonkeyPatch) -> None:
         ("coverall", ["greedy", "heuristic", "random"], {"partition": False}),
         ("coverall", ["heuristic"] * 4, {"set_of_games": True, "rows": 3, "columns": 4}),
         ("coverall", ["random", "greedy"], {"two_player_reverse_skips": False}),
+        ("dominoes", ["random", "random"], {}),
+        ("dominoes", ["greedy", "heuristic", "random"], {"target": 200}),
+        (
+            "dominoes",
+            ["heuristic"] * 4,
+            {"catch_by": "any-opponent", "drawn_domino": "must-play", "all_doubles_spin": True},
+        ),
+        ("dominoes", ["random", "greedy"], {"wild_draw_four_upheld": "stays", "target": 300}),
     ],
 )
 def test_a_report_is_the_same_natively_and_in_python(monkeypatch, variant, agents, options):
@@ -68,7 +77,7 @@ def _engine(agents, house_rules=(), options=None, variant="centre-die"):
     return simulation.match_engine(spec, Registry.from_entry_points())
 
 
-@pytest.mark.parametrize("variant", ["centre-die", "coverall"])
+@pytest.mark.parametrize("variant", ["centre-die", "coverall", "dominoes"])
 def test_the_native_engine_plays_only_built_in_agents_by_name(monkeypatch, variant):
     assert _engine(["random", "heuristic"], variant=variant) is not None
     assert _engine(["random", "ismcts"], variant=variant) is None  # an agent it does not play

@@ -24,6 +24,8 @@ The modules:
   (see [`unodice.variants.centre_die.native`][unodice.variants.centre_die.native]).
 - ``coverall`` (``_coverall.c``): whole coverall matches between the built-in agents
   (see [`unodice.variants.coverall.native`][unodice.variants.coverall.native]).
+- ``dominoes`` (``_dominoes.c``): whole Uno dominoes matches between the built-in agents
+  (see [`unodice.variants.dominoes.native`][unodice.variants.dominoes.native]).
 - ``twister`` (``_twister.c``): ``Twister(seed)``, the Mersenne Twister of ``random.Random``
   drawing the same numbers from the same seed and sharing its state format (``mt19937.h`` is
   that generator as C code for the engines to include).
@@ -37,7 +39,7 @@ from types import ModuleType
 
 __all__ = ["FORCED_PURE", "MODULES", "built_modules", "native_module"]
 
-MODULES = ("centre_die", "coverall", "twister")
+MODULES = ("centre_die", "coverall", "dominoes", "twister")
 """The native modules there are, by the names ``native_module`` takes (``_twister.c`` is
 ``"twister"``). A test checks that it names every C module of this package."""
 

@@ -34,7 +34,9 @@ has, each with one job:
   the observation for learning agents;
 * [`reference`][unodice.variants.dominoes.reference] — ``DominoesReference``: a plain reading
   of the rules to check the fast path against;
-* [`agents`][unodice.variants.dominoes.agents] — the heuristic bot, `heuristic-dominoes`.
+* [`agents`][unodice.variants.dominoes.agents] — the heuristic bot, `heuristic-dominoes`;
+* [`native`][unodice.variants.dominoes.native] — ``NativeEngine``: whole matches between the
+  built-in agents in the C engine of the native build, the same matches as the rules play.
 """
 
 from __future__ import annotations

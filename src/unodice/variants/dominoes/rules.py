@@ -21,13 +21,14 @@ from typing import Any, ClassVar
 
 from unodice.core import uno
 from unodice.core._mypyc import mypyc_attr
-from unodice.core.capabilities import Inventory, Resampling
+from unodice.core.capabilities import Inventory, MatchEngine, Matches, Resampling
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Move, shared_event
 from unodice.core.pieces import Bag, ComponentSet, Domino
 from unodice.core.uno import CATCH, DRAW, KEEP, PASS, Draw, Penalty, PendingWildDrawFour, may_catch
 from unodice.core.variant import RoundOutcome, Table, Variant, View
 
+from . import native
 from .events import DeadEnd, Dealt, Drew, Opened, Passed, Placed, RoundOver, TakenBack
 from .kernel import PlayLookup, make_plays, plays_for
 from .lookups import Lay, TileLookup, face_points, is_double_wild, lookups_for
@@ -81,13 +82,14 @@ class UnoDominoes(
     DominoesText,
     Inventory[DominoesState],
     DominoesReference,
+    Matches,
 ):
     """Uno dominoes: match tiles by number, word or colour; only the touching end acts.
 
     Options are [`DominoesOptions`][unodice.variants.dominoes.options.DominoesOptions]. Beside
     the rules it has every capability: positions, pictures, spaces, resampling, text, an
-    inventory and a plain reading of its rules, each from the module of that name (resampling
-    and the inventory are here).
+    inventory, a plain reading of its rules and whole matches in the native engine, each from
+    the module of that name (resampling, the inventory and the engine's choice are here).
     """
 
     name = "dominoes"
@@ -850,3 +852,14 @@ class UnoDominoes(
         if isinstance(move, Draw):
             return -1.0
         return 0.0
+
+    # -- Matches: whole matches in the native engine ---------------------------------------------
+
+    def match_engine(self, players: int, agents: Sequence[str]) -> MatchEngine | None:
+        """The native engine for matches between ``agents``, or ``None`` (see `native`).
+
+        Only this class's own rules are played natively: a subclass may change them.
+        """
+        if type(self) is not UnoDominoes:
+            return None
+        return native.engine_for(self.options, players, self._lookups, agents)

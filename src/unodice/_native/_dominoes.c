@@ -1,0 +1,1463 @@
+/* Uno dominoes (rules DO-1 to DO-11) in C: whole matches between built-in agents.
+ *
+ * A second implementation of src/unodice/variants/dominoes/rules.py, which stays the source of
+ * truth: the same legal moves in the same order at every decision, the same chance drawn in the
+ * same order (mt19937.h is random.Random as CPython runs it), so a match played here is the
+ * match the Python engine plays from the same seeds. Every function below names the method of
+ * rules.py (or of unodice.core.uno, kernel.py) it follows.
+ *
+ * Nothing here knows the tiles: the lookups of the tile set (the faces, which touching faces
+ * each open face accepts, the ways to lay each tile, what each is worth) are handed in from
+ * Python once per set (make_tables), and play_match plays one whole match with them.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mt19937.h"
+
+#define MAX_PLAYERS 6
+#define COLOURS 4
+#define MAX_FACES 64
+#define MAX_LINES 255
+#define NO_LAY 0xffff
+
+/* What a touching face does (DO-4). */
+#define EFFECT_NONE 0
+#define EFFECT_R 1
+#define EFFECT_S 2
+#define EFFECT_D2 3
+#define EFFECT_WD4 4
+
+/* Phases (state.py). */
+#define TURN 0
+#define DRAWN 1
+#define CHALLENGE 2
+#define RESCUE 3
+#define CATCHING 4
+#define OVER 5
+
+/* Moves, as 32-bit numbers: the kind in bits 0-3, the Uno call in bit 4, the declared colour
+ * plus one in bits 5-7 (0: none), the open end (0: the spinner) in bits 8-15, the way to lay
+ * (TileLookup's lay id) in bits 16-31. */
+#define M_PLAY 0
+#define M_DRAW 1
+#define M_KEEP 2
+#define M_PASS 3
+#define M_CHALLENGE 4
+#define M_ACCEPT 5
+#define M_CATCH 6
+#define M_DECLINE 7
+#define MOVE(kind, lay, end, colour, uno)                                                      \
+    ((uint32_t)(kind) | ((uint32_t)(uno) << 4) | ((uint32_t)((colour) + 1) << 5) |             \
+     ((uint32_t)(end) << 8) | ((uint32_t)(lay) << 16))
+#define WORD(kind) MOVE(kind, 0, 0, -1, 0)
+#define MOVE_KIND(move) ((int)((move) & 15))
+#define MOVE_UNO(move) ((int)(((move) >> 4) & 1))
+#define MOVE_COLOUR(move) ((int)(((move) >> 5) & 7) - 1)
+#define MOVE_END(move) ((int)(((move) >> 8) & 0xff))
+#define MOVE_LAY(move) ((int)((move) >> 16))
+
+/* Agents. */
+#define AGENT_RANDOM 0
+#define AGENT_GREEDY 1
+#define AGENT_HEURISTIC 2
+
+/* -- the lookups of one tile set ---------------------------------------------------------- */
+
+typedef struct {
+    int faces, tiles, lays, max_lines;
+    /* per face */
+    uint8_t *symbol;  /* the symbol, numbered (equal symbols, equal numbers) */
+    uint8_t *colour;  /* the colour's index in tuple(Colour), or 255 */
+    uint8_t *wild;    /* W or WD4 */
+    uint8_t *dead;    /* DE */
+    uint8_t *effect;  /* EFFECT_* of the face as a touching end */
+    uint8_t *points;  /* face_points (DO-7) */
+    uint64_t *accepts; /* faces x 5: TileLookup.accepts(face, colour), colour None first */
+    /* per tile */
+    uint8_t *end0, *end1;  /* its faces */
+    uint16_t *kind;        /* TileLookup.kinds */
+    uint8_t *twin;         /* TileLookup.twins */
+    uint16_t *points_of;   /* TileLookup.points */
+    uint8_t *is_double;    /* TileLookup.doubles */
+    int16_t *opening;      /* TileLookup.opening_numbers */
+    uint8_t *double_wild;  /* is_double_wild */
+    uint16_t *tile_lays;   /* tiles x 2: its ways to lay, NO_LAY for none */
+    /* per lay */
+    uint8_t *touching, *far; /* faces */
+} Tables;
+
+static const char TABLES_NAME[] = "unodice._native._dominoes.tables";
+
+static void tables_free(Tables *t) {
+    if (t == NULL) {
+        return;
+    }
+    free(t->symbol);
+    free(t->colour);
+    free(t->wild);
+    free(t->dead);
+    free(t->effect);
+    free(t->points);
+    free(t->accepts);
+    free(t->end0);
+    free(t->end1);
+    free(t->kind);
+    free(t->twin);
+    free(t->points_of);
+    free(t->is_double);
+    free(t->opening);
+    free(t->double_wild);
+    free(t->tile_lays);
+    free(t->touching);
+    free(t->far);
+    free(t);
+}
+
+static void tables_capsule_free(PyObject *capsule) {
+    tables_free((Tables *)PyCapsule_GetPointer(capsule, TABLES_NAME));
+}
+
+static void *copy_bytes(PyObject *bytes, Py_ssize_t expected, const char *name) {
+    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != expected) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes", name, expected);
+        return NULL;
+    }
+    void *copy = malloc(expected > 0 ? (size_t)expected : 1);
+    if (copy == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    memcpy(copy, PyBytes_AS_STRING(bytes), (size_t)expected);
+    return copy;
+}
+
+static PyObject *make_tables(PyObject *self, PyObject *args) {
+    int faces, tiles, lays, max_lines;
+    PyObject *symbol, *colour, *wild, *dead, *effect, *points, *accepts, *end0, *end1, *kind,
+        *twin, *points_of, *is_double, *opening, *double_wild, *tile_lays, *touching, *far;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "iiiiSSSSSSSSSSSSSSSSSS", &faces, &tiles, &lays, &max_lines,
+                          &symbol, &colour, &wild, &dead, &effect, &points, &accepts, &end0,
+                          &end1, &kind, &twin, &points_of, &is_double, &opening, &double_wild,
+                          &tile_lays, &touching, &far)) {
+        return NULL;
+    }
+    if (faces < 1 || faces > MAX_FACES || tiles < 1 || tiles > 65535 || lays < 1 ||
+        lays >= NO_LAY || max_lines < 4 || max_lines > MAX_LINES) {
+        PyErr_SetString(PyExc_ValueError,
+                        "make_tables: 1 to 64 faces, 1 to 65535 tiles, at most 255 lines");
+        return NULL;
+    }
+    Tables *t = calloc(1, sizeof(Tables));
+    if (t == NULL) {
+        return PyErr_NoMemory();
+    }
+    t->faces = faces;
+    t->tiles = tiles;
+    t->lays = lays;
+    t->max_lines = max_lines;
+    if ((t->symbol = copy_bytes(symbol, faces, "symbol")) == NULL ||
+        (t->colour = copy_bytes(colour, faces, "colour")) == NULL ||
+        (t->wild = copy_bytes(wild, faces, "wild")) == NULL ||
+        (t->dead = copy_bytes(dead, faces, "dead")) == NULL ||
+        (t->effect = copy_bytes(effect, faces, "effect")) == NULL ||
+        (t->points = copy_bytes(points, faces, "points")) == NULL ||
+        (t->accepts = copy_bytes(accepts, (Py_ssize_t)faces * 5 * 8, "accepts")) == NULL ||
+        (t->end0 = copy_bytes(end0, tiles, "end0")) == NULL ||
+        (t->end1 = copy_bytes(end1, tiles, "end1")) == NULL ||
+        (t->kind = copy_bytes(kind, (Py_ssize_t)tiles * 2, "kind")) == NULL ||
+        (t->twin = copy_bytes(twin, tiles, "twin")) == NULL ||
+        (t->points_of = copy_bytes(points_of, (Py_ssize_t)tiles * 2, "points_of")) == NULL ||
+        (t->is_double = copy_bytes(is_double, tiles, "is_double")) == NULL ||
+        (t->opening = copy_bytes(opening, (Py_ssize_t)tiles * 2, "opening")) == NULL ||
+        (t->double_wild = copy_bytes(double_wild, tiles, "double_wild")) == NULL ||
+        (t->tile_lays = copy_bytes(tile_lays, (Py_ssize_t)tiles * 4, "tile_lays")) == NULL ||
+        (t->touching = copy_bytes(touching, lays, "touching")) == NULL ||
+        (t->far = copy_bytes(far, lays, "far")) == NULL) {
+        tables_free(t);
+        return NULL;
+    }
+    for (int i = 0; i < tiles; i++) {
+        if (t->end0[i] >= faces || t->end1[i] >= faces || t->kind[i] >= tiles ||
+            t->tile_lays[2 * i] >= lays ||
+            (t->tile_lays[2 * i + 1] != NO_LAY && t->tile_lays[2 * i + 1] >= lays)) {
+            tables_free(t);
+            PyErr_SetString(PyExc_ValueError, "make_tables: a tile beyond the tables");
+            return NULL;
+        }
+    }
+    for (int i = 0; i < lays; i++) {
+        if (t->touching[i] >= faces || t->far[i] >= faces) {
+            tables_free(t);
+            PyErr_SetString(PyExc_ValueError, "make_tables: a lay beyond the faces");
+            return NULL;
+        }
+    }
+    PyObject *capsule = PyCapsule_New(t, TABLES_NAME, tables_capsule_free);
+    if (capsule == NULL) {
+        tables_free(t);
+    }
+    return capsule;
+}
+
+/* -- growable records --------------------------------------------------------------------- */
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+} Buffer;
+
+static int buffer_put(Buffer *b, const void *item, size_t size) {
+    if (b->size + size > b->capacity) {
+        size_t capacity = b->capacity ? b->capacity * 2 : 4096;
+        while (capacity < b->size + size) {
+            capacity *= 2;
+        }
+        uint8_t *data = realloc(b->data, capacity);
+        if (data == NULL) {
+            return -1;
+        }
+        b->data = data;
+        b->capacity = capacity;
+    }
+    memcpy(b->data + b->size, item, size);
+    b->size += size;
+    return 0;
+}
+
+/* -- one match ------------------------------------------------------------------------------ */
+
+typedef struct {
+    int n;
+    uint64_t takeable; /* every touching face some open end accepts (Layout.takeable) */
+    uint8_t face[MAX_LINES];
+    int8_t colour[MAX_LINES];
+    uint64_t accepts[MAX_LINES];
+} Lines;
+
+typedef struct {
+    const Tables *t;
+    int players;
+    /* options */
+    int target, two_player_reverse_skips, penalty, hand_size, doubles_spin, must_play,
+        take_back, any_opponent;
+    /* chance and agents */
+    mt19937 chance;
+    mt19937 agent_rng[MAX_PLAYERS];
+    int agent_kind[MAX_PLAYERS];
+    /* the round (DominoesState) */
+    uint16_t *bag;
+    int bag_n;
+    uint16_t *hand[MAX_PLAYERS];
+    int hand_n[MAX_PLAYERS];
+    Lines layout;
+    int current, direction, reverse_skips;
+    int to_act, phase, drawn, uno_debtor;
+    int pending, pending_seat, pending_illegal, pending_tile;
+    Lines before; /* the layout before the pending WD4 */
+    int rescuers[MAX_PLAYERS];
+    int n_rescuers;
+    int closer, idle_turns, barred;
+    int catchers[MAX_PLAYERS];
+    int n_catchers;
+    int resume;
+    uint32_t *seen;    /* per kind: the call of plays_from that saw it last */
+    uint32_t seen_mark;
+    /* the match (Game) */
+    long long totals[MAX_PLAYERS];
+    long round;
+    int round_over, round_winner;
+    long long decisions;
+    int detail;
+    int failed;
+    Buffer outcomes, counts, choices, seats, moves, legal;
+} Match;
+
+static inline int seat_mod(int seat, int players) {
+    seat %= players;
+    return seat < 0 ? seat + players : seat;
+}
+
+/* Seats.next_seat */
+static inline int next_seat(Match *m, int steps, int seat) {
+    return seat_mod(seat + m->direction * steps, m->players);
+}
+
+/* Chance.below, recorded */
+static inline int chance_below(Match *m, int bound) {
+    uint32_t value = mt_below(&m->chance, (uint32_t)bound);
+    if (m->detail >= 1 && buffer_put(&m->outcomes, &value, sizeof value) < 0) {
+        m->failed = 1;
+    }
+    return (int)value;
+}
+
+/* Chance.draw with Bag.take_at: the last tile moves into the place of the one drawn. */
+static inline int bag_draw(Match *m) {
+    int index = chance_below(m, m->bag_n);
+    int tile = m->bag[index];
+    m->bag[index] = m->bag[m->bag_n - 1];
+    m->bag_n--;
+    return tile;
+}
+
+static inline void hand_add(Match *m, int seat, int tile) {
+    m->hand[seat][m->hand_n[seat]++] = (uint16_t)tile;
+}
+
+static inline void hand_remove(Match *m, int seat, int index) {
+    uint16_t *hand = m->hand[seat];
+    int n = m->hand_n[seat];
+    memmove(hand + index, hand + index + 1, (size_t)(n - index - 1) * sizeof *hand);
+    m->hand_n[seat] = n - 1;
+}
+
+/* _draw (draw_up_to into a hand): how many were drawn. */
+static int draw_tiles(Match *m, int seat, int count) {
+    int k = count < m->bag_n ? count : m->bag_n;
+    for (int i = 0; i < k; i++) {
+        hand_add(m, seat, bag_draw(m));
+    }
+    return k;
+}
+
+/* TileLookup.accepts(face, colour) */
+static inline uint64_t accepts_of(const Tables *t, int face, int colour) {
+    return t->accepts[face * 5 + colour + 1];
+}
+
+/* Layout._open_line */
+static inline int open_line(Match *m, int face, int colour) {
+    Lines *l = &m->layout;
+    int index = l->n++;
+    l->face[index] = (uint8_t)face;
+    l->colour[index] = (int8_t)colour;
+    l->accepts[index] = accepts_of(m->t, face, colour);
+    l->takeable |= l->accepts[index];
+    return index + 1;
+}
+
+/* The touching faces some open end accepts, worked out again after an end changed. */
+static inline void file_takeable(Lines *l) {
+    uint64_t takeable = 0;
+    for (int i = 0; i < l->n; i++) {
+        takeable |= l->accepts[i];
+    }
+    l->takeable = takeable;
+}
+
+/* Layout.all_closed */
+static inline int all_closed(Match *m) {
+    for (int i = 0; i < m->layout.n; i++) {
+        if (!m->t->dead[m->layout.face[i]]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Layout.ends_taking(lay) != 0 */
+static inline int taken_anywhere(Match *m, int touch) {
+    return (m->layout.takeable >> touch) & 1;
+}
+
+/* make_plays: one per declared colour and Uno call, the call first. */
+static inline int make_plays(const Tables *t, uint32_t *out, int n, int lay, int end,
+                             int leaves_one) {
+    if (t->wild[t->far[lay]]) {
+        for (int colour = 0; colour < COLOURS; colour++) {
+            if (leaves_one) {
+                out[n++] = MOVE(M_PLAY, lay, end, colour, 1);
+            }
+            out[n++] = MOVE(M_PLAY, lay, end, colour, 0);
+        }
+    } else {
+        if (leaves_one) {
+            out[n++] = MOVE(M_PLAY, lay, end, -1, 1);
+        }
+        out[n++] = MOVE(M_PLAY, lay, end, -1, 0);
+    }
+    return n;
+}
+
+/* PlayLookup.plays_from: every way seat may lay any of tiles, each tile kind once. */
+static int plays_from(Match *m, int seat, const uint16_t *tiles, int count, int leaves_one,
+                      uint32_t *out, int n) {
+    const Tables *t = m->t;
+    int start = n;
+    uint32_t mark = ++m->seen_mark;
+    if (mark == 0) {
+        memset(m->seen, 0, (size_t)t->tiles * sizeof *m->seen);
+        mark = m->seen_mark = 1;
+    }
+    for (int i = 0; i < count; i++) {
+        int tile = tiles[i];
+        if (t->twin[tile]) {
+            int kind = t->kind[tile];
+            if (m->seen[kind] == mark) {
+                continue;
+            }
+            m->seen[kind] = mark;
+        }
+        for (int w = 0; w < 2; w++) {
+            int lay = t->tile_lays[2 * tile + w];
+            if (lay == NO_LAY) {
+                break;
+            }
+            uint64_t bit = (uint64_t)1 << t->touching[lay];
+            if (!(m->layout.takeable & bit)) {
+                continue;
+            }
+            for (int line = 0; line < m->layout.n; line++) {
+                if (m->layout.accepts[line] & bit) {
+                    n = make_plays(t, out, n, lay, line + 1, leaves_one);
+                }
+            }
+        }
+    }
+    if (m->barred & (1 << seat)) {
+        int kept = start;
+        for (int i = start; i < n; i++) {
+            if (t->effect[t->touching[MOVE_LAY(out[i])]] != EFFECT_WD4) {
+                out[kept++] = out[i];
+            }
+        }
+        n = kept;
+    }
+    return n;
+}
+
+/* Whether plays_from would offer anything. */
+static inline int has_plays(Match *m, int seat, const uint16_t *tiles, int count) {
+    const Tables *t = m->t;
+    uint64_t takeable = m->layout.takeable;
+    int barred = (m->barred >> seat) & 1;
+    for (int i = 0; i < count; i++) {
+        int tile = tiles[i];
+        for (int w = 0; w < 2; w++) {
+            int lay = t->tile_lays[2 * tile + w];
+            if (lay == NO_LAY) {
+                break;
+            }
+            int touch = t->touching[lay];
+            if ((takeable >> touch) & 1 && !(barred && t->effect[touch] == EFFECT_WD4)) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* PlayLookup.holds_other_play: a tile but the one at played whose tame touching end fits. */
+static int holds_other_play(Match *m, int seat, int played) {
+    const Tables *t = m->t;
+    for (int i = 0; i < m->hand_n[seat]; i++) {
+        if (i == played) {
+            continue;
+        }
+        int tile = m->hand[seat][i];
+        for (int w = 0; w < 2; w++) {
+            int lay = t->tile_lays[2 * tile + w];
+            if (lay == NO_LAY) {
+                break;
+            }
+            if (!t->wild[t->touching[lay]] && taken_anywhere(m, t->touching[lay])) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static inline int may_catch(Match *m, int seat) {
+    int debtor = m->uno_debtor;
+    return debtor >= 0 && debtor != seat && m->hand_n[debtor] == 1;
+}
+
+static void begin_turn(Match *m, int seat);
+static void end_round(Match *m, int winner);
+
+/* _decide */
+static inline void decide(Match *m, int seat, int phase) {
+    m->phase = phase;
+    m->to_act = seat;
+    if (m->uno_debtor == seat) {
+        m->uno_debtor = -1;
+    }
+}
+
+/* _offer_drawn */
+static int offer_drawn(Match *m, int seat, int tile) {
+    uint16_t one = (uint16_t)tile;
+    if (!has_plays(m, seat, &one, 1)) {
+        return 0;
+    }
+    m->drawn = tile;
+    decide(m, seat, DRAWN);
+    return 1;
+}
+
+/* _blocked (DO-10) */
+static void blocked(Match *m) {
+    long long totals[MAX_PLAYERS];
+    long long lowest = -1;
+    for (int seat = 0; seat < m->players; seat++) {
+        long long total = 0;
+        for (int i = 0; i < m->hand_n[seat]; i++) {
+            total += m->t->points_of[m->hand[seat][i]];
+        }
+        totals[seat] = total;
+        if (lowest < 0 || total < lowest) {
+            lowest = total;
+        }
+    }
+    int holder = -1, holders = 0;
+    for (int seat = 0; seat < m->players; seat++) {
+        if (totals[seat] == lowest) {
+            if (holders++ == 0) {
+                holder = seat;
+            }
+        }
+    }
+    end_round(m, holders == 1 ? holder : -1);
+}
+
+/* _idle_pass with _count_idle_turn: 1 when the round is thereby blocked. */
+static int idle_pass(Match *m) {
+    if (m->bag_n) {
+        return 0;
+    }
+    m->idle_turns++;
+    if (m->idle_turns < m->players) {
+        return 0;
+    }
+    blocked(m);
+    return 1;
+}
+
+/* _begin_turn */
+static void begin_turn(Match *m, int seat) {
+    for (;;) {
+        m->current = seat;
+        if (m->uno_debtor == seat) {
+            m->uno_debtor = -1;
+        }
+        if (has_plays(m, seat, m->hand[seat], m->hand_n[seat]) || may_catch(m, seat)) {
+            m->phase = TURN;
+            m->to_act = seat;
+            return;
+        }
+        if (m->bag_n) {
+            int tile = bag_draw(m);
+            hand_add(m, seat, tile);
+            if (offer_drawn(m, seat, tile)) {
+                return;
+            }
+        } else if (idle_pass(m)) {
+            return;
+        }
+        seat = next_seat(m, 1, seat);
+    }
+}
+
+/* _end_round: the winner scores the other hands. */
+static void end_round(Match *m, int winner) {
+    if (winner >= 0) {
+        long long won = 0;
+        for (int seat = 0; seat < m->players; seat++) {
+            if (seat == winner) {
+                continue;
+            }
+            for (int i = 0; i < m->hand_n[seat]; i++) {
+                won += m->t->points_of[m->hand[seat][i]];
+            }
+        }
+        m->totals[winner] += won;
+    }
+    m->to_act = -1;
+    m->phase = OVER;
+    m->drawn = -1;
+    m->uno_debtor = -1;
+    m->round_over = 1;
+    m->round_winner = winner;
+}
+
+/* _offer_rescue */
+static void offer_rescue(Match *m) {
+    if (m->n_rescuers) {
+        int seat = m->rescuers[0];
+        for (int i = 1; i < m->n_rescuers; i++) {
+            m->rescuers[i - 1] = m->rescuers[i];
+        }
+        m->n_rescuers--;
+        decide(m, seat, RESCUE);
+        return;
+    }
+    end_round(m, m->closer);
+}
+
+/* _dead_end (DO-9) */
+static void dead_end(Match *m, int closer) {
+    m->closer = closer;
+    m->n_rescuers = 0;
+    for (int step = 1; step <= m->players; step++) {
+        int seat = next_seat(m, step, closer);
+        for (int i = 0; i < m->hand_n[seat]; i++) {
+            if (m->t->double_wild[m->hand[seat][i]]) {
+                m->rescuers[m->n_rescuers++] = seat;
+                break;
+            }
+        }
+    }
+    offer_rescue(m);
+}
+
+/* play_on */
+static void play_on(Match *m, int seat, int next) {
+    m->idle_turns = 0;
+    m->barred = 0;
+    if (all_closed(m)) {
+        dead_end(m, seat);
+    } else {
+        begin_turn(m, next);
+    }
+}
+
+/* uno.command_effect: how many seats the turn skips. */
+static int command_effect(Match *m, int seat, int effect) {
+    switch (effect) {
+    case EFFECT_D2:
+        draw_tiles(m, next_seat(m, 1, seat), 2);
+        return 1;
+    case EFFECT_S:
+        return 1;
+    case EFFECT_R:
+        if (m->reverse_skips) {
+            return 1;
+        }
+        m->direction = -m->direction;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* _play (DO-3, DO-4) */
+static void play(Match *m, int seat, uint32_t move) {
+    const Tables *t = m->t;
+    int lay = MOVE_LAY(move), end = MOVE_END(move), colour = MOVE_COLOUR(move);
+    int uno = MOVE_UNO(move);
+    uint16_t *hand = m->hand[seat];
+    int n = m->hand_n[seat];
+    int index = -1;
+    if (m->phase == DRAWN) {
+        for (index = n - 1; index >= 0 && hand[index] != m->drawn; index--) {
+        }
+    } else {
+        for (index = 0; index < n; index++) {
+            int tile = hand[index];
+            if (t->tile_lays[2 * tile] == lay || t->tile_lays[2 * tile + 1] == lay) {
+                break;
+            }
+        }
+    }
+    int tile = hand[index];
+    m->drawn = -1;
+    int touch = t->touching[lay], far = t->far[lay];
+    int pending = 0;
+    if (t->effect[touch] == EFFECT_WD4 && n > 1) {
+        m->pending_illegal = holds_other_play(m, seat, index);
+        m->pending_tile = tile;
+        m->before = m->layout;
+        pending = 1;
+    }
+    hand_remove(m, seat, index);
+    n--;
+    /* Layout.extend */
+    int line = end - 1;
+    m->layout.face[line] = (uint8_t)far;
+    m->layout.colour[line] = (int8_t)colour;
+    m->layout.accepts[line] = accepts_of(t, far, colour);
+    file_takeable(&m->layout);
+    if (m->doubles_spin && t->is_double[tile]) {
+        open_line(m, far, colour);
+        open_line(m, far, colour);
+    }
+    if (!uno && n == 1) { /* uno.uno_missed */
+        m->uno_debtor = seat;
+    }
+    if (n == 0) {
+        /* _go_out with uno.final_draw */
+        if (t->effect[touch] == EFFECT_D2) {
+            draw_tiles(m, next_seat(m, 1, seat), 2);
+        } else if (t->effect[touch] == EFFECT_WD4) {
+            draw_tiles(m, next_seat(m, 1, seat), 4);
+        }
+        end_round(m, seat);
+    } else if (pending) {
+        m->pending = 1;
+        m->pending_seat = seat;
+        decide(m, next_seat(m, 1, seat), CHALLENGE);
+    } else {
+        int effect = t->effect[touch];
+        int skip = (effect == EFFECT_R || effect == EFFECT_S || effect == EFFECT_D2)
+                       ? command_effect(m, seat, effect)
+                       : 0;
+        play_on(m, seat, next_seat(m, 1 + skip, seat));
+    }
+}
+
+/* _rescue (DO-9) */
+static void rescue(Match *m, int seat, uint32_t move) {
+    const Tables *t = m->t;
+    int index = 0;
+    while (!t->double_wild[m->hand[seat][index]]) {
+        index++;
+    }
+    int tile = m->hand[seat][index];
+    hand_remove(m, seat, index);
+    m->n_rescuers = 0;
+    open_line(m, t->end1[tile], MOVE_COLOUR(move));
+    if (!MOVE_UNO(move) && m->hand_n[seat] == 1) {
+        m->uno_debtor = seat;
+    }
+    if (m->hand_n[seat] == 0) {
+        end_round(m, seat);
+    } else {
+        play_on(m, seat, next_seat(m, 1, seat));
+    }
+}
+
+/* _ask_catchers (DO-6, catch_by "any-opponent") with uno.catchers */
+static void ask_catchers(Match *m) {
+    int actor = m->to_act, debtor = m->uno_debtor;
+    if (actor < 0 || !may_catch(m, actor)) {
+        return;
+    }
+    int asked[MAX_PLAYERS];
+    int n = 0;
+    for (int i = 1; i < m->players; i++) {
+        int other = seat_mod(debtor + m->direction * i, m->players);
+        if (other != actor && other != debtor) {
+            asked[n++] = other;
+        }
+    }
+    asked[n++] = actor;
+    if (n == 1) {
+        return;
+    }
+    m->resume = m->phase;
+    m->n_catchers = n - 1;
+    for (int i = 1; i < n; i++) {
+        m->catchers[i - 1] = asked[i];
+    }
+    m->phase = CATCHING;
+    m->to_act = asked[0];
+}
+
+/* _answer_catch */
+static void answer_catch(Match *m, int caught) {
+    if (!caught && m->n_catchers > 1) {
+        m->to_act = m->catchers[0];
+        for (int i = 1; i < m->n_catchers; i++) {
+            m->catchers[i - 1] = m->catchers[i];
+        }
+        m->n_catchers--;
+        return;
+    }
+    int actor = m->catchers[m->n_catchers - 1], phase = m->resume;
+    m->n_catchers = 0;
+    m->resume = TURN;
+    m->phase = phase;
+    m->to_act = actor;
+    if (caught) {
+        int debtor = m->uno_debtor;
+        m->uno_debtor = -1;
+        draw_tiles(m, debtor, 2);
+        if (phase == TURN) {
+            begin_turn(m, actor);
+        }
+    }
+}
+
+/* uno.answer_wild_draw_four with the UnoRules methods of rules.py */
+static void answer(Match *m, int victim, int challenged) {
+    int offender = m->pending_seat;
+    if (challenged && m->pending_illegal) {
+        if (!m->take_back) {
+            m->pending = 0;
+            draw_tiles(m, offender, 4);
+            play_on(m, offender, victim);
+            return;
+        }
+        m->layout = m->before; /* take_back */
+        hand_add(m, offender, m->pending_tile);
+        int drew = draw_tiles(m, offender, 4);
+        m->pending = 0; /* after_take_back */
+        if (!drew) {
+            m->barred |= 1 << offender;
+        }
+        m->idle_turns = 0;
+        begin_turn(m, victim);
+        return;
+    }
+    int count = challenged ? 4 + m->penalty : 4;
+    m->pending = 0;
+    draw_tiles(m, victim, count);
+    play_on(m, offender, next_seat(m, 1, victim));
+}
+
+/* apply */
+static void apply(Match *m, uint32_t move) {
+    int seat = m->to_act;
+    int kind = MOVE_KIND(move);
+    if (m->phase == CATCHING) {
+        answer_catch(m, kind == M_CATCH);
+        return;
+    }
+    int debtor = m->uno_debtor;
+    m->uno_debtor = -1;
+    switch (kind) {
+    case M_PLAY:
+        if (MOVE_END(move) == 0) {
+            rescue(m, seat, move);
+        } else {
+            play(m, seat, move);
+        }
+        if (m->any_opponent) {
+            ask_catchers(m);
+        }
+        break;
+    case M_CATCH:
+        draw_tiles(m, debtor, 2);
+        if (m->phase == TURN) {
+            begin_turn(m, seat);
+        }
+        break;
+    case M_DRAW: {
+        int tile = bag_draw(m);
+        hand_add(m, seat, tile);
+        if (!offer_drawn(m, seat, tile)) {
+            begin_turn(m, next_seat(m, 1, seat));
+        }
+        break;
+    }
+    case M_KEEP:
+        m->drawn = -1;
+        begin_turn(m, next_seat(m, 1, seat));
+        break;
+    case M_PASS:
+        if (!idle_pass(m)) {
+            begin_turn(m, next_seat(m, 1, seat));
+        }
+        break;
+    case M_ACCEPT:
+        answer(m, seat, 0);
+        break;
+    case M_CHALLENGE:
+        answer(m, seat, 1);
+        break;
+    case M_DECLINE:
+        offer_rescue(m);
+        break;
+    }
+}
+
+/* -- legal moves ---------------------------------------------------------------------------- */
+
+static int legal_moves(Match *m, uint32_t *out) {
+    int seat = m->to_act;
+    int n = 0;
+    if (m->phase == CATCHING) {
+        out[n++] = WORD(M_CATCH);
+        out[n++] = WORD(M_DECLINE);
+        return n;
+    }
+    if (m->phase == OVER) {
+        return 0;
+    }
+    int catch = may_catch(m, seat);
+    int leaves_one = m->hand_n[seat] == 2;
+    switch (m->phase) {
+    case TURN: {
+        if (catch) {
+            out[n++] = WORD(M_CATCH);
+        }
+        int before = n;
+        n = plays_from(m, seat, m->hand[seat], m->hand_n[seat], leaves_one, out, n);
+        if (m->bag_n) {
+            out[n++] = WORD(M_DRAW);
+        } else if (catch && n == before) {
+            out[n++] = WORD(M_PASS);
+        }
+        return n;
+    }
+    case DRAWN: {
+        uint16_t one = (uint16_t)m->drawn;
+        n = plays_from(m, seat, &one, 1, leaves_one, out, n);
+        if (!m->must_play) {
+            out[n++] = WORD(M_KEEP);
+        }
+        return n;
+    }
+    case CHALLENGE:
+        if (catch) {
+            out[n++] = WORD(M_CATCH);
+        }
+        out[n++] = WORD(M_ACCEPT);
+        out[n++] = WORD(M_CHALLENGE);
+        return n;
+    case RESCUE: {
+        if (catch) {
+            out[n++] = WORD(M_CATCH);
+        }
+        int index = 0;
+        while (!m->t->double_wild[m->hand[seat][index]]) {
+            index++;
+        }
+        int lay = m->t->tile_lays[2 * m->hand[seat][index]];
+        n = make_plays(m->t, out, n, lay, 0, leaves_one);
+        out[n++] = WORD(M_DECLINE);
+        return n;
+    }
+    default:
+        return 0;
+    }
+}
+
+/* -- agents --------------------------------------------------------------------------------- */
+
+/* rules.py's gain(), doubled so that it is a whole number. */
+static int gain2(Match *m, uint32_t move) {
+    switch (MOVE_KIND(move)) {
+    case M_PLAY: {
+        int lay = MOVE_LAY(move);
+        return 2 * (m->t->points[m->t->touching[lay]] + m->t->points[m->t->far[lay]]) +
+               MOVE_UNO(move);
+    }
+    case M_CATCH:
+        return 20;
+    case M_DRAW:
+        return -2;
+    default:
+        return 0;
+    }
+}
+
+/* DominoesHeuristic._score: a tuple of up to seven numbers, compared as Python compares
+ * tuples. */
+typedef struct {
+    int length;
+    double item[7];
+} Score;
+
+static int score_above(const Score *a, const Score *b) {
+    int n = a->length < b->length ? a->length : b->length;
+    for (int i = 0; i < n; i++) {
+        if (a->item[i] != b->item[i]) {
+            return a->item[i] > b->item[i];
+        }
+    }
+    return a->length > b->length;
+}
+
+/* agents._fits: whether face could touch an open end showing far (declared colour). */
+static inline int heuristic_fits(const Tables *t, int face, int far, int colour) {
+    if (t->dead[far]) {
+        return 0;
+    }
+    int shown = t->colour[far] != 255 ? t->colour[far] : colour;
+    int face_colour = t->colour[face] != 255 ? t->colour[face] : -1;
+    return t->wild[face] || face_colour == shown || t->symbol[face] == t->symbol[far];
+}
+
+static void heuristic_score(Match *m, uint32_t move, int tame_play, Score *score) {
+    const Tables *t = m->t;
+    int kind = MOVE_KIND(move);
+    if (kind == M_CATCH) {
+        score->length = 1;
+        score->item[0] = 4.0;
+        return;
+    }
+    if (kind != M_PLAY) {
+        score->length = 1;
+        score->item[0] = kind == M_DRAW ? -1.0 : 0.0;
+        return;
+    }
+    int seat = m->to_act;
+    int next = seat_mod(seat + m->direction, m->players);
+    int threatened = m->hand_n[next] <= 2;
+    int lay = MOVE_LAY(move);
+    int touching = t->touching[lay], far = t->far[lay];
+    int colour = MOVE_COLOUR(move);
+    const uint16_t *hand = m->hand[seat];
+    int n = m->hand_n[seat];
+    int attack = 0;
+    int effect = t->effect[touching];
+    if (threatened && (effect == EFFECT_D2 || effect == EFFECT_S || effect == EFFECT_WD4 ||
+                       (effect == EFFECT_R && m->players == 2) || t->dead[far])) {
+        attack = 1;
+    }
+    int wild = t->wild[touching] || t->wild[far];
+    int skip = -1;
+    for (int i = 0; i < n; i++) {
+        int a = t->end0[hand[i]], b = t->end1[hand[i]];
+        if ((a == touching && b == far) || (a == far && b == touching)) {
+            skip = i;
+            break;
+        }
+    }
+    int open_for_me = 0, shown = 0;
+    for (int i = 0; i < n; i++) {
+        if (i == skip) {
+            continue;
+        }
+        int a = t->end0[hand[i]], b = t->end1[hand[i]];
+        if (heuristic_fits(t, a, far, colour) || heuristic_fits(t, b, far, colour)) {
+            open_for_me++;
+        }
+        if (colour >= 0) {
+            shown += (t->colour[a] == colour) + (t->colour[b] == colour);
+        }
+    }
+    double declare = 0.0;
+    if (t->wild[far] && colour >= 0) {
+        declare = shown * 0.1;
+    }
+    score->length = 7;
+    score->item[0] = 1.0;
+    score->item[1] = n == 1 ? 1.0 : 0.0;
+    score->item[2] = MOVE_UNO(move) ? 1.0 : 0.0;
+    score->item[3] = attack ? 1.0 : 0.0;
+    score->item[4] = wild && tame_play ? -1.0 : 0.0;
+    score->item[5] = (double)open_for_me + declare;
+    score->item[6] = gain2(m, move) / 2.0;
+}
+
+/* DominoesHeuristic.choose */
+static int heuristic_choose(Match *m, const uint32_t *moves, int count) {
+    const Tables *t = m->t;
+    if (m->phase == CHALLENGE) {
+        int offender = m->pending_seat;
+        uint32_t wanted = (!m->penalty || m->hand_n[offender] >= 3) ? WORD(M_CHALLENGE)
+                                                                     : WORD(M_ACCEPT);
+        for (int i = 0; i < count; i++) {
+            if (moves[i] == wanted) {
+                return i;
+            }
+        }
+    }
+    int tame_play = 0;
+    for (int i = 0; i < count; i++) {
+        if (MOVE_KIND(moves[i]) == M_PLAY) {
+            int lay = MOVE_LAY(moves[i]);
+            if (!t->wild[t->touching[lay]] && !t->wild[t->far[lay]]) {
+                tame_play = 1;
+                break;
+            }
+        }
+    }
+    Score best_score, score;
+    int best = 0;
+    heuristic_score(m, moves[0], tame_play, &best_score);
+    for (int i = 1; i < count; i++) {
+        heuristic_score(m, moves[i], tame_play, &score);
+        if (score_above(&score, &best_score)) {
+            best = i;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+static int choose(Match *m, const uint32_t *moves, int count) {
+    int seat = m->to_act;
+    if (m->agent_kind[seat] == AGENT_HEURISTIC) {
+        return heuristic_choose(m, moves, count);
+    }
+    if (m->agent_kind[seat] == AGENT_GREEDY) {
+        int best = 0, best_gain = gain2(m, moves[0]);
+        for (int i = 1; i < count; i++) {
+            int g = gain2(m, moves[i]);
+            if (g > best_gain) {
+                best = i;
+                best_gain = g;
+            }
+        }
+        return best;
+    }
+    return (int)mt_below(&m->agent_rng[seat], (uint32_t)count);
+}
+
+/* -- the match ------------------------------------------------------------------------------ */
+
+/* start_round (DO-1) with _find_opening_double */
+static void start_round(Match *m) {
+    const Tables *t = m->t;
+    for (int tile = 0; tile < t->tiles; tile++) {
+        m->bag[tile] = (uint16_t)tile;
+    }
+    m->bag_n = t->tiles;
+    m->layout.n = 0;
+    m->layout.takeable = 0;
+    m->current = 0;
+    m->direction = 1;
+    m->reverse_skips = m->players == 2 && m->two_player_reverse_skips;
+    m->to_act = -1;
+    m->phase = TURN;
+    m->drawn = -1;
+    m->uno_debtor = -1;
+    m->pending = 0;
+    m->n_rescuers = 0;
+    m->closer = -1;
+    m->idle_turns = 0;
+    m->barred = 0;
+    m->n_catchers = 0;
+    m->resume = TURN;
+    m->round_over = 0;
+    m->round_winner = -1;
+    for (int seat = 0; seat < m->players; seat++) {
+        m->hand_n[seat] = 0;
+        draw_tiles(m, seat, m->hand_size);
+    }
+    int opener = -1, index = -1, highest = -1;
+    for (int seat = 0; seat < m->players; seat++) {
+        for (int i = 0; i < m->hand_n[seat]; i++) {
+            if (t->opening[m->hand[seat][i]] > highest) {
+                opener = seat;
+                index = i;
+                highest = t->opening[m->hand[seat][i]];
+            }
+        }
+    }
+    if (opener < 0) {
+        int seat = 0;
+        for (;;) {
+            int tile = bag_draw(m);
+            hand_add(m, seat, tile);
+            if (t->opening[tile] >= 0) {
+                opener = seat;
+                index = m->hand_n[seat] - 1;
+                break;
+            }
+            seat = next_seat(m, 1, seat);
+        }
+    }
+    int double_tile = m->hand[opener][index];
+    hand_remove(m, opener, index);
+    for (int i = 0; i < 4; i++) {
+        open_line(m, t->end0[double_tile], -1);
+    }
+    begin_turn(m, next_seat(m, 1, opener));
+}
+
+static int match_over(Match *m) {
+    long long best = m->totals[0];
+    for (int seat = 1; seat < m->players; seat++) {
+        if (m->totals[seat] > best) {
+            best = m->totals[seat];
+        }
+    }
+    return best >= m->target;
+}
+
+/* 0 when the match is over, 1 when it ran out of decisions, 2 out of rounds, -1 out of
+ * memory. */
+static int run_match(Match *m, uint32_t *moves, long long max_decisions) {
+    m->round = 0;
+    for (;;) {
+        m->round++;
+        if (m->round > 10000000L) {
+            return 2;
+        }
+        start_round(m);
+        while (!m->round_over) {
+            if (m->decisions >= max_decisions) {
+                return 1;
+            }
+            int count = legal_moves(m, moves);
+            int index = choose(m, moves, count);
+            if (m->detail >= 1) {
+                uint32_t c = (uint32_t)count, i = (uint32_t)index;
+                uint8_t s = (uint8_t)m->to_act;
+                if (buffer_put(&m->counts, &c, sizeof c) < 0 ||
+                    buffer_put(&m->choices, &i, sizeof i) < 0 ||
+                    buffer_put(&m->seats, &s, 1) < 0 ||
+                    buffer_put(&m->moves, &moves[index], sizeof moves[0]) < 0 ||
+                    (m->detail >= 2 &&
+                     buffer_put(&m->legal, moves, (size_t)count * sizeof moves[0]) < 0)) {
+                    m->failed = 1;
+                }
+            }
+            m->decisions++;
+            apply(m, moves[index]);
+            if (m->failed) {
+                return -1;
+            }
+        }
+        if (m->failed) {
+            return -1;
+        }
+        if (match_over(m)) {
+            return 0;
+        }
+    }
+}
+
+/* random.Random(seed): the seed given as its 32-bit words, least significant first. */
+static int seed_from(PyObject *words, mt19937 *mt) {
+    PyObject *sequence = PySequence_Fast(words, "a seed is given as a sequence of 32-bit words");
+    if (sequence == NULL) {
+        return -1;
+    }
+    Py_ssize_t length = PySequence_Fast_GET_SIZE(sequence);
+    if (length < 1 || length > 1024) {
+        Py_DECREF(sequence);
+        PyErr_SetString(PyExc_ValueError, "a seed has 1 to 1024 words");
+        return -1;
+    }
+    uint32_t key[1024];
+    for (Py_ssize_t i = 0; i < length; i++) {
+        unsigned long word = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(sequence, i));
+        if (word == (unsigned long)-1 && PyErr_Occurred()) {
+            Py_DECREF(sequence);
+            return -1;
+        }
+        if (word > 0xffffffffUL) {
+            Py_DECREF(sequence);
+            PyErr_SetString(PyExc_ValueError, "a seed word is below 2**32");
+            return -1;
+        }
+        key[i] = (uint32_t)word;
+    }
+    Py_DECREF(sequence);
+    mt_init_by_array(mt, key, (size_t)length);
+    return 0;
+}
+
+static PyObject *bytes_of(Buffer *b) {
+    return PyBytes_FromStringAndSize((const char *)b->data, (Py_ssize_t)b->size);
+}
+
+static void match_free(Match *m) {
+    free(m->bag);
+    free(m->seen);
+    for (int seat = 0; seat < MAX_PLAYERS; seat++) {
+        free(m->hand[seat]);
+    }
+    free(m->outcomes.data);
+    free(m->counts.data);
+    free(m->choices.data);
+    free(m->seats.data);
+    free(m->moves.data);
+    free(m->legal.data);
+}
+
+static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *keywords[] = {"tables",
+                               "players",
+                               "seed",
+                               "agent_seeds",
+                               "agents",
+                               "target",
+                               "two_player_reverse_skips",
+                               "failed_challenge_penalty",
+                               "hand_size",
+                               "all_doubles_spin",
+                               "must_play",
+                               "take_back",
+                               "any_opponent",
+                               "max_decisions",
+                               "detail",
+                               NULL};
+    PyObject *capsule, *seed, *agent_seeds;
+    const char *agents;
+    Py_ssize_t agents_length;
+    int players, target, reverse_skips, penalty, hand_size, doubles_spin, must_play, take_back,
+        any_opponent, detail;
+    long long max_decisions;
+    (void)self;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOOy#ipiippppLi", keywords, &capsule,
+                                     &players, &seed, &agent_seeds, &agents, &agents_length,
+                                     &target, &reverse_skips, &penalty, &hand_size,
+                                     &doubles_spin, &must_play, &take_back, &any_opponent,
+                                     &max_decisions, &detail)) {
+        return NULL;
+    }
+    Tables *t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (t == NULL) {
+        return NULL;
+    }
+    if (players < 2 || players > MAX_PLAYERS || agents_length != players) {
+        PyErr_SetString(PyExc_ValueError, "2 to 6 players, one agent each");
+        return NULL;
+    }
+    if (hand_size < 1 || (long long)players * hand_size > t->tiles) {
+        PyErr_SetString(PyExc_ValueError, "too few tiles to deal the hands");
+        return NULL;
+    }
+    if (PySequence_Size(agent_seeds) != players) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "one agent seed per player");
+        }
+        return NULL;
+    }
+    Match *m = calloc(1, sizeof(Match));
+    if (m == NULL) {
+        return PyErr_NoMemory();
+    }
+    m->t = t;
+    m->players = players;
+    m->target = target;
+    m->two_player_reverse_skips = reverse_skips;
+    m->penalty = penalty;
+    m->hand_size = hand_size;
+    m->doubles_spin = doubles_spin;
+    m->must_play = must_play;
+    m->take_back = take_back;
+    m->any_opponent = any_opponent;
+    m->detail = detail;
+    PyObject *result = NULL;
+    uint32_t *moves = NULL;
+    if (seed_from(seed, &m->chance) < 0) {
+        goto done;
+    }
+    for (int seat = 0; seat < players; seat++) {
+        PyObject *words = PySequence_GetItem(agent_seeds, seat);
+        if (words == NULL) {
+            goto done;
+        }
+        int failed = seed_from(words, &m->agent_rng[seat]);
+        Py_DECREF(words);
+        if (failed < 0) {
+            goto done;
+        }
+        m->agent_kind[seat] = agents[seat];
+        if (agents[seat] < AGENT_RANDOM || agents[seat] > AGENT_HEURISTIC) {
+            PyErr_SetString(PyExc_ValueError,
+                            "an agent is 0 (random), 1 (greedy) or 2 (heuristic)");
+            goto done;
+        }
+    }
+    /* Room for every legal move: a catch, 8 plays per way to lay and open end, a word. */
+    size_t room = (size_t)t->tiles * 2 * (size_t)t->max_lines * 8 + 8;
+    moves = malloc(room * sizeof *moves);
+    m->seen = calloc((size_t)t->tiles, sizeof *m->seen);
+    m->bag = malloc((size_t)t->tiles * sizeof *m->bag);
+    if (moves == NULL || m->seen == NULL || m->bag == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (int seat = 0; seat < players; seat++) {
+        m->hand[seat] = malloc((size_t)t->tiles * sizeof *m->hand[seat]);
+        if (m->hand[seat] == NULL) {
+            PyErr_NoMemory();
+            goto done;
+        }
+    }
+    int outcome;
+    Py_BEGIN_ALLOW_THREADS
+    outcome = run_match(m, moves, max_decisions);
+    Py_END_ALLOW_THREADS
+    if (outcome < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    long long best = m->totals[0];
+    for (int seat = 1; seat < players; seat++) {
+        if (m->totals[seat] > best) {
+            best = m->totals[seat];
+        }
+    }
+    PyObject *winners = PyList_New(0);
+    PyObject *scores = PyTuple_New(players);
+    if (winners == NULL || scores == NULL) {
+        Py_XDECREF(winners);
+        Py_XDECREF(scores);
+        goto done;
+    }
+    for (int seat = 0; seat < players; seat++) {
+        PyTuple_SET_ITEM(scores, seat, PyLong_FromLongLong(m->totals[seat]));
+        if (outcome == 0 && m->totals[seat] == best) {
+            PyObject *number = PyLong_FromLong(seat);
+            if (number == NULL || PyList_Append(winners, number) < 0) {
+                Py_XDECREF(number);
+                Py_DECREF(winners);
+                Py_DECREF(scores);
+                goto done;
+            }
+            Py_DECREF(number);
+        }
+    }
+    static const char *ends[] = {"over", "decisions", "rounds"};
+    result = Py_BuildValue("{s:s,s:N,s:N,s:l,s:L}", "end", ends[outcome], "winners",
+                           PyList_AsTuple(winners), "scores", scores, "rounds", m->round,
+                           "decisions", m->decisions);
+    Py_DECREF(winners);
+    if (result != NULL && detail >= 1) {
+        PyObject *items[] = {bytes_of(&m->counts), bytes_of(&m->choices), bytes_of(&m->seats),
+                             bytes_of(&m->moves), bytes_of(&m->outcomes),
+                             detail >= 2 ? bytes_of(&m->legal) : Py_NewRef(Py_None)};
+        const char *names[] = {"counts", "choices", "seats", "moves", "outcomes", "legal"};
+        for (int i = 0; i < 6; i++) {
+            if (items[i] == NULL || (result != NULL && PyDict_SetItemString(result, names[i],
+                                                                            items[i]) < 0)) {
+                Py_CLEAR(result);
+            }
+            Py_XDECREF(items[i]);
+        }
+    }
+done:
+    free(moves);
+    match_free(m);
+    free(m);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"make_tables", make_tables, METH_VARARGS,
+     "make_tables(faces, tiles, lays, max_lines, symbol, colour, wild, dead, effect, points, "
+     "accepts, end0, end1, kind, twin, points_of, is_double, opening, double_wild, tile_lays, "
+     "touching, far)\n--\n\n"
+     "The lookups of one tile set, as the engine reads them (a capsule)."},
+    {"play_match", (PyCFunction)(void (*)(void))play_match, METH_VARARGS | METH_KEYWORDS,
+     "play_match(tables, players, seed, agent_seeds, agents, target, two_player_reverse_skips, "
+     "failed_challenge_penalty, hand_size, all_doubles_spin, must_play, take_back, "
+     "any_opponent, max_decisions, detail)\n--\n\n"
+     "Play one whole match between built-in agents; a dict of what happened."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    "unodice._native._dominoes",
+    "Uno dominoes in C: whole matches between built-in agents, the same as the Python engine "
+    "plays them.",
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC PyInit__dominoes(void) {
+    mt_prepare();
+    PyObject *mod = PyModule_Create(&module);
+    if (mod == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(mod, "RANDOM", AGENT_RANDOM) < 0 ||
+        PyModule_AddIntConstant(mod, "GREEDY", AGENT_GREEDY) < 0 ||
+        PyModule_AddIntConstant(mod, "HEURISTIC", AGENT_HEURISTIC) < 0) {
+        Py_DECREF(mod);
+        return NULL;
+    }
+    return mod;
+}
