@@ -64,8 +64,8 @@ from unodice.core._quoting import brief
 from unodice.core.capabilities import MatchEngine, Matches
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
-from unodice.core.registry import Registry
-from unodice.core.setup import SEED_LIMIT, new_game
+from unodice.core.registry import Registry, default_registry
+from unodice.core.setup import SEED_LIMIT, new_game, parse_game_string
 from unodice.play.agents import (
     AgentError,
     AgentSpec,
@@ -350,6 +350,11 @@ _last_engine: dict[str, tuple[_Spec, Registry | None, MatchEngine | None]] = {}
 
 
 def _new_match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
+    name = spec.variant_name or parse_game_string(spec.variant)[0]
+    # Asked of the class first: starting a game of a variant that has no engine to offer
+    # would be a game the run did not ask for.
+    if not issubclass((registry or default_registry()).variant(name).variant_class, Matches):
+        return None
     variant = spec.start(0, registry).variant
     if not isinstance(variant, Matches):
         return None
