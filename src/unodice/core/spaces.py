@@ -78,7 +78,7 @@ class ActionCatalogue:
         PluginError: A move repeats, or is not a move.
     """
 
-    __slots__ = ("_index", "moves", "variant")
+    __slots__ = ("_by_identity", "_index", "moves", "variant")
 
     def __init__(self, moves: Iterable[Move], variant: str = "?"):
         self.moves: tuple[Move, ...] = tuple(moves)
@@ -97,6 +97,10 @@ class ActionCatalogue:
                 )
             index[move] = number
         self._index = index
+        # The same numbers by the moves' identities: a variant whose legal moves are the very
+        # objects of its catalogue (most are) has them numbered without hashing a move. The
+        # catalogue holds its moves, so no other object can have one of these identities.
+        self._by_identity = {id(move): number for move, number in index.items()}
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -131,12 +135,22 @@ class ActionCatalogue:
 
     def mask(self, legal: Iterable[Move], out: Buffer) -> None:
         """Set ``out[i]`` to 1 for each legal move's index (``out`` starts at zeros)."""
-        for move in legal:
-            out[self.index(move)] = 1
+        for number in self.indices(legal):
+            out[number] = 1
 
     def indices(self, legal: Iterable[Move]) -> list[int]:
-        """The indices of ``legal``, in the order given."""
-        return [self.index(move) for move in legal]
+        """The indices of ``legal``, in the order given.
+
+        Raises:
+            UnodiceError: A move is not in the catalogue (see ``index``).
+        """
+        by_identity = self._by_identity
+        numbers: list[int] = []
+        for move in legal:
+            number = by_identity.get(id(move))
+            # A move equal to one of the catalogue's but another object is found by value.
+            numbers.append(self.index(move) if number is None else number)
+        return numbers
 
 
 _CATALOGUES: dict[tuple[type, Any, int], ActionCatalogue] = {}
