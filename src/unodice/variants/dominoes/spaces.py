@@ -38,7 +38,7 @@ With ``catch_by`` set to ``"any-opponent"`` (DO-6) the phase slot has a fifth pl
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
@@ -101,6 +101,11 @@ class SpaceLookup(SealedLookup):
         slots: The observation's slots, in order.
         offsets: Per slot name, where it starts in the observation.
         size: The observation's size.
+        players: The number of seats.
+        phase_at: Per decision the phase slot tells apart, its place in the observation.
+        kind_share: Per tile kind, the share of it one tile is.
+        exact_shares: Whether every kind has a power of two of copies, so that its tiles'
+            shares add up exactly in any floating point.
     """
 
     def __init__(
@@ -152,6 +157,15 @@ class SpaceLookup(SealedLookup):
         self.offsets = offsets
         self.size = start
         self.end_size = end_size
+        self.players = players
+        self.phase_at: dict[str, int] = {
+            phase: offsets["phase"] + index for index, phase in enumerate(self.phases)
+        }
+        kind_share: dict[int, float] = {}
+        for kind, share in zip(self.kinds, self.shares, strict=True):
+            kind_share[kind] = share
+        self.kind_share = kind_share
+        self.exact_shares = all(count & (count - 1) == 0 for count in copies)
         self.seal()
 
 
@@ -213,24 +227,20 @@ class DominoesSpaces(Spaces[DominoesMove]):
         lookup = _lookup(self)
         data = view.data
         at = lookup.offsets
-        kinds, shares = lookup.kinds, lookup.shares
-        seat, players, direction = view.seat, self.player_count, data["direction"]
+        seat, players, direction = view.seat, lookup.players, data["direction"]
 
-        base = at["hand"]
-        for tile in data["hand"]:
-            out[base + kinds[tile.id]] += shares[tile.id]
+        _add_shares(lookup, [tile.id for tile in data["hand"]], at["hand"], out)
         drawn = data["drawn"]
         if drawn is not None:
-            out[at["drawn"] + kinds[drawn.id]] = 1
-        base = at["laid"]
-        for placement in data["layout"]:
-            out[base + kinds[placement.tile.id]] += shares[placement.tile.id]
+            out[at["drawn"] + lookup.kinds[drawn.id]] = 1
+        _add_shares(lookup, [placed.tile.id for placed in data["layout"]], at["laid"], out)
         base, faces, colours_at = at["ends"], lookup.faces, len(lookup.faces)
+        end_size = lookup.end_size
         for end in data["ends"]:
             out[base + faces[end.face]] = 1
             if end.colour is not None:
                 out[base + colours_at + _COLOUR_INDEX[end.colour]] = 1
-            base += lookup.end_size
+            base += end_size
 
         most = lookup.most_tiles
         sizes, one_tile = at["hand_sizes"], at["one_tile"]
@@ -245,29 +255,63 @@ class DominoesSpaces(Spaces[DominoesMove]):
                 out[one_tile + relative] = 1
             out[at_scores + relative] = min(max(scores[other] / target, 0.0), 1.0)
         out[at["boneyard"]] = data["boneyard"] / most
-        phase = data["phase"]
-        if phase in lookup.phases:
-            out[at["phase"] + lookup.phases.index(phase)] = 1
+        phase_at = lookup.phase_at.get(data["phase"])
+        if phase_at is not None:
+            out[phase_at] = 1
         if direction == -1:
             out[at["reversed"]] = 1
-        for name, who in (
-            ("to_act", view.to_act),
-            ("uno_debtor", data["uno_debtor"]),
-            ("wild_draw_four_by", data["wild_draw_four_by"]),
-        ):
-            if who is not None:
-                out[at[name] + (who - seat) * direction % players] = 1
+        to_act = view.to_act
+        if to_act is not None:
+            out[at["to_act"] + (to_act - seat) * direction % players] = 1
+        debtor = data["uno_debtor"]
+        if debtor is not None:
+            out[at["uno_debtor"] + (debtor - seat) * direction % players] = 1
+        by = data["wild_draw_four_by"]
+        if by is not None:
+            out[at["wild_draw_four_by"] + (by - seat) * direction % players] = 1
         barred = at["wild_draw_four_barred"]
         for who in data["wild_draw_four_barred"]:
             out[barred + (who - seat) * direction % players] = 1
 
 
+def _add_shares(lookup: SpaceLookup, tiles: list[int], at: int, out: Buffer) -> None:
+    """Add each tile's share of its kind (tiles by id) to the slot beginning at ``at``.
+
+    Added one tile at a time, as a buffer of any number type adds them; when every share is
+    a power of two (so that any sum of them is exact in any floating point), once per kind.
+    """
+    kinds = lookup.kinds
+    if not lookup.exact_shares:
+        shares = lookup.shares
+        for tile in tiles:
+            out[at + kinds[tile]] += shares[tile]
+        return
+    held: dict[int, int] = {}
+    for tile in tiles:
+        kind = kinds[tile]
+        held[kind] = held.get(kind, 0) + 1
+    kind_share = lookup.kind_share
+    for kind, count in held.items():
+        out[at + kind] = count * kind_share[kind]
+
+
 def _lookup(variant: DominoesSpaces) -> SpaceLookup:
     """The space lookup of a variant's tile set, options and seats."""
+    global _last_asked
+    last = _last_asked
+    if last[0] is variant:
+        return last[1]
     options = variant.options
-    return spaces_for(
+    found = spaces_for(
         variant._lookups,
         options.all_doubles_spin,
         variant.player_count,
         options.catch_by == "any-opponent",
     )
+    _last_asked = (variant, found)
+    return found
+
+
+_last_asked: tuple[object, SpaceLookup] = (None, cast(SpaceLookup, None))
+"""The variant that last asked for its space lookup, and that lookup: an environment asks for
+it at every step, for the same variant (its options and seats never change)."""
