@@ -78,7 +78,7 @@ class ActionCatalogue:
         PluginError: A move repeats, or is not a move.
     """
 
-    __slots__ = ("_by_identity", "_index", "moves", "variant")
+    __slots__ = ("_aliases", "_by_identity", "_index", "moves", "variant")
 
     def __init__(self, moves: Iterable[Move], variant: str = "?"):
         self.moves: tuple[Move, ...] = tuple(moves)
@@ -101,6 +101,10 @@ class ActionCatalogue:
         # objects of its catalogue (most are) has them numbered without hashing a move. The
         # catalogue holds its moves, so no other object can have one of these identities.
         self._by_identity = {id(move): number for move, number in index.items()}
+        # Other objects equal to a catalogue's move that were numbered (a variant's legal
+        # moves are often objects of its own, handed out again and again), each held with its
+        # number, so that its identity stays its own; forgotten all at once past a bound.
+        self._aliases: dict[int, tuple[Move, int]] = {}
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -144,14 +148,27 @@ class ActionCatalogue:
         Raises:
             UnodiceError: A move is not in the catalogue (see ``index``).
         """
-        by_identity = self._by_identity
+        by_identity, aliases = self._by_identity, self._aliases
         numbers: list[int] = []
         for move in legal:
             number = by_identity.get(id(move))
-            # A move equal to one of the catalogue's but another object is found by value.
-            numbers.append(self.index(move) if number is None else number)
+            if number is None:
+                # A move equal to one of the catalogue's but another object: found by value
+                # the first time.
+                alias = aliases.get(id(move))
+                if alias is not None and alias[0] is move:
+                    number = alias[1]
+                else:
+                    number = self.index(move)
+                    if len(aliases) >= _MAX_ALIASES:
+                        aliases.clear()
+                    aliases[id(move)] = (move, number)
+            numbers.append(number)
         return numbers
 
+
+_MAX_ALIASES = 1 << 14
+"""The most move objects other than its own a catalogue remembers the numbers of."""
 
 _CATALOGUES: dict[tuple[type, Any, int], ActionCatalogue] = {}
 _MAX_CATALOGUES = 64
