@@ -41,41 +41,45 @@ class Arrays:
             }
         )
         self.action_space = spaces.Discrete(actions)
-        self._no_moves: np.ndarray[Any, Any] = np.zeros(actions, np.int8)
-        # The legal moves last numbered (held, so that no other tuple can be this one), their
-        # moves by number, and their mask.
-        self._legal: Sequence[Move] | None = None
-        self._numbered: dict[int, Move] = {}
-        self._mask = self._no_moves
+        # The legal moves last numbered (held, so that no other tuple can be this one) and
+        # their numbers, in the same order.
+        self._legal: Sequence[Move] = ()
+        self._numbers: list[int] = []
         # The variant whose encoding was last asked for, and its encode_view.
         self._variant: object = None
         self._encode: Callable[[View, Buffer], None] = lambda view, out: None
 
-    def numbered(self, legal: Sequence[Move]) -> dict[int, Move]:
-        """The legal moves of a decision by their numbers: the very objects the game offered.
+    def _numbered(self, legal: Sequence[Move]) -> list[int]:
+        """The numbers of a decision's legal moves, in their order (worked out once each).
 
-        A game hands out the same tuple of legal moves until it changes, so they are numbered
-        once per decision.
+        A game hands out the same tuple of legal moves until it changes.
 
         Raises:
             UnodiceError: A legal move is not in the catalogue.
         """
         if legal is not self._legal:
-            numbers = self.catalogue.indices(legal)
-            mask = np.zeros(len(self.catalogue), np.int8)
-            for number in numbers:
-                mask[number] = 1
-            self._numbered = dict(zip(numbers, legal, strict=True))
-            self._mask = mask
+            self._numbers = self.catalogue.indices(legal)
             self._legal = legal
-        return self._numbered
+        return self._numbers
+
+    def legal_move(self, game: Game, number: int) -> Move | None:
+        """The legal move of ``game`` numbered ``number``: the very object the game offered.
+
+        ``None`` if no legal move has that number.
+        """
+        legal = game.legal_moves()
+        try:
+            return legal[self._numbered(legal).index(number)]
+        except ValueError:
+            return None
 
     def mask(self, game: Game) -> np.ndarray[Any, Any]:
         """The mask of the legal moves of ``game`` (all zeros once it is over): a new array."""
-        if game.is_over:
-            return self._no_moves.copy()
-        self.numbered(game.legal_moves())
-        return self._mask.copy()
+        mask = np.zeros(len(self.catalogue), np.int8)
+        if not game.is_over:
+            for number in self._numbered(game.legal_moves()):
+                mask[number] = 1
+        return mask
 
     def observe(self, game: Game, seat: int, acting: bool) -> dict[str, Any]:
         """``seat``'s observation: its view encoded, and the mask of its legal moves.
@@ -90,5 +94,5 @@ class Arrays:
             self._variant = variant
             self._encode = variant.encode_view
         self._encode(game._read_view(seat), observation)
-        mask = self.mask(game) if acting else self._no_moves.copy()
+        mask = self.mask(game) if acting else np.zeros(len(self.catalogue), np.int8)
         return {"observation": observation, "action_mask": mask}

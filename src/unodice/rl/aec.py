@@ -153,7 +153,7 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         game = self.game
         # A legal action is played as the very move object the game offered (found at once);
         # any other is played as the catalogue's move, which the game refuses, saying why.
-        move = self._arrays.numbered(game.legal_moves()).get(number)
+        move = self._arrays.legal_move(game, number)
         if move is None:
             move = self._arrays.catalogue.move(number)
         self._cumulative_rewards[agent] = 0.0

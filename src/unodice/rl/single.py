@@ -160,7 +160,7 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         if self.game.is_over or self._ended:
             raise UnodiceError("the match is over: call reset() to start another")
         number = int(action)
-        move = self._arrays.numbered(self.game.legal_moves()).get(number)
+        move = self._arrays.legal_move(self.game, number)
         if move is None:
             illegal = self._arrays.catalogue.move(number)
             self._ended = True
