@@ -16,6 +16,7 @@ from example_plugin import PIG
 from toy import ToyPlugin
 
 import unodice.rl
+from unodice.core.errors import UnodiceError
 from unodice.core.registry import Registry
 from unodice.core.spaces import observation_size
 
@@ -158,3 +159,25 @@ def test_gym_steps_give_what_the_plain_computation_gives(
             assert reward_got == earned[players - 1]
         want = plain_spaces.observation(game, players - 1, acting=False)
         assert_same_observation(observation, want)
+
+
+def test_the_catalogue_numbers_other_objects_equal_to_its_moves_by_value(monkeypatch):
+    from unodice.core import spaces
+    from unodice.core.spaces import ActionCatalogue
+    from unodice.variants.centre_die.moves import Play, parse_move
+
+    texts = ["play r1", "play r1 uno", "play W:g", "draw", "keep"]
+    numbers = ActionCatalogue([parse_move(text) for text in texts], "centre-die")
+    others = [parse_move(text) for text in reversed(texts)]
+    assert all(other is not move for other, move in zip(others, numbers.moves, strict=True))
+    assert numbers.indices(others) == [4, 3, 2, 1, 0]
+    assert numbers.indices(others) == [4, 3, 2, 1, 0]  # now by identity
+    assert numbers.indices(numbers.moves) == [0, 1, 2, 3, 4]
+    with pytest.raises(UnodiceError, match="not in centre-die's action catalogue"):
+        numbers.indices([parse_move("play b9")])
+    # Past the bound, the other objects are forgotten, and numbered by value again.
+    monkeypatch.setattr(spaces, "_MAX_ALIASES", 3)
+    many = [parse_move(text) for text in texts * 4]
+    assert numbers.indices(many) == [0, 1, 2, 3, 4] * 4
+    assert len(numbers._aliases) <= 3
+    assert isinstance(numbers.moves[0], Play)
