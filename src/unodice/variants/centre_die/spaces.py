@@ -237,18 +237,23 @@ class CentreDieSpaces(Spaces[CentreDieMove]):
         return self._observation_lookup().slots
 
     def _observation_lookup(self) -> ObservationLookup:
+        return self._encoding()[1]
+
+    def _encoding(self) -> tuple[object, ObservationLookup, int, int | None]:
+        """The variant, its observation lookup, and the options ``target`` and ``rounds``."""
         global _last_asked
         last = _last_asked
         if last[0] is self:
-            return last[1]
-        any_opponent = self.options.catch_by == "any-opponent"
+            return last
+        options = self.options
+        any_opponent = options.catch_by == "any-opponent"
         found = observation_lookups(self._lookups.dice_set, self.player_count, any_opponent)
-        _last_asked = (self, found)
-        return found
+        _last_asked = (self, found, options.target, options.rounds)
+        return _last_asked
 
     def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out`` (zeros, as long as the layout), from the observer's seat."""
-        lookup = self._observation_lookup()
+        _, lookup, target, rounds = self._encoding()
         faces, starts = lookup.faces, lookup.starts
         data = view.data
         direction = data["direction"]
@@ -271,7 +276,9 @@ class CentreDieSpaces(Spaces[CentreDieMove]):
                 out[size_at] = len(hand) / dice
             else:
                 out[size_at] = 0 / dice
-        out[starts["centre"] + code_of(data["centre"])] = 1
+        centre = data["centre"]
+        code = by_identity.get(id(centre))
+        out[starts["centre"] + (code_of(centre) if code is None else code)] = 1
         centre_colour = data["centre_colour"]
         if centre_colour is not None:
             out[lookup.colour_at[centre_colour]] = 1
@@ -291,16 +298,19 @@ class CentreDieSpaces(Spaces[CentreDieMove]):
         if direction == 1:
             out[starts["direction"]] = 1
         out[starts["bag"]] = data["bag"] / dice
-        options = view.options
-        target = options.target
         at = starts["scores"]
         for seat, points in enumerate(view.scores):
             out[at + place[seat]] = min(1.0, points / target)
-        rounds = options.rounds
         if rounds is not None:
             out[starts["round"]] = min(1.0, (view.round - 1) / rounds)
 
 
-_last_asked: tuple[object, ObservationLookup] = (None, cast(ObservationLookup, None))
-"""The variant that last asked for its observation lookup, and that lookup: an environment
-asks for it at every step, for the same variant (its options and seats never change)."""
+_last_asked: tuple[object, ObservationLookup, int, int | None] = (
+    None,
+    cast(ObservationLookup, None),
+    0,
+    None,
+)
+"""The variant that last asked for its observation lookup, that lookup, and the variant's
+``target`` and ``rounds``: an environment asks for them at every step, for the same variant
+(its options and seats never change)."""

@@ -224,7 +224,7 @@ class DominoesSpaces(Spaces[DominoesMove]):
 
     def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out``, zeros as long as the layout, reading only the view."""
-        lookup = _lookup(self)
+        _, lookup, target = _encoding(self)
         data = view.data
         at = lookup.offsets
         seat, players, direction = view.seat, lookup.players, data["direction"]
@@ -244,7 +244,6 @@ class DominoesSpaces(Spaces[DominoesMove]):
 
         most = lookup.most_tiles
         sizes, one_tile = at["hand_sizes"], at["one_tile"]
-        target = view.options.target
         scores, at_scores = view.scores, at["scores"]
         hand_sizes = data["hand_sizes"]
         for relative in range(players):
@@ -297,10 +296,15 @@ def _add_shares(lookup: SpaceLookup, tiles: list[int], at: int, out: Buffer) -> 
 
 def _lookup(variant: DominoesSpaces) -> SpaceLookup:
     """The space lookup of a variant's tile set, options and seats."""
+    return _encoding(variant)[1]
+
+
+def _encoding(variant: DominoesSpaces) -> tuple[object, SpaceLookup, int]:
+    """The variant, its space lookup and its option ``target``."""
     global _last_asked
     last = _last_asked
     if last[0] is variant:
-        return last[1]
+        return last
     options = variant.options
     found = spaces_for(
         variant._lookups,
@@ -308,10 +312,11 @@ def _lookup(variant: DominoesSpaces) -> SpaceLookup:
         variant.player_count,
         options.catch_by == "any-opponent",
     )
-    _last_asked = (variant, found)
-    return found
+    _last_asked = (variant, found, options.target)
+    return _last_asked
 
 
-_last_asked: tuple[object, SpaceLookup] = (None, cast(SpaceLookup, None))
-"""The variant that last asked for its space lookup, and that lookup: an environment asks for
-it at every step, for the same variant (its options and seats never change)."""
+_last_asked: tuple[object, SpaceLookup, int] = (None, cast(SpaceLookup, None), 1)
+"""The variant that last asked for its space lookup, that lookup and the variant's ``target``:
+an environment asks for them at every step, for the same variant (its options and seats never
+change)."""
