@@ -166,8 +166,12 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         """Hand out the rewards of ``events`` and pass the turn on (or end the match)."""
         game = self.game
         earned = rewards(events, game.players, self._reward)
-        seat_of = self._seat
-        self.rewards = {agent: earned[seat_of[agent]] for agent in self.agents}
+        agents = self.agents
+        if agents == self.possible_agents:  # every seat's agent, in seat order (as they stay)
+            self.rewards = dict(zip(agents, earned, strict=True))
+        else:
+            seat_of = self._seat
+            self.rewards = {agent: earned[seat_of[agent]] for agent in agents}
         if game.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
