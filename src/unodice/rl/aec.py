@@ -167,18 +167,23 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         game = self.game
         earned = rewards(events, game.players, self._reward)
         agents = self.agents
-        if agents == self.possible_agents:  # every seat's agent, in seat order (as they stay)
+        if not any(earned):
+            # Most moves: nothing to add to the cumulative rewards (adding 0.0 to them would
+            # leave every one as it is).
+            self.rewards = dict.fromkeys(agents, 0.0)
+        elif agents == self.possible_agents:  # every seat's agent, in seat order (they stay)
             self.rewards = dict(zip(agents, earned, strict=True))
+            self._accumulate_rewards()
         else:
             seat_of = self._seat
             self.rewards = {agent: earned[seat_of[agent]] for agent in agents}
+            self._accumulate_rewards()
         if game.is_over:
-            self.terminations = dict.fromkeys(self.agents, True)
+            self.terminations = dict.fromkeys(agents, True)
         else:
             seat = game.to_act
             assert seat is not None
             self.agent_selection = self.possible_agents[seat]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The position as text, every hand shown (``"ansi"`` returns it, ``"human"`` prints it)."""
