@@ -38,11 +38,14 @@ With ``catch_by`` set to ``"any-opponent"`` (DO-6) the phase slot has a fifth pl
 from __future__ import annotations
 
 import math
+from collections import Counter
+from collections.abc import Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, cast
 
 from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
-from unodice.core.pieces import Colour, Face
+from unodice.core.pieces import Colour, Domino, Face
 from unodice.core.spaces import Buffer, Slot
 
 from .kernel import make_plays
@@ -106,6 +109,8 @@ class SpaceLookup(SealedLookup):
         kind_share: Per tile kind, the share of it one tile is.
         exact_shares: Whether every kind has a power of two of copies, so that its tiles'
             shares add up exactly in any floating point.
+        tile_set: The set of tiles.
+        kind_by_identity: The kind of each of the set's tile objects, by identity.
     """
 
     def __init__(
@@ -166,6 +171,11 @@ class SpaceLookup(SealedLookup):
             kind_share[kind] = share
         self.kind_share = kind_share
         self.exact_shares = all(count & (count - 1) == 0 for count in copies)
+        # Held with the set, so that no other object can have one of its tiles' identities.
+        self.tile_set = lookups.components
+        self.kind_by_identity: dict[int, int] = {
+            id(tile): self.kinds[tile.id] for tile in lookups.components.tiles
+        }
         self.seal()
 
 
@@ -229,11 +239,11 @@ class DominoesSpaces(Spaces[DominoesMove]):
         at = lookup.offsets
         seat, players, direction = view.seat, lookup.players, data["direction"]
 
-        _add_shares(lookup, [tile.id for tile in data["hand"]], at["hand"], out)
+        _add_shares(lookup, data["hand"], at["hand"], out)
         drawn = data["drawn"]
         if drawn is not None:
             out[at["drawn"] + lookup.kinds[drawn.id]] = 1
-        _add_shares(lookup, [placed.tile.id for placed in data["layout"]], at["laid"], out)
+        _add_shares(lookup, list(map(_TILE, data["layout"])), at["laid"], out)
         base, faces, colours_at = at["ends"], lookup.faces, len(lookup.faces)
         end_size = lookup.end_size
         for end in data["ends"]:
@@ -273,8 +283,8 @@ class DominoesSpaces(Spaces[DominoesMove]):
             out[barred + (who - seat) * direction % players] = 1
 
 
-def _add_shares(lookup: SpaceLookup, tiles: list[int], at: int, out: Buffer) -> None:
-    """Add each tile's share of its kind (tiles by id) to the slot beginning at ``at``.
+def _add_shares(lookup: SpaceLookup, tiles: Sequence[Domino], at: int, out: Buffer) -> None:
+    """Add each tile's share of its kind to the slot beginning at ``at``.
 
     Added one tile at a time, as a buffer of any number type adds them; when every share is
     a power of two (so that any sum of them is exact in any floating point), once per kind.
@@ -283,15 +293,19 @@ def _add_shares(lookup: SpaceLookup, tiles: list[int], at: int, out: Buffer) -> 
     if not lookup.exact_shares:
         shares = lookup.shares
         for tile in tiles:
-            out[at + kinds[tile]] += shares[tile]
+            out[at + kinds[tile.id]] += shares[tile.id]
         return
-    held: dict[int, int] = {}
-    for tile in tiles:
-        kind = kinds[tile]
-        held[kind] = held.get(kind, 0) + 1
+    try:  # the set's own tiles, as views show them, are counted by identity
+        held = Counter(map(lookup.kind_by_identity.__getitem__, map(id, tiles)))
+    except KeyError:
+        held = Counter(kinds[tile.id] for tile in tiles)
     kind_share = lookup.kind_share
     for kind, count in held.items():
         out[at + kind] = count * kind_share[kind]
+
+
+_TILE = attrgetter("tile")
+"""A placement's tile."""
 
 
 def _lookup(variant: DominoesSpaces) -> SpaceLookup:
