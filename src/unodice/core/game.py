@@ -781,6 +781,20 @@ class Game:
         unread.append(weakref.ref(view))
         return view
 
+    def _read_view(self, seat: int) -> View:
+        """``seat``'s view (a valid seat), read at once rather than when first read.
+
+        For a caller that reads every view it asks for straight away, as the learning
+        environments do: such a view is not listed among those to read before the game
+        changes, which ``view`` does for a view that may be read later.
+        """
+        if self._broken is not None:
+            self._check_usable()
+        plays = self._plays
+        view = View._unread(seat, self.variant, self, plays)
+        view._seen = self._view_contents(seat, plays)
+        return view
+
     def _view_contents(self, seat: int, plays: int) -> Seen:
         """What ``seat``'s view made after ``plays`` moves shows, read now (see ``view``)."""
         if plays != self._plays:  # pragma: no cover - the game reads unread views first

@@ -78,7 +78,7 @@ class ActionCatalogue:
         PluginError: A move repeats, or is not a move.
     """
 
-    __slots__ = ("_index", "moves", "variant")
+    __slots__ = ("_aliases", "_by_identity", "_index", "moves", "variant")
 
     def __init__(self, moves: Iterable[Move], variant: str = "?"):
         self.moves: tuple[Move, ...] = tuple(moves)
@@ -97,6 +97,14 @@ class ActionCatalogue:
                 )
             index[move] = number
         self._index = index
+        # The same numbers by the moves' identities: a variant whose legal moves are the very
+        # objects of its catalogue (most are) has them numbered without hashing a move. The
+        # catalogue holds its moves, so no other object can have one of these identities.
+        self._by_identity = {id(move): number for move, number in index.items()}
+        # Other objects equal to a catalogue's move that were numbered (a variant's legal
+        # moves are often objects of its own, handed out again and again), each held with its
+        # number, so that its identity stays its own; forgotten all at once past a bound.
+        self._aliases: dict[int, tuple[Move, int]] = {}
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -131,13 +139,36 @@ class ActionCatalogue:
 
     def mask(self, legal: Iterable[Move], out: Buffer) -> None:
         """Set ``out[i]`` to 1 for each legal move's index (``out`` starts at zeros)."""
-        for move in legal:
-            out[self.index(move)] = 1
+        for number in self.indices(legal):
+            out[number] = 1
 
     def indices(self, legal: Iterable[Move]) -> list[int]:
-        """The indices of ``legal``, in the order given."""
-        return [self.index(move) for move in legal]
+        """The indices of ``legal``, in the order given.
 
+        Raises:
+            UnodiceError: A move is not in the catalogue (see ``index``).
+        """
+        by_identity, aliases = self._by_identity, self._aliases
+        numbers: list[int] = []
+        for move in legal:
+            number = by_identity.get(id(move))
+            if number is None:
+                # A move equal to one of the catalogue's but another object: found by value
+                # the first time.
+                alias = aliases.get(id(move))
+                if alias is not None and alias[0] is move:
+                    number = alias[1]
+                else:
+                    number = self.index(move)
+                    if len(aliases) >= _MAX_ALIASES:
+                        aliases.clear()
+                    aliases[id(move)] = (move, number)
+            numbers.append(number)
+        return numbers
+
+
+_MAX_ALIASES = 1 << 14
+"""The most move objects other than its own a catalogue remembers the numbers of."""
 
 _CATALOGUES: dict[tuple[type, Any, int], ActionCatalogue] = {}
 _MAX_CATALOGUES = 64

@@ -224,22 +224,26 @@ class View:
     @property
     def to_act(self) -> int | None:
         """The seat that must decide now, or ``None``."""
-        return self._contents()[0]
+        seen = self._seen  # once read, what the view shows is at hand without a call
+        return (self._contents() if seen is None else seen)[0]
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Match totals per seat."""
-        return self._contents()[1]
+        seen = self._seen
+        return (self._contents() if seen is None else seen)[1]
 
     @property
     def round(self) -> int:
         """The current round number."""
-        return self._contents()[2]
+        seen = self._seen
+        return (self._contents() if seen is None else seen)[2]
 
     @property
     def data(self) -> Mapping[str, Any]:
         """The variant's part of the view, read-only (pieces as objects; see ``to_json``)."""
-        return self._contents()[3]
+        seen = self._seen
+        return (self._contents() if seen is None else seen)[3]
 
     @property
     def variant_name(self) -> str:

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
+from unodice.core.capabilities import Spaces, missing
 from unodice.core.game import Game
-from unodice.core.spaces import ActionCatalogue, catalogue, encode, observation_size
-from unodice.core.variant import AnyVariant
+from unodice.core.moves import Move
+from unodice.core.spaces import ActionCatalogue, Buffer, catalogue, observation_size
+from unodice.core.variant import AnyVariant, View
 
 __all__ = ["Arrays"]
 
 
 class Arrays:
     """The action and observation spaces of one variant, options and seat count.
+
+    It also remembers the numbers of the legal moves it was last asked about, so that a
+    decision's moves are numbered once, for its mask and for the action that ends it.
 
     Attributes:
         catalogue: The variant's numbering of its moves.
@@ -35,6 +41,45 @@ class Arrays:
             }
         )
         self.action_space = spaces.Discrete(actions)
+        # The legal moves last numbered (held, so that no other tuple can be this one) and
+        # their numbers, in the same order.
+        self._legal: Sequence[Move] = ()
+        self._numbers: list[int] = []
+        # The variant whose encoding was last asked for, and its encode_view.
+        self._variant: object = None
+        self._encode: Callable[[View, Buffer], None] = lambda view, out: None
+
+    def _numbered(self, legal: Sequence[Move]) -> list[int]:
+        """The numbers of a decision's legal moves, in their order (worked out once each).
+
+        A game hands out the same tuple of legal moves until it changes.
+
+        Raises:
+            UnodiceError: A legal move is not in the catalogue.
+        """
+        if legal is not self._legal:
+            self._numbers = self.catalogue.indices(legal)
+            self._legal = legal
+        return self._numbers
+
+    def legal_move(self, game: Game, number: int) -> Move | None:
+        """The legal move of ``game`` numbered ``number``: the very object the game offered.
+
+        ``None`` if no legal move has that number.
+        """
+        legal = game.legal_moves()
+        try:
+            return legal[self._numbered(legal).index(number)]
+        except ValueError:
+            return None
+
+    def mask(self, game: Game) -> np.ndarray[Any, Any]:
+        """The mask of the legal moves of ``game`` (all zeros once it is over): a new array."""
+        mask = np.zeros(len(self.catalogue), np.int8)
+        if not game.is_over:
+            for number in self._numbered(game.legal_moves()):
+                mask[number] = 1
+        return mask
 
     def observe(self, game: Game, seat: int, acting: bool) -> dict[str, Any]:
         """``seat``'s observation: its view encoded, and the mask of its legal moves.
@@ -42,8 +87,12 @@ class Arrays:
         The mask is all zeros unless ``acting`` (the seat must choose now).
         """
         observation = np.zeros(self.size, np.float32)
-        encode(game.view(seat), observation)
-        mask = np.zeros(len(self.catalogue), np.int8)
-        if acting and not game.is_over:
-            self.catalogue.mask(game.legal_moves(), mask)
+        variant = game.variant
+        if variant is not self._variant:
+            if not isinstance(variant, Spaces):
+                raise missing(variant, Spaces, "encode a view for learning agents")
+            self._variant = variant
+            self._encode = variant.encode_view
+        self._encode(game._read_view(seat), observation)
+        mask = self.mask(game) if acting else np.zeros(len(self.catalogue), np.int8)
         return {"observation": observation, "action_mask": mask}

@@ -149,24 +149,41 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
             return
         if action is None:
             raise UnodiceError(f"{agent} is to act: give an action, not None")
-        move = self._arrays.catalogue.move(int(action))
+        number = int(action)
+        game = self.game
+        # A legal action is played as the very move object the game offered (found at once);
+        # any other is played as the catalogue's move, which the game refuses, saying why.
+        move = self._arrays.legal_move(game, number)
+        if move is None:
+            move = self._arrays.catalogue.move(number)
         self._cumulative_rewards[agent] = 0.0
-        events = self.game.play(move)
+        events = game.play(move)
         self._settle(events)
         if self.render_mode == "human":
             self.render()
 
     def _settle(self, events: Sequence[Any]) -> None:
         """Hand out the rewards of ``events`` and pass the turn on (or end the match)."""
-        earned = rewards(events, self.game.players, self._reward)
-        self.rewards = {agent: earned[self._seat[agent]] for agent in self.agents}
-        if self.game.is_over:
-            self.terminations = dict.fromkeys(self.agents, True)
+        game = self.game
+        earned = rewards(events, game.players, self._reward)
+        agents = self.agents
+        if not any(earned):
+            # Most moves: nothing to add to the cumulative rewards (adding 0.0 to them would
+            # leave every one as it is).
+            self.rewards = dict.fromkeys(agents, 0.0)
+        elif agents == self.possible_agents:  # every seat's agent, in seat order (they stay)
+            self.rewards = dict(zip(agents, earned, strict=True))
+            self._accumulate_rewards()
         else:
-            seat = self.game.to_act
+            seat_of = self._seat
+            self.rewards = {agent: earned[seat_of[agent]] for agent in agents}
+            self._accumulate_rewards()
+        if game.is_over:
+            self.terminations = dict.fromkeys(agents, True)
+        else:
+            seat = game.to_act
             assert seat is not None
-            self.agent_selection = agent_name(seat)
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[seat]
 
     def render(self) -> str | None:
         """The position as text, every hand shown (``"ansi"`` returns it, ``"human"`` prints it)."""

@@ -40,14 +40,15 @@ def checked(reward: object) -> Reward:
 def rewards(events: Iterable[Event], players: int, reward: Reward) -> list[float]:
     """Each seat's reward for ``events`` (what one move, or a game's setup, caused)."""
     earned = [0.0] * players
-    for event in events:
-        if reward == "match" and isinstance(event, GameEnded):
-            if len(event.winners) == players:
-                continue
-            for seat in range(players):
-                earned[seat] += 1.0 if seat in event.winners else -1.0
-        elif reward == "round" and isinstance(event, RoundEnded):
-            scale = max(1, *(abs(points) for points in event.points))
-            for seat, points in enumerate(event.points):
-                earned[seat] += points / scale
+    if reward == "match":
+        for event in events:
+            if isinstance(event, GameEnded) and len(event.winners) != players:
+                for seat in range(players):
+                    earned[seat] += 1.0 if seat in event.winners else -1.0
+    else:
+        for event in events:
+            if isinstance(event, RoundEnded):
+                scale = max(1, *(abs(points) for points in event.points))
+                for seat, points in enumerate(event.points):
+                    earned[seat] += points / scale
     return earned

@@ -159,11 +159,13 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         """
         if self.game.is_over or self._ended:
             raise UnodiceError("the match is over: call reset() to start another")
-        move = self._arrays.catalogue.move(int(action))
-        if move not in self.game.legal_moves():
+        number = int(action)
+        move = self._arrays.legal_move(self.game, number)
+        if move is None:
+            illegal = self._arrays.catalogue.move(number)
             self._ended = True
             observation = self._arrays.observe(self.game, self.seat, acting=False)
-            return observation, ILLEGAL_REWARD, True, False, {"illegal_action": str(move)}
+            return observation, ILLEGAL_REWARD, True, False, {"illegal_action": str(illegal)}
         events = list(self.game.play(move))
         with SignalWatch() as watch:
             self._tell(events, watch)
@@ -237,8 +239,7 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
 
     def action_masks(self) -> np.ndarray[Any, Any]:
         """The learner's legal moves as a mask (the hook maskable learners look for)."""
-        mask: np.ndarray[Any, Any] = self._observation()["action_mask"]
-        return mask
+        return self._arrays.mask(self.game)
 
     def render(self) -> str | None:
         """The position from the learner's seat (``"ansi"`` returns it, ``"human"`` prints it)."""

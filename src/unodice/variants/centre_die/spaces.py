@@ -114,6 +114,12 @@ class ObservationLookup(SealedLookup):
         seats_in_order: Per direction (``1`` clockwise, ``-1`` after a reverse), per observer:
             the seats in relative order, the observer first.
         relative_seat: Per direction, per observer: each seat's relative seat.
+        hand_places: Per direction, per observer, per relative seat: the seat, where its
+            hand's faces begin in ``hands`` and where its size goes in ``hand sizes``.
+        dice_set: The set of dice.
+        code_by_identity: The code of each face object the set's dice bear, by identity.
+        colour_at: Per colour, its place in ``centre colour``.
+        phase_at: Per phase, its place in ``phase``.
     """
 
     def __init__(self, dice_set: ComponentSet, players: int, any_opponent: bool = False):
@@ -150,6 +156,29 @@ class ObservationLookup(SealedLookup):
                 for observer in range(players)
             )
             for direction in (1, -1)
+        }
+        # Where each seat's hand begins, per direction and observer: the encoding's loop.
+        self.hand_places: dict[int, tuple[tuple[tuple[int, int, int], ...], ...]] = {
+            direction: tuple(
+                tuple(
+                    (seat, starts["hands"] + relative * count, starts["hand sizes"] + relative)
+                    for relative, seat in enumerate(order)
+                )
+                for order in orders
+            )
+            for direction, orders in self.seats_in_order.items()
+        }
+        # The code of each face object of the set's dice (a view shows these very objects),
+        # held with the set, so that no other object can have one of these identities.
+        self.dice_set = dice_set
+        self.code_by_identity: dict[int, int] = {
+            id(face): faces.code_of[face] for die in dice_set.dice for face in die.faces
+        }
+        self.colour_at: dict[Colour, int] = {
+            colour: starts["centre colour"] + index for index, colour in enumerate(_COLOURS)
+        }
+        self.phase_at: dict[Phase, int] = {
+            phase: starts["phase"] + index for index, phase in enumerate(self.phases)
         }
         self.seal()
 
@@ -208,49 +237,80 @@ class CentreDieSpaces(Spaces[CentreDieMove]):
         return self._observation_lookup().slots
 
     def _observation_lookup(self) -> ObservationLookup:
-        any_opponent = self.options.catch_by == "any-opponent"
-        return observation_lookups(self._lookups.dice_set, self.player_count, any_opponent)
+        return self._encoding()[1]
+
+    def _encoding(self) -> tuple[object, ObservationLookup, int, int | None]:
+        """The variant, its observation lookup, and the options ``target`` and ``rounds``."""
+        global _last_asked
+        last = _last_asked
+        if last[0] is self:
+            return last
+        options = self.options
+        any_opponent = options.catch_by == "any-opponent"
+        found = observation_lookups(self._lookups.dice_set, self.player_count, any_opponent)
+        _last_asked = (self, found, options.target, options.rounds)
+        return _last_asked
 
     def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out`` (zeros, as long as the layout), from the observer's seat."""
-        lookup = self._observation_lookup()
+        _, lookup, target, rounds = self._encoding()
         faces, starts = lookup.faces, lookup.starts
         data = view.data
         direction = data["direction"]
-        order = lookup.seats_in_order[direction][view.seat]
-        place = lookup.relative_seat[direction][view.seat]
+        observer = view.seat
+        place = lookup.relative_seat[direction][observer]
         hands = data["hands"]
         share_of, dice = lookup.share_of, lookup.dice
-        at, sizes = starts["hands"], starts["hand sizes"]
-        count = len(faces.faces)
-        for relative, seat in enumerate(order):
-            shown: dict[int, int] = {}
-            for code in faces.codes(hands[seat]):
-                shown[code] = shown.get(code, 0) + 1
-            base = at + relative * count
-            for code, many in shown.items():
-                out[base + code] = share_of[code][many]
-            out[sizes + relative] = len(hands[seat]) / dice
-        out[starts["centre"] + faces.code(data["centre"])] = 1
+        code_of, by_identity = faces.code, lookup.code_by_identity
+        for seat, base, size_at in lookup.hand_places[direction][observer]:
+            hand = hands[seat]
+            if hand:
+                shown: dict[int, int] = {}
+                for face in hand:
+                    code = by_identity.get(id(face))
+                    if code is None:
+                        code = code_of(face)
+                    shown[code] = shown.get(code, 0) + 1
+                for code, many in shown.items():
+                    out[base + code] = share_of[code][many]
+                out[size_at] = len(hand) / dice
+            else:
+                out[size_at] = 0 / dice
+        centre = data["centre"]
+        code = by_identity.get(id(centre))
+        out[starts["centre"] + (code_of(centre) if code is None else code)] = 1
         centre_colour = data["centre_colour"]
         if centre_colour is not None:
-            out[starts["centre colour"] + _COLOURS.index(centre_colour)] = 1
-        if data["drawn"] is not None:
-            out[starts["drawn"] + faces.code(data["drawn"])] = 1
-        out[starts["phase"] + lookup.phases.index(data["phase"])] = 1
+            out[lookup.colour_at[centre_colour]] = 1
+        drawn = data["drawn"]
+        if drawn is not None:
+            out[starts["drawn"] + code_of(drawn)] = 1
+        out[lookup.phase_at[data["phase"]]] = 1
         if data["wd4_legal"] is False:
             out[starts["wd4 illegal"]] = 1
-        if view.to_act is not None:
-            out[starts["to act"] + place[view.to_act]] = 1
+        to_act = view.to_act
+        if to_act is not None:
+            out[starts["to act"] + place[to_act]] = 1
         out[starts["turn"] + place[data["turn"]]] = 1
-        if data["catchable"] is not None:
-            out[starts["catchable"] + place[data["catchable"]]] = 1
+        catchable = data["catchable"]
+        if catchable is not None:
+            out[starts["catchable"] + place[catchable]] = 1
         if direction == 1:
             out[starts["direction"]] = 1
         out[starts["bag"]] = data["bag"] / dice
-        options = view.options
-        scores = starts["scores"]
-        for relative, seat in enumerate(order):
-            out[scores + relative] = min(1.0, view.scores[seat] / options.target)
-        if options.rounds is not None:
-            out[starts["round"]] = min(1.0, (view.round - 1) / options.rounds)
+        at = starts["scores"]
+        for seat, points in enumerate(view.scores):
+            out[at + place[seat]] = min(1.0, points / target)
+        if rounds is not None:
+            out[starts["round"]] = min(1.0, (view.round - 1) / rounds)
+
+
+_last_asked: tuple[object, ObservationLookup, int, int | None] = (
+    None,
+    cast(ObservationLookup, None),
+    0,
+    None,
+)
+"""The variant that last asked for its observation lookup, that lookup, and the variant's
+``target`` and ``rounds``: an environment asks for them at every step, for the same variant
+(its options and seats never change)."""

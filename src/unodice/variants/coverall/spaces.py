@@ -48,6 +48,8 @@ seats follow in seat-number order (the order of play until an R reverses it; the
 
 from __future__ import annotations
 
+from typing import cast
+
 from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
 from unodice.core.pieces import Colour, ComponentSet
@@ -109,24 +111,25 @@ class CoverallSpaces(Spaces[CoverallMove]):
         me = view.seat
         out[where.phase + PHASES[data["phase"]]] = 1
         symbol_index, colour_index = lookup.symbol_index, lookup.colour_index
-        at, width = where.tray_kinds, where.kind_count
-        for kind in data["kinds"]:
+        for at, kind in zip(where.cell_kinds, data["kinds"], strict=True):
             if kind is not None:
                 out[at + symbol_index[kind]] = 1
-            at += width
-        at = where.tray_colours
-        for colour in data["colours"]:
+        for at, colour in zip(where.cell_colours, data["colours"], strict=True):
             if colour is not None:
                 out[at + colour_index[id(colour)]] = 1
-            at += _COLOURS
         out[where.open_half + data["open_half"]] = 1
-        shown: dict[int, int] = {}
-        for face in data["hand"]:
-            index = lookup.index_of(face)
-            shown[index] = shown.get(index, 0) + 1
-        dice_with = lookup.dice_with
-        for index, count in shown.items():
-            out[where.hand + index] = count / dice_with[index]
+        hand = data["hand"]
+        if hand:
+            shown: dict[int, int] = {}
+            by_identity, index_of = lookup.face_index, lookup.index_of
+            for face in hand:
+                index = by_identity.get(id(face))
+                if index is None:
+                    index = index_of(face)
+                shown[index] = shown.get(index, 0) + 1
+            dice_with, at = lookup.dice_with, where.hand
+            for index, count in shown.items():
+                out[at + index] = count / dice_with[index]
         holder = data["holder"]
         if holder is not None:
             out[where.holder + (holder - me) % players] = 1
@@ -162,7 +165,8 @@ class PlanLookup(SealedLookup):
     The attributes named after the slots (``phase``, ``tray_kinds``, ``tray_colours``,
     ``open_half``, ``hand``, ``holder``, ``reserves``, ``bag``, ``direction``, ``starter``,
     ``points``, ``totals``, ``game``) are where each slot begins (``totals`` and ``game`` are
-    ``-1`` outside a set).
+    ``-1`` outside a set). ``cell_kinds`` and ``cell_colours`` are where each cell's numbers
+    begin in ``tray kinds`` and ``tray colours``.
     """
 
     def __init__(
@@ -238,6 +242,12 @@ class PlanLookup(SealedLookup):
         self.points = starts["points"]
         self.totals = starts.get("totals", -1)
         self.game = starts.get("game", -1)
+        self.cell_kinds: tuple[int, ...] = tuple(
+            self.tray_kinds + cell * self.kind_count for cell in range(cells)
+        )
+        self.cell_colours: tuple[int, ...] = tuple(
+            self.tray_colours + cell * _COLOURS for cell in range(cells)
+        )
         self.seal()
 
 
@@ -253,11 +263,22 @@ _plans: LookupsPerSet[PlanLookup] = LookupsPerSet(_build_plan)
 
 def plan(variant: CoverallSpaces) -> PlanLookup:
     """The observation plan of a game's variant, built once and shared."""
+    global _last_asked
+    last = _last_asked
+    if last[0] is variant:
+        return last[1]
     tray = variant._tray
-    return _plans(
+    found = _plans(
         variant.dice_set,
         tray.size,
         len(tray.regions),
         variant.player_count,
         variant.options.set_of_games,
     )
+    _last_asked = (variant, found)
+    return found
+
+
+_last_asked: tuple[object, PlanLookup] = (None, cast(PlanLookup, None))
+"""The variant that last asked for its plan, and that plan: an environment asks for it at
+every step, for the same variant (its options and seats never change)."""

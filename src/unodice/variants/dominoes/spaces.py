@@ -38,11 +38,14 @@ With ``catch_by`` set to ``"any-opponent"`` (DO-6) the phase slot has a fifth pl
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections import Counter
+from collections.abc import Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING, cast
 
 from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
-from unodice.core.pieces import Colour, Face
+from unodice.core.pieces import Colour, Domino, Face
 from unodice.core.spaces import Buffer, Slot
 
 from .kernel import make_plays
@@ -101,6 +104,13 @@ class SpaceLookup(SealedLookup):
         slots: The observation's slots, in order.
         offsets: Per slot name, where it starts in the observation.
         size: The observation's size.
+        players: The number of seats.
+        phase_at: Per decision the phase slot tells apart, its place in the observation.
+        kind_share: Per tile kind, the share of it one tile is.
+        exact_shares: Whether every kind has a power of two of copies, so that its tiles'
+            shares add up exactly in any floating point.
+        tile_set: The set of tiles.
+        kind_by_identity: The kind of each of the set's tile objects, by identity.
     """
 
     def __init__(
@@ -152,6 +162,20 @@ class SpaceLookup(SealedLookup):
         self.offsets = offsets
         self.size = start
         self.end_size = end_size
+        self.players = players
+        self.phase_at: dict[str, int] = {
+            phase: offsets["phase"] + index for index, phase in enumerate(self.phases)
+        }
+        kind_share: dict[int, float] = {}
+        for kind, share in zip(self.kinds, self.shares, strict=True):
+            kind_share[kind] = share
+        self.kind_share = kind_share
+        self.exact_shares = all(count & (count - 1) == 0 for count in copies)
+        # Held with the set, so that no other object can have one of its tiles' identities.
+        self.tile_set = lookups.components
+        self.kind_by_identity: dict[int, int] = {
+            id(tile): self.kinds[tile.id] for tile in lookups.components.tiles
+        }
         self.seal()
 
 
@@ -210,31 +234,26 @@ class DominoesSpaces(Spaces[DominoesMove]):
 
     def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out``, zeros as long as the layout, reading only the view."""
-        lookup = _lookup(self)
+        _, lookup, target = _encoding(self)
         data = view.data
         at = lookup.offsets
-        kinds, shares = lookup.kinds, lookup.shares
-        seat, players, direction = view.seat, self.player_count, data["direction"]
+        seat, players, direction = view.seat, lookup.players, data["direction"]
 
-        base = at["hand"]
-        for tile in data["hand"]:
-            out[base + kinds[tile.id]] += shares[tile.id]
+        _add_shares(lookup, data["hand"], at["hand"], out)
         drawn = data["drawn"]
         if drawn is not None:
-            out[at["drawn"] + kinds[drawn.id]] = 1
-        base = at["laid"]
-        for placement in data["layout"]:
-            out[base + kinds[placement.tile.id]] += shares[placement.tile.id]
+            out[at["drawn"] + lookup.kinds[drawn.id]] = 1
+        _add_shares(lookup, list(map(_TILE, data["layout"])), at["laid"], out)
         base, faces, colours_at = at["ends"], lookup.faces, len(lookup.faces)
+        end_size = lookup.end_size
         for end in data["ends"]:
             out[base + faces[end.face]] = 1
             if end.colour is not None:
                 out[base + colours_at + _COLOUR_INDEX[end.colour]] = 1
-            base += lookup.end_size
+            base += end_size
 
         most = lookup.most_tiles
         sizes, one_tile = at["hand_sizes"], at["one_tile"]
-        target = view.options.target
         scores, at_scores = view.scores, at["scores"]
         hand_sizes = data["hand_sizes"]
         for relative in range(players):
@@ -245,29 +264,73 @@ class DominoesSpaces(Spaces[DominoesMove]):
                 out[one_tile + relative] = 1
             out[at_scores + relative] = min(max(scores[other] / target, 0.0), 1.0)
         out[at["boneyard"]] = data["boneyard"] / most
-        phase = data["phase"]
-        if phase in lookup.phases:
-            out[at["phase"] + lookup.phases.index(phase)] = 1
+        phase_at = lookup.phase_at.get(data["phase"])
+        if phase_at is not None:
+            out[phase_at] = 1
         if direction == -1:
             out[at["reversed"]] = 1
-        for name, who in (
-            ("to_act", view.to_act),
-            ("uno_debtor", data["uno_debtor"]),
-            ("wild_draw_four_by", data["wild_draw_four_by"]),
-        ):
-            if who is not None:
-                out[at[name] + (who - seat) * direction % players] = 1
+        to_act = view.to_act
+        if to_act is not None:
+            out[at["to_act"] + (to_act - seat) * direction % players] = 1
+        debtor = data["uno_debtor"]
+        if debtor is not None:
+            out[at["uno_debtor"] + (debtor - seat) * direction % players] = 1
+        by = data["wild_draw_four_by"]
+        if by is not None:
+            out[at["wild_draw_four_by"] + (by - seat) * direction % players] = 1
         barred = at["wild_draw_four_barred"]
         for who in data["wild_draw_four_barred"]:
             out[barred + (who - seat) * direction % players] = 1
 
 
+def _add_shares(lookup: SpaceLookup, tiles: Sequence[Domino], at: int, out: Buffer) -> None:
+    """Add each tile's share of its kind to the slot beginning at ``at``.
+
+    Added one tile at a time, as a buffer of any number type adds them; when every share is
+    a power of two (so that any sum of them is exact in any floating point), once per kind.
+    """
+    kinds = lookup.kinds
+    if not lookup.exact_shares:
+        shares = lookup.shares
+        for tile in tiles:
+            out[at + kinds[tile.id]] += shares[tile.id]
+        return
+    try:  # the set's own tiles, as views show them, are counted by identity
+        held = Counter(map(lookup.kind_by_identity.__getitem__, map(id, tiles)))
+    except KeyError:
+        held = Counter(kinds[tile.id] for tile in tiles)
+    kind_share = lookup.kind_share
+    for kind, count in held.items():
+        out[at + kind] = count * kind_share[kind]
+
+
+_TILE = attrgetter("tile")
+"""A placement's tile."""
+
+
 def _lookup(variant: DominoesSpaces) -> SpaceLookup:
     """The space lookup of a variant's tile set, options and seats."""
+    return _encoding(variant)[1]
+
+
+def _encoding(variant: DominoesSpaces) -> tuple[object, SpaceLookup, int]:
+    """The variant, its space lookup and its option ``target``."""
+    global _last_asked
+    last = _last_asked
+    if last[0] is variant:
+        return last
     options = variant.options
-    return spaces_for(
+    found = spaces_for(
         variant._lookups,
         options.all_doubles_spin,
         variant.player_count,
         options.catch_by == "any-opponent",
     )
+    _last_asked = (variant, found, options.target)
+    return _last_asked
+
+
+_last_asked: tuple[object, SpaceLookup, int] = (None, cast(SpaceLookup, None), 1)
+"""The variant that last asked for its space lookup, that lookup and the variant's ``target``:
+an environment asks for them at every step, for the same variant (its options and seats never
+change)."""
