@@ -174,7 +174,7 @@ def test_scripted_chance_copies_every_attribute():
 
 BAG = {"_items": OWN}
 SEATS = {"count": SAME, "current": SAME, "direction": SAME, "reverse_skips": SAME}
-LOG = {"entries": OWN, "movers": OWN, "_positions": OWN}
+LOG = {"entries": OWN, "movers": OWN, "packed": SAME, "_positions": OWN}
 
 
 def test_a_bag_copies_every_attribute():

@@ -6,36 +6,156 @@ move, where an event object each would double what a long match holds). ``Game.e
 ``Game.moves`` are [`History`][unodice.core.history.History] views of that list, fixed at its
 length when asked for: asking is free, reading an item costs what one item costs, so a bot that
 reads the last few events at every decision does not pay for the whole history each time.
+
+Most events cost a game a reference: they recur, and the engine hands out one shared object
+for each. Those that carry a fresh roll of several dice do not recur, and an object with its
+tuple of faces costs some 150 bytes. A variant may register, for such an event class, a way to
+pack an event into one whole number and back
+([`register_packing`][unodice.core.history.register_packing]); a game then keeps those events
+packed once they are a few moves old, and rebuilds each as it is read, equal to the one
+emitted. Only what the event itself says is packed, so nothing is kept that the event did not
+hold.
 """
 
 from __future__ import annotations
 
 from array import array
 from bisect import bisect_left
-from collections.abc import Iterator, MutableSequence, Sequence
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from typing import Any, Generic, TypeVar, cast, overload
 
 from unodice.core.moves import Event, Move, MovePlayed
+from unodice.core.pieces import Face
 
-__all__ = ["History"]
+__all__ = ["History", "pack_faces", "register_packing", "unpack_faces", "unpacked"]
 
 _Item = TypeVar("_Item", Event, Move)
+_Packable = TypeVar("_Packable", bound=Event)
+
+_TAG_BITS = 8
+_TAG_MASK = (1 << _TAG_BITS) - 1
+_FACE_BITS = 7
+_FACE_MASK = (1 << _FACE_BITS) - 1
+_LENGTH_BITS = 5
+_LENGTH_MASK = (1 << _LENGTH_BITS) - 1
+
+# Packing is keyed by the exact class of an event; the tag in the low bits of a packed entry
+# says which class's unpacking rebuilds it. Both tables hold functions of the variants' modules
+# only, never anything of a game.
+_PACKERS: dict[type, tuple[Any, int]] = {}
+_UNPACKERS: list[Any] = []
+
+# Faces get small codes in the order they are first packed (faces are public constants).
+# Lookups go by identity first (the faces a die shows are the set's own objects, kept alive
+# here so that their ids stay theirs), then by value.
+_FACES: list[Face] = []
+_FACE_CODES: dict[Face, int] = {}
+_FACE_CODES_BY_ID: dict[int, int] = {}
+_IDENTITIES_LIMIT = 1 << 12
+
+
+def register_packing(
+    kind: type[_Packable],
+    pack: Callable[[_Packable], int | None],
+    unpack: Callable[[int], _Packable],
+) -> None:
+    """Keep events of class ``kind`` packed in games' histories, rebuilt when read.
+
+    ``pack(event)`` returns a whole number from 0, or ``None`` to keep that event as it is (a
+    shared one costs a game nothing more than a reference); ``unpack(number)`` rebuilds an
+    event equal to the one packed. Registering a class twice keeps the first registration;
+    once 256 classes are registered, further ones are kept unpacked.
+    """
+    if kind in _PACKERS or len(_UNPACKERS) > _TAG_MASK:
+        return
+    _PACKERS[kind] = (pack, len(_UNPACKERS))
+    _UNPACKERS.append(unpack)
+
+
+def unpacked(entry: Event | Move | int) -> Any:
+    """The event a history entry stands for: ``entry`` itself unless it is packed."""
+    if type(entry) is int:
+        return _UNPACKERS[entry & _TAG_MASK](entry >> _TAG_BITS)
+    return entry
+
+
+def _face_code(face: Face) -> int | None:
+    code = _FACE_CODES_BY_ID.get(id(face))
+    if code is not None:
+        return code
+    code = _FACE_CODES.get(face)
+    if code is None:
+        if len(_FACES) > _FACE_MASK:
+            return None
+        code = _FACE_CODES[face] = len(_FACES)
+        _FACES.append(face)
+        _FACE_CODES_BY_ID[id(face)] = code
+    elif len(_FACE_CODES_BY_ID) < _IDENTITIES_LIMIT:
+        _FACES.append(face)  # kept alive, so that its id is not given to another object
+        _FACE_CODES_BY_ID[id(face)] = code
+    return code
+
+
+def pack_faces(faces: Sequence[Face], rest: int) -> int | None:
+    """``rest`` (a whole number from 0) with ``faces`` packed below it, for a packer.
+
+    ``None`` when there are more than 31 faces, or faces of more than 128 kinds have been seen.
+    """
+    if len(faces) > _LENGTH_MASK:
+        return None
+    value = rest
+    by_id = _FACE_CODES_BY_ID
+    for face in faces:
+        code = by_id.get(id(face))
+        if code is None:
+            code = _face_code(face)
+            if code is None:
+                return None
+        value = value << _FACE_BITS | code
+    return value << _LENGTH_BITS | len(faces)
+
+
+def unpack_faces(value: int) -> tuple[tuple[Face, ...], int]:
+    """The faces packed by [`pack_faces`][unodice.core.history.pack_faces], and its ``rest``."""
+    count = value & _LENGTH_MASK
+    value >>= _LENGTH_BITS
+    faces = _FACES
+    codes = [0] * count
+    for index in range(count - 1, -1, -1):
+        codes[index] = value & _FACE_MASK
+        value >>= _FACE_BITS
+    return tuple([faces[code] for code in codes]), value
 
 
 class Log:
     """A game's history as kept: events and moves in order, with the movers beside.
 
     Attributes:
-        entries: Every event, with each move standing for its ``MovePlayed``.
+        entries: Every event, with each move standing for its ``MovePlayed``; an event of a
+            class registered for packing may stand as a whole number (see ``unpacked``).
         movers: The seat that played each move, in order.
+        packed: How many entries from the start have been offered for packing.
     """
 
-    __slots__ = ("_positions", "entries", "movers")
+    __slots__ = ("_positions", "entries", "movers", "packed")
 
-    def __init__(self, entries: list[Event | Move], movers: MutableSequence[int]):
+    def __init__(self, entries: list[Event | Move | int], movers: MutableSequence[int]):
         self.entries = entries
         self.movers = movers
+        self.packed = 0
         self._positions: MutableSequence[int] = array("Q")
+
+    def pack(self) -> None:
+        """Pack the entries added since the last call whose classes are registered for it."""
+        entries, packers = self.entries, _PACKERS
+        end = len(entries)
+        for index in range(self.packed, end):
+            packer = packers.get(type(entries[index]))
+            if packer is not None:
+                value = packer[0](entries[index])
+                if value is not None:
+                    entries[index] = value << _TAG_BITS | packer[1]
+        self.packed = end
 
     def positions(self) -> Sequence[int]:
         """The index in ``entries`` of every move, brought up to date with the entries."""
@@ -49,12 +169,14 @@ class Log:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Written out: a compiled Log has no pickling of its own that calls __init__ right.
-        return Log, (self.entries, self.movers)
+        # Packed entries are unpacked: their tags belong to this process.
+        return Log, ([unpacked(entry) for entry in self.entries], self.movers)
 
     def copy(self) -> Log:
         """An independent log with the same history."""
         twin = Log(list(self.entries), self.movers[:])
         twin._positions = self._positions[:]
+        twin.packed = self.packed
         return twin
 
     def truncated(self, entries: int, moves: int) -> Log:
@@ -64,6 +186,7 @@ class Log:
         """
         twin = Log(self.entries[:entries], self.movers[:moves])
         twin._positions = self._positions[:moves]
+        twin.packed = min(self.packed, entries)
         return twin
 
 
@@ -105,6 +228,8 @@ class History(Sequence[_Item], Generic[_Item]):
         if self._moves:
             return log.entries[log.positions()[index]]
         entry = log.entries[index]
+        if type(entry) is int:
+            return _UNPACKERS[entry & _TAG_MASK](entry >> _TAG_BITS)
         if isinstance(entry, Move):
             return MovePlayed(log.movers[bisect_left(log.positions(), index)], entry)
         return entry
@@ -121,7 +246,7 @@ class History(Sequence[_Item], Generic[_Item]):
             cast(
                 "list[_Item]",
                 [
-                    MovePlayed(next(movers), entry) if isinstance(entry, Move) else entry
+                    MovePlayed(next(movers), entry) if isinstance(entry, Move) else unpacked(entry)
                     for entry in log.entries[:length]
                 ],
             )
