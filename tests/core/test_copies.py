@@ -174,7 +174,14 @@ def test_scripted_chance_copies_every_attribute():
 
 BAG = {"_items": OWN}
 SEATS = {"count": SAME, "current": SAME, "direction": SAME, "reverse_skips": SAME}
-LOG = {"entries": OWN, "movers": OWN, "packed": SAME, "_positions": OWN}
+LOG = {
+    "entries": OWN,
+    "movers": OWN,
+    "packed": SAME,
+    "_positions": OWN,
+    "_packs": OWN,
+    "_packed_at": OWN,
+}
 
 
 def test_a_bag_copies_every_attribute():

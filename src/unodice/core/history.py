@@ -13,7 +13,9 @@ tuple of faces costs some 150 bytes. A variant may register, for such an event c
 pack an event into one whole number and back
 ([`register_packing`][unodice.core.history.register_packing]); a game then keeps those events
 packed once they are a few moves old, and rebuilds each as it is read, equal to the one
-emitted. Only what the event itself says is packed, so nothing is kept that the event did not
+emitted. The number goes into an array beside the entries (8 bytes, where an object of its own
+would take 32), and the entry becomes the tag of the event's class, a small number that costs
+nothing. Only what the event itself says is packed, so nothing is kept that the event did not
 hold.
 """
 
@@ -27,20 +29,20 @@ from typing import Any, Generic, TypeVar, cast, overload
 from unodice.core.moves import Event, Move, MovePlayed
 from unodice.core.pieces import Face
 
-__all__ = ["History", "pack_faces", "register_packing", "unpack_faces", "unpacked"]
+__all__ = ["History", "pack_faces", "register_packing", "unpack_faces"]
 
 _Item = TypeVar("_Item", Event, Move)
 _Packable = TypeVar("_Packable", bound=Event)
 
-_TAG_BITS = 8
-_TAG_MASK = (1 << _TAG_BITS) - 1
-_FACE_BITS = 7
+_TAGS = 256  # the tags are whole numbers CPython makes once: entries holding them cost nothing
+_PACK_LIMIT = 1 << 64  # what one item of the array of packed events holds
+_FACE_BITS = 6
 _FACE_MASK = (1 << _FACE_BITS) - 1
 _LENGTH_BITS = 5
 _LENGTH_MASK = (1 << _LENGTH_BITS) - 1
 
-# Packing is keyed by the exact class of an event; the tag in the low bits of a packed entry
-# says which class's unpacking rebuilds it. Both tables hold functions of the variants' modules
+# Packing is keyed by the exact class of an event; the tag a packed entry holds says which
+# class's unpacking rebuilds it. Both tables hold functions of the variants' modules
 # only, never anything of a game.
 _PACKERS: dict[type, tuple[Any, int]] = {}
 _UNPACKERS: list[Any] = []
@@ -66,17 +68,10 @@ def register_packing(
     event equal to the one packed. Registering a class twice keeps the first registration;
     once 256 classes are registered, further ones are kept unpacked.
     """
-    if kind in _PACKERS or len(_UNPACKERS) > _TAG_MASK:
+    if kind in _PACKERS or len(_UNPACKERS) >= _TAGS:
         return
     _PACKERS[kind] = (pack, len(_UNPACKERS))
     _UNPACKERS.append(unpack)
-
-
-def unpacked(entry: Event | Move | int) -> Any:
-    """The event a history entry stands for: ``entry`` itself unless it is packed."""
-    if type(entry) is int:
-        return _UNPACKERS[entry & _TAG_MASK](entry >> _TAG_BITS)
-    return entry
 
 
 def _face_code(face: Face) -> int | None:
@@ -99,7 +94,7 @@ def _face_code(face: Face) -> int | None:
 def pack_faces(faces: Sequence[Face], rest: int) -> int | None:
     """``rest`` (a whole number from 0) with ``faces`` packed below it, for a packer.
 
-    ``None`` when there are more than 31 faces, or faces of more than 128 kinds have been seen.
+    ``None`` when there are more than 31 faces, or faces of more than 64 kinds have been seen.
     """
     if len(faces) > _LENGTH_MASK:
         return None
@@ -132,18 +127,21 @@ class Log:
 
     Attributes:
         entries: Every event, with each move standing for its ``MovePlayed``; an event of a
-            class registered for packing may stand as a whole number (see ``unpacked``).
+            class registered for packing may stand as its class's tag, a whole number.
         movers: The seat that played each move, in order.
         packed: How many entries from the start have been offered for packing.
     """
 
-    __slots__ = ("_positions", "entries", "movers", "packed")
+    __slots__ = ("_packed_at", "_packs", "_positions", "entries", "movers", "packed")
 
     def __init__(self, entries: list[Event | Move | int], movers: MutableSequence[int]):
         self.entries = entries
         self.movers = movers
         self.packed = 0
         self._positions: MutableSequence[int] = array("Q")
+        # The packed events, in order, and the index in ``entries`` of each.
+        self._packs: MutableSequence[int] = array("Q")
+        self._packed_at: MutableSequence[int] = array("I")
 
     def pack(self) -> None:
         """Pack the entries added since the last call whose classes are registered for it."""
@@ -153,9 +151,26 @@ class Log:
             packer = packers.get(type(entries[index]))
             if packer is not None:
                 value = packer[0](entries[index])
-                if value is not None:
-                    entries[index] = value << _TAG_BITS | packer[1]
+                if value is not None and value < _PACK_LIMIT:
+                    self._packs.append(value)
+                    self._packed_at.append(index)
+                    entries[index] = packer[1]
         self.packed = end
+
+    def unpack(self, index: int) -> Event:
+        """The event that the packed entry at ``index`` stands for."""
+        value = self._packs[bisect_left(self._packed_at, index)]
+        event: Event = _UNPACKERS[cast(int, self.entries[index])](value)
+        return event
+
+    def unpacked(self, end: int) -> list[Event | Move]:
+        """The first ``end`` entries, each packed one rebuilt."""
+        packs = iter(self._packs)
+        unpackers: list[Callable[[int], Event]] = _UNPACKERS
+        return [
+            unpackers[entry](next(packs)) if isinstance(entry, int) else entry
+            for entry in self.entries[:end]
+        ]
 
     def positions(self) -> Sequence[int]:
         """The index in ``entries`` of every move, brought up to date with the entries."""
@@ -170,13 +185,15 @@ class Log:
     def __reduce__(self) -> tuple[Any, ...]:
         # Written out: a compiled Log has no pickling of its own that calls __init__ right.
         # Packed entries are unpacked: their tags belong to this process.
-        return Log, ([unpacked(entry) for entry in self.entries], self.movers)
+        return Log, (self.unpacked(len(self.entries)), self.movers)
 
     def copy(self) -> Log:
         """An independent log with the same history."""
         twin = Log(list(self.entries), self.movers[:])
         twin._positions = self._positions[:]
         twin.packed = self.packed
+        twin._packs = self._packs[:]
+        twin._packed_at = self._packed_at[:]
         return twin
 
     def truncated(self, entries: int, moves: int) -> Log:
@@ -187,6 +204,9 @@ class Log:
         twin = Log(self.entries[:entries], self.movers[:moves])
         twin._positions = self._positions[:moves]
         twin.packed = min(self.packed, entries)
+        kept = bisect_left(self._packed_at, entries)
+        twin._packs = self._packs[:kept]
+        twin._packed_at = self._packed_at[:kept]
         return twin
 
 
@@ -229,7 +249,7 @@ class History(Sequence[_Item], Generic[_Item]):
             return log.entries[log.positions()[index]]
         entry = log.entries[index]
         if type(entry) is int:
-            return _UNPACKERS[entry & _TAG_MASK](entry >> _TAG_BITS)
+            return log.unpack(index)
         if isinstance(entry, Move):
             return MovePlayed(log.movers[bisect_left(log.positions(), index)], entry)
         return entry
@@ -246,8 +266,8 @@ class History(Sequence[_Item], Generic[_Item]):
             cast(
                 "list[_Item]",
                 [
-                    MovePlayed(next(movers), entry) if isinstance(entry, Move) else unpacked(entry)
-                    for entry in log.entries[:length]
+                    MovePlayed(next(movers), entry) if isinstance(entry, Move) else entry
+                    for entry in log.unpacked(length)
                 ],
             )
         )

@@ -58,7 +58,7 @@ def test_a_packed_history_reads_as_the_events_emitted():
     while game.to_act is not None and len(emitted) < 1_500:
         moves = game.legal_moves()
         emitted.extend(game.play(moves[pick.randrange(len(moves))]))
-    packed = [entry for entry in game._log.entries if type(entry) is int]
+    packed = [entry for entry in game._log.entries if type(entry) is int]  # tags
     assert packed, "no event was packed"
     events = list(game.events)
     assert events[-len(emitted) :] == emitted
