@@ -697,7 +697,7 @@ class Game:
         self._round += 1
         self._round_points = [0] * self.players
         self._round_winners = None
-        self._events.append(RoundStarted(self._round))
+        self._events.append(shared_event(RoundStarted, self._round))  # rounds recur: shared
         state: State = self.variant.start_round(self._table, previous)
         return state
 
