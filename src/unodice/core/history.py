@@ -35,7 +35,8 @@ _Item = TypeVar("_Item", Event, Move)
 _Packable = TypeVar("_Packable", bound=Event)
 
 _TAGS = 256  # the tags are whole numbers CPython makes once: entries holding them cost nothing
-_PACK_LIMIT = 1 << 64  # what one item of the array of packed events holds
+_WORD_BITS = 64  # what one item of the array of packed events holds
+_WORD_MASK = (1 << _WORD_BITS) - 1
 _FACE_BITS = 6
 _FACE_MASK = (1 << _FACE_BITS) - 1
 _LENGTH_BITS = 5
@@ -151,26 +152,49 @@ class Log:
             packer = packers.get(type(entries[index]))
             if packer is not None:
                 value = packer[0](entries[index])
-                if value is not None and value < _PACK_LIMIT:
-                    self._packs.append(value)
-                    self._packed_at.append(index)
+                if value is not None:
+                    # A long roll takes several words, each marked with the entry's index.
+                    while True:
+                        self._packs.append(value & _WORD_MASK)
+                        self._packed_at.append(index)
+                        value >>= _WORD_BITS
+                        if not value:
+                            break
                     entries[index] = packer[1]
         self.packed = end
 
+    def _value(self, index: int, word: int) -> tuple[int, int]:
+        """The number packed for the entry at ``index`` from its first word, ``word``.
+
+        Returns it with the index of the word after its last.
+        """
+        packs, packed_at = self._packs, self._packed_at
+        value, shift, word_count = packs[word], _WORD_BITS, len(packs)
+        word += 1
+        while word < word_count and packed_at[word] == index:
+            value |= packs[word] << shift
+            shift += _WORD_BITS
+            word += 1
+        return value, word
+
     def unpack(self, index: int) -> Event:
         """The event that the packed entry at ``index`` stands for."""
-        value = self._packs[bisect_left(self._packed_at, index)]
+        value = self._value(index, bisect_left(self._packed_at, index))[0]
         event: Event = _UNPACKERS[cast(int, self.entries[index])](value)
         return event
 
     def unpacked(self, end: int) -> list[Event | Move]:
         """The first ``end`` entries, each packed one rebuilt."""
-        packs = iter(self._packs)
         unpackers: list[Callable[[int], Event]] = _UNPACKERS
-        return [
-            unpackers[entry](next(packs)) if isinstance(entry, int) else entry
-            for entry in self.entries[:end]
-        ]
+        read: list[Event | Move] = []
+        word = 0
+        for index, entry in enumerate(self.entries[:end]):
+            if isinstance(entry, int):
+                value, word = self._value(index, word)
+                read.append(unpackers[entry](value))
+            else:
+                read.append(entry)
+        return read
 
     def positions(self) -> Sequence[int]:
         """The index in ``entries`` of every move, brought up to date with the entries."""
