@@ -37,8 +37,7 @@ _Packable = TypeVar("_Packable", bound=Event)
 _TAGS = 256  # the tags are whole numbers CPython makes once: entries holding them cost nothing
 _WORD_BITS = 64  # what one item of the array of packed events holds
 _WORD_MASK = (1 << _WORD_BITS) - 1
-_FACE_BITS = 6
-_FACE_MASK = (1 << _FACE_BITS) - 1
+_FACE_KINDS = 256  # a face's code is a byte
 _LENGTH_BITS = 5
 _LENGTH_MASK = (1 << _LENGTH_BITS) - 1
 
@@ -54,6 +53,8 @@ _UNPACKERS: list[Any] = []
 _FACES: list[Face] = []
 _FACE_CODES: dict[Face, int] = {}
 _FACE_CODES_BY_ID: dict[int, int] = {}
+_KEPT_ALIVE: list[Face] = []
+_CODE_OF_ID = _FACE_CODES_BY_ID.__getitem__
 _IDENTITIES_LIMIT = 1 << 12
 
 
@@ -76,18 +77,18 @@ def register_packing(
 
 
 def _face_code(face: Face) -> int | None:
+    """The code of ``face``, given it on first sight (``None`` once 256 kinds are coded)."""
     code = _FACE_CODES_BY_ID.get(id(face))
     if code is not None:
         return code
     code = _FACE_CODES.get(face)
     if code is None:
-        if len(_FACES) > _FACE_MASK:
+        if len(_FACES) >= _FACE_KINDS:
             return None
         code = _FACE_CODES[face] = len(_FACES)
         _FACES.append(face)
-        _FACE_CODES_BY_ID[id(face)] = code
-    elif len(_FACE_CODES_BY_ID) < _IDENTITIES_LIMIT:
-        _FACES.append(face)  # kept alive, so that its id is not given to another object
+    if len(_FACE_CODES_BY_ID) < _IDENTITIES_LIMIT:
+        _KEPT_ALIVE.append(face)  # so that its id is not given to another object
         _FACE_CODES_BY_ID[id(face)] = code
     return code
 
@@ -95,32 +96,29 @@ def _face_code(face: Face) -> int | None:
 def pack_faces(faces: Sequence[Face], rest: int) -> int | None:
     """``rest`` (a whole number from 0) with ``faces`` packed below it, for a packer.
 
-    ``None`` when there are more than 31 faces, or faces of more than 64 kinds have been seen.
+    A byte a face. ``None`` when there are more than 31 faces, or once faces of 256 kinds
+    have been coded.
     """
-    if len(faces) > _LENGTH_MASK:
+    count = len(faces)
+    if count > 31:
         return None
-    value = rest
-    by_id = _FACE_CODES_BY_ID
-    for face in faces:
-        code = by_id.get(id(face))
-        if code is None:
-            code = _face_code(face)
-            if code is None:
-                return None
-        value = value << _FACE_BITS | code
-    return value << _LENGTH_BITS | len(faces)
+    try:
+        codes = bytes(map(_CODE_OF_ID, map(id, faces)))
+    except KeyError:
+        found = [_face_code(face) for face in faces]
+        if None in found:
+            return None
+        codes = bytes(cast("list[int]", found))
+    return (rest << 8 * count | int.from_bytes(codes, "little")) << 5 | count  # 5: _LENGTH_BITS
 
 
 def unpack_faces(value: int) -> tuple[tuple[Face, ...], int]:
     """The faces packed by [`pack_faces`][unodice.core.history.pack_faces], and its ``rest``."""
     count = value & _LENGTH_MASK
     value >>= _LENGTH_BITS
-    faces = _FACES
-    codes = [0] * count
-    for index in range(count - 1, -1, -1):
-        codes[index] = value & _FACE_MASK
-        value >>= _FACE_BITS
-    return tuple([faces[code] for code in codes]), value
+    bits = 8 * count
+    codes = (value & ((1 << bits) - 1)).to_bytes(count, "little")
+    return tuple(map(_FACES.__getitem__, codes)), value >> bits
 
 
 class Log:
@@ -146,22 +144,26 @@ class Log:
 
     def pack(self) -> None:
         """Pack the entries added since the last call whose classes are registered for it."""
-        entries, packers = self.entries, _PACKERS
-        end = len(entries)
-        for index in range(self.packed, end):
-            packer = packers.get(type(entries[index]))
-            if packer is not None:
-                value = packer[0](entries[index])
-                if value is not None:
-                    # A long roll takes several words, each marked with the entry's index.
-                    while True:
-                        self._packs.append(value & _WORD_MASK)
-                        self._packed_at.append(index)
-                        value >>= _WORD_BITS
-                        if not value:
-                            break
-                    entries[index] = packer[1]
+        entries, packer_of = self.entries, _PACKERS.get
+        packs, packed_at = self._packs, self._packed_at
+        start, end = self.packed, len(entries)
         self.packed = end
+        for index in range(start, end):
+            entry = entries[index]
+            packer = packer_of(type(entry))
+            if packer is None:
+                continue
+            value = packer[0](entry)
+            if value is None:
+                continue
+            # A long roll takes several words, each marked with the entry's index.
+            while True:
+                packs.append(value & _WORD_MASK)
+                packed_at.append(index)
+                value >>= _WORD_BITS
+                if not value:
+                    break
+            entries[index] = packer[1]
 
     def _value(self, index: int, word: int) -> tuple[int, int]:
         """The number packed for the entry at ``index`` from its first word, ``word``.
