@@ -144,16 +144,19 @@ class Log:
 
     def pack(self) -> None:
         """Pack the entries added since the last call whose classes are registered for it."""
-        entries, packer_of = self.entries, _PACKERS.get
-        packs, packed_at = self._packs, self._packed_at
+        entries = self.entries
         start, end = self.packed, len(entries)
         self.packed = end
-        for index in range(start, end):
-            entry = entries[index]
-            packer = packer_of(type(entry))
+        # The classes are looked up outside the interpreter's loop: in most variants none is
+        # registered, and the loop below is then never entered.
+        packers = list(map(_PACKERS.get, map(type, entries[start:end])))
+        if packers.count(None) == len(packers):
+            return
+        packs, packed_at = self._packs, self._packed_at
+        for index, packer in enumerate(packers, start):
             if packer is None:
                 continue
-            value = packer[0](entry)
+            value = packer[0](entries[index])
             if value is None:
                 continue
             # A long roll takes several words, each marked with the entry's index.
