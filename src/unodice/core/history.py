@@ -54,6 +54,9 @@ _FACES: list[Face] = []
 _FACE_CODES: dict[Face, int] = {}
 _FACE_CODES_BY_ID: dict[int, int] = {}
 _KEPT_ALIVE: list[Face] = []
+
+# What a log holds for its packed events until it packs one: never appended to (see Log).
+_NO_WORDS = cast("MutableSequence[int]", ())
 _CODE_OF_ID = _FACE_CODES_BY_ID.__getitem__
 _IDENTITIES_LIMIT = 1 << 12
 
@@ -138,9 +141,11 @@ class Log:
         self.movers = movers
         self.packed = 0
         self._positions: MutableSequence[int] = array("Q")
-        # The packed events, in order, and the index in ``entries`` of each.
-        self._packs: MutableSequence[int] = array("Q")
-        self._packed_at: MutableSequence[int] = array("I")
+        # The packed events, in order, and the index in ``entries`` of each word: empty tuples
+        # until something is packed (a game that packs nothing pays for no arrays), replaced by
+        # arrays before the first is appended.
+        self._packs: MutableSequence[int] = _NO_WORDS
+        self._packed_at: MutableSequence[int] = _NO_WORDS
 
     def pack(self) -> None:
         """Pack the entries added since the last call whose classes are registered for it."""
@@ -152,6 +157,8 @@ class Log:
         packers = list(map(_PACKERS.get, map(type, entries[start:end])))
         if packers.count(None) == len(packers):
             return
+        if type(self._packs) is not array:  # still the empty tuples
+            self._packs, self._packed_at = array("Q"), array("I")
         packs, packed_at = self._packs, self._packed_at
         for index, packer in enumerate(packers, start):
             if packer is None:
