@@ -34,6 +34,7 @@ SAME = "the same value (equal; immutable, or never changed in place, so it may b
 OWN = "the copy's own object, equal to the original's"
 COPIED = "the copy's own object, made by the copy() of its class (which is checked on its own)"
 FRESH = "made afresh for the copy (not compared)"
+OWN_WHEN_USED = "an empty tuple, shared, until something is put in it; then the copy's own object"
 
 
 def attribute_names(thing: object) -> set[str]:
@@ -89,6 +90,9 @@ def check_copy(original: object, twin: object, expected: dict[str, str], what: s
             assert _comparable(theirs) == _comparable(mine), f"{what}.{name} is not copied as is"
         elif expected[name] == OWN:
             assert theirs is not mine, f"{what}'s copy shares {name}, which it must own"
+            assert _comparable(theirs) == _comparable(mine), f"{what}.{name} is copied wrong"
+        elif expected[name] == OWN_WHEN_USED:
+            assert theirs is not mine or mine == (), f"{what}'s copy shares {name}, once used"
             assert _comparable(theirs) == _comparable(mine), f"{what}.{name} is copied wrong"
         elif expected[name] == COPIED:
             assert theirs is not mine, f"{what}'s copy shares {name}, which it must own"
@@ -174,7 +178,14 @@ def test_scripted_chance_copies_every_attribute():
 
 BAG = {"_items": OWN}
 SEATS = {"count": SAME, "current": SAME, "direction": SAME, "reverse_skips": SAME}
-LOG = {"entries": OWN, "movers": OWN, "_positions": OWN}
+LOG = {
+    "entries": OWN,
+    "movers": OWN,
+    "packed": SAME,
+    "_positions": OWN,
+    "_packs": OWN_WHEN_USED,
+    "_packed_at": OWN_WHEN_USED,
+}
 
 
 def test_a_bag_copies_every_attribute():
@@ -201,6 +212,17 @@ def test_a_log_copies_every_attribute(how, registry):
         game.play(game.legal_moves()[0])
     log = game._log
     log.positions()  # worked out, so that there is something to copy
+    twin = log.copy() if how == "copy" else log.truncated(len(log.entries), len(log.movers))
+    check_copy(log, twin, LOG, "Log")
+
+
+@pytest.mark.parametrize("how", ["copy", "truncated"])
+def test_a_log_with_packed_events_copies_every_attribute(how):
+    game = unodice.new_game("centre-die", 2, seed=5)
+    for _ in range(80):
+        game.play(game.legal_moves()[0])
+    log = game._log
+    assert log._packs, "nothing was packed"
     twin = log.copy() if how == "copy" else log.truncated(len(log.entries), len(log.movers))
     check_copy(log, twin, LOG, "Log")
 

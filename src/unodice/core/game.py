@@ -61,6 +61,10 @@ __all__ = ["Game"]
 
 _MOVED_TO_SETUP = frozenset({"SEED_LIMIT", "new_game", "parse_game_string"})
 
+# A move packs the history's entries once this many have been added since it was last packed
+# (see unodice.core.history): the events of the last few moves stay as they were emitted.
+_PACK_EVERY = 32
+
 
 def __getattr__(name: str) -> Any:
     """``new_game``, ``parse_game_string`` and ``SEED_LIMIT``, from where they now live.
@@ -258,7 +262,7 @@ class Game:
         # that played it in _movers (a byte each): a long match keeps thousands, and the event
         # objects would double what a game holds. The events and moves properties read it back.
         self._log = self._empty_log()
-        self._events: list[Event | Move] = self._log.entries
+        self._events: list[Event | Move | int] = self._log.entries
         self._movers: MutableSequence[int] = self._log.movers
         self._broken: str | None = None
         # Why the game cannot be recorded (a copy without history, a determinized game).
@@ -435,6 +439,8 @@ class Game:
         if self._unread_views:
             self._read_unread_views()
         mark = len(self._events)
+        if mark - self._log.packed >= _PACK_EVERY:
+            self._log.pack()
         seat = self.state.to_act
         assert seat is not None
         played = MovePlayed(seat, chosen)
@@ -691,7 +697,7 @@ class Game:
         self._round += 1
         self._round_points = [0] * self.players
         self._round_winners = None
-        self._events.append(RoundStarted(self._round))
+        self._events.append(shared_event(RoundStarted, self._round))  # rounds recur: shared
         state: State = self.variant.start_round(self._table, previous)
         return state
 
@@ -920,6 +926,8 @@ class Game:
         # names every game shares (see __init__).
         for name, value in state.items():
             setattr(self, name, value)
+        # The log pickles its entries unpacked, in a list of its own (see Log.__reduce__).
+        self._events, self._movers = self._log.entries, self._log.movers
         self._table = _Table(self)
 
     def _empty_log(self) -> Log:

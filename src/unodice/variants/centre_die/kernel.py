@@ -25,12 +25,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from unodice.core.history import pack_faces, register_packing, unpack_faces
 from unodice.core.pieces import Colour, Die, Face
 
 from .events import (
     CentreRedrawn,
     CentreReverted,
     CentreRolled,
+    Dealt,
     Drew,
     Rerolled,
     WentOut,
@@ -139,3 +141,62 @@ class SharedEvents:
         if event is None:
             event = _keep(self._went_out, key, WentOut(seat, hand_values))
         return event
+
+
+# -- packing: the events that carry a fresh roll of several dice -------------------------------
+
+_REASONS: list[str] = []
+"""The reasons of ``Drew`` events packed so far (words of the rules: a handful)."""
+
+_REASON_LIMIT = 16
+
+
+def _reason_code(reason: str) -> int | None:
+    try:
+        return _REASONS.index(reason)
+    except ValueError:
+        if len(_REASONS) >= _REASON_LIMIT:
+            return None
+        _REASONS.append(reason)
+        return len(_REASONS) - 1
+
+
+def _pack_rerolled(event: Rerolled) -> int | None:
+    faces = event.faces
+    if len(faces) <= MAX_SHARED_FACES:  # shared: a reference costs less than a number
+        return None
+    return pack_faces(faces, event.seat)
+
+
+def _unpack_rerolled(value: int) -> Rerolled:
+    faces, seat = unpack_faces(value)
+    return Rerolled(seat, faces)
+
+
+def _pack_dealt(event: Dealt) -> int | None:
+    return pack_faces(event.faces, event.seat)
+
+
+def _unpack_dealt(value: int) -> Dealt:
+    faces, seat = unpack_faces(value)
+    return Dealt(seat, faces)
+
+
+def _pack_drew(event: Drew) -> int | None:
+    faces, wanted = event.faces, event.wanted
+    if len(faces) <= MAX_SHARED_FACES or not 0 <= wanted < 256:
+        return None
+    reason = _reason_code(event.reason)
+    if reason is None:
+        return None
+    return pack_faces(faces, (event.seat << 8 | wanted) << 4 | reason)
+
+
+def _unpack_drew(value: int) -> Drew:
+    faces, rest = unpack_faces(value)
+    return Drew(rest >> 12, faces, rest >> 4 & 255, _REASONS[rest & 15])
+
+
+register_packing(Rerolled, _pack_rerolled, _unpack_rerolled)
+register_packing(Dealt, _pack_dealt, _unpack_dealt)
+register_packing(Drew, _pack_drew, _unpack_drew)
