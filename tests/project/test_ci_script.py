@@ -122,3 +122,11 @@ def test_the_benchmark_step_counts_instructions_and_may_not_skip():
     check = lines.index("pytest -q -p no:cacheprovider -m benchmark tests")
     assert step < check
     assert any(line.startswith("command -v valgrind") for line in lines[step:check])
+
+
+def test_the_native_engines_thousand_match_comparisons_run_once_and_without_coverage():
+    lines = commands()
+    (covered,) = [line for line in lines if '-m "slow or tooling"' in line]
+    assert '-k "not native_matches_python_thousand"' in covered
+    (alone,) = [line for line in lines if "-k native_matches_python_thousand" in line]
+    assert "-m slow" in alone and "--cov" not in alone
