@@ -4,7 +4,7 @@ Matches under the default options, the same seeds both ways (so the same matches
 CPU seconds. Python plays them through ``play_game``; the native engine (the variant's
 ``match_engine``) one at a time through ``play``, the agents' seeds derived in Python as
 ``play_game`` derives them, once more with every decision and chance outcome recorded (what a
-check against Python reads).
+check against Python reads), and many at once through ``play_many`` (what ``simulate`` uses).
 
     python benchmarks/native.py [--variant centre-die|coverall|dominoes|all] [--games N]
         [--native-games N] [--players P] [--agent random|greedy|heuristic]
@@ -59,6 +59,12 @@ def measure(name: str, games: int, native_games: int, players: int, agent: str) 
             decisions += match.decisions
         spent = clock() - began
         rows.append((label, native_games / spent, decisions / spent))
+    began = clock()
+    seeds = list(range(native_games))
+    agent_seeds = [game_agent_seed(seed, seat) for seed in seeds for seat in range(players)]
+    batch = engine.play_many(seeds, agent_seeds)
+    spent = clock() - began
+    rows.append(("native, play_many", native_games / spent, sum(batch.decisions) / spent))
 
     print(f"{name}, {players} players, default options, {agent} agents (CPU time)")
     print(f"{'path':<22}{'games/s':>12}{'decisions/s':>16}{'x python':>10}")

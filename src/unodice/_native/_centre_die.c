@@ -1100,6 +1100,20 @@ static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
     return result;
 }
 
+static int run_any(void *m) { return run_match((Match *)m); }
+
+static PyObject *play_many(PyObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *seeds, *agent_seeds;
+    (void)self;
+    Match *m = match_new(args, kwargs, "seeds", &seeds, &agent_seeds);
+    if (m == NULL) {
+        return NULL;
+    }
+    PyObject *result = core_play_many(&m->c, m, run_any, seeds, agent_seeds);
+    match_free(m);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"make_tables", make_tables, METH_VARARGS,
      "make_tables(faces, dice, wd4_code, kind, value, effect, command, number, symbol, colour, "
@@ -1110,6 +1124,12 @@ static PyMethodDef methods[] = {
      "two_player_reverse_skips, failed_challenge_penalty, draw_when_able, any_opponent, "
      "max_decisions, detail)\n--\n\n"
      "Play one whole match between built-in agents; a dict of what happened."},
+    {"play_many", (PyCFunction)(void (*)(void))play_many, METH_VARARGS | METH_KEYWORDS,
+     "play_many(tables, players, seeds, agent_seeds, agents, target, rounds, "
+     "two_player_reverse_skips, failed_challenge_penalty, draw_when_able, any_opponent, "
+     "max_decisions)\n--\n\n"
+     "Play one match per seed (whole numbers below 2**64; the agents' seeds flat, match by "
+     "match), nothing recorded: (ends, totals, winners, rounds, decisions) as bytes."},
     {NULL, NULL, 0, NULL},
 };
 

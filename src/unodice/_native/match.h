@@ -13,7 +13,8 @@
  * - core_outcome / core_below / core_decided: chance drawn and recorded, decisions recorded
  *   and counted;
  * - core_result: the dict play_match returns;
- * - core_batch: the compact results of many matches, for play_many;
+ * - core_play_many: many matches of one setup in one call, and their results in a few bytes
+ *   objects (what play_many returns);
  * - copy_bytes: the bytes of a lookup, checked and copied;
  * - seat_mod.
  */
@@ -332,6 +333,138 @@ static PyObject *core_result(const MatchCore *c, int outcome, const char *const 
             Py_XDECREF(items[i]);
         }
     }
+    return result;
+}
+
+/* -- many matches ---------------------------------------------------------------------------- */
+
+/* The seeds of play_many: n whole numbers 0 <= seed < 2**64, or NULL with an error set. */
+static unsigned long long *seeds_of(PyObject *given, Py_ssize_t *n) {
+    PyObject *sequence = PySequence_Fast(given, "seeds are given as a sequence of whole numbers");
+    if (sequence == NULL) {
+        return NULL;
+    }
+    Py_ssize_t length = PySequence_Fast_GET_SIZE(sequence);
+    unsigned long long *seeds = malloc((length > 0 ? (size_t)length : 1) * sizeof *seeds);
+    if (seeds == NULL) {
+        Py_DECREF(sequence);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < length; i++) {
+        seeds[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(sequence, i));
+        if (seeds[i] == (unsigned long long)-1 && PyErr_Occurred()) {
+            free(seeds);
+            Py_DECREF(sequence);
+            return NULL;
+        }
+    }
+    Py_DECREF(sequence);
+    *n = length;
+    return seeds;
+}
+
+/* Play one match per game seed, in one call, the match (whose first member is its MatchCore)
+ * made again for each by run (the engine's run_match). seeds holds n game seeds, agent_seeds
+ * n * players agent seeds (match by match, seat by seat); each is a whole number
+ * 0 <= seed < 2**64, seeded as random.Random(seed) is. Nothing is recorded.
+ *
+ * Returns a tuple of five bytes objects, one entry per match unless said: the ends (uint8:
+ * END_OVER, ...), the totals (int64, players per match), the winners (uint8, seat s as the bit
+ * 1 << s; none unless over), the rounds (uint32) and the decisions (uint32). Matches after one
+ * that does not end are not played: their entries are left 0, and its end says why. */
+static PyObject *core_play_many(MatchCore *c, void *match, int (*run)(void *), PyObject *seeds,
+                                PyObject *agent_seeds) {
+    Py_ssize_t n = 0, given = 0;
+    unsigned long long *games = seeds_of(seeds, &n);
+    if (games == NULL) {
+        return NULL;
+    }
+    unsigned long long *agents = seeds_of(agent_seeds, &given);
+    if (agents == NULL) {
+        free(games);
+        return NULL;
+    }
+    PyObject *result = NULL;
+    if (given != n * c->players) {
+        PyErr_SetString(PyExc_ValueError, "one agent seed per player per match");
+        goto done;
+    }
+    PyObject *ends = PyBytes_FromStringAndSize(NULL, n);
+    PyObject *totals = PyBytes_FromStringAndSize(NULL, n * c->players * (Py_ssize_t)8);
+    PyObject *winners = PyBytes_FromStringAndSize(NULL, n);
+    PyObject *rounds = PyBytes_FromStringAndSize(NULL, n * 4);
+    PyObject *decisions = PyBytes_FromStringAndSize(NULL, n * 4);
+    if (ends == NULL || totals == NULL || winners == NULL || rounds == NULL ||
+        decisions == NULL) {
+        Py_XDECREF(ends);
+        Py_XDECREF(totals);
+        Py_XDECREF(winners);
+        Py_XDECREF(rounds);
+        Py_XDECREF(decisions);
+        goto done;
+    }
+    uint8_t *end_of = (uint8_t *)PyBytes_AS_STRING(ends);
+    int64_t *total_of = (int64_t *)PyBytes_AS_STRING(totals);
+    uint8_t *winners_of = (uint8_t *)PyBytes_AS_STRING(winners);
+    uint32_t *rounds_of = (uint32_t *)PyBytes_AS_STRING(rounds);
+    uint32_t *decisions_of = (uint32_t *)PyBytes_AS_STRING(decisions);
+    memset(end_of, 0, (size_t)n);
+    memset(total_of, 0, (size_t)n * (size_t)c->players * 8);
+    memset(winners_of, 0, (size_t)n);
+    memset(rounds_of, 0, (size_t)n * 4);
+    memset(decisions_of, 0, (size_t)n * 4);
+    int players = c->players, lacking = 0;
+    c->detail = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < n; i++) {
+        core_restart(c);
+        seed_word(&c->chance, games[i]);
+        for (int seat = 0; seat < players; seat++) {
+            if (c->agent_kind[seat] == AGENT_RANDOM) {
+                seed_word(&c->agent_rng[seat], agents[i * players + seat]);
+            }
+        }
+        int outcome = run(match);
+        if (outcome < 0) {
+            lacking = 1;
+            break;
+        }
+        end_of[i] = (uint8_t)outcome;
+        if (outcome != END_OVER) {
+            break;
+        }
+        long long best = core_best(c);
+        uint8_t bits = 0;
+        for (int seat = 0; seat < players; seat++) {
+            total_of[i * players + seat] = (int64_t)c->totals[seat];
+            if (c->totals[seat] == best) {
+                bits |= (uint8_t)(1u << seat);
+            }
+        }
+        winners_of[i] = bits;
+        rounds_of[i] = (uint32_t)c->round;
+        decisions_of[i] = (uint32_t)c->decisions;
+    }
+    Py_END_ALLOW_THREADS
+    if (lacking) {
+        PyErr_NoMemory();
+        Py_DECREF(ends);
+        Py_DECREF(totals);
+        Py_DECREF(winners);
+        Py_DECREF(rounds);
+        Py_DECREF(decisions);
+        goto done;
+    }
+    result = PyTuple_Pack(5, ends, totals, winners, rounds, decisions);
+    Py_DECREF(ends);
+    Py_DECREF(totals);
+    Py_DECREF(winners);
+    Py_DECREF(rounds);
+    Py_DECREF(decisions);
+done:
+    free(games);
+    free(agents);
     return result;
 }
 

@@ -10,7 +10,9 @@ plays. What is the same for all of them is here:
   ``random.Random``'s generator from;
 - [`NativeEngineBase`][unodice.core.native.NativeEngineBase], the frame of a variant's
   ``NativeEngine``: the agents checked and numbered, a match played and its result unpacked
-  (every decision and legal move when asked), and a match that did not end told as an error.
+  (every decision and legal move when asked), many matches played in one call
+  ([`NativeBatch`][unodice.core.native.NativeBatch]), and a match that did not end told as
+  an error.
 
 The C modules themselves share ``match.h`` in the same way (see ``unodice._native``).
 """
@@ -26,7 +28,7 @@ import attrs
 
 from .errors import InvalidOptions, UnodiceError
 
-__all__ = ["NativeEngineBase", "NativeMatch", "seed_words"]
+__all__ = ["NativeBatch", "NativeEngineBase", "NativeMatch", "seed_words"]
 
 
 def seed_words(seed: int) -> tuple[int, ...]:
@@ -68,6 +70,47 @@ class NativeMatch:
     moves: Sequence[int] = ()
     outcomes: Sequence[int] = ()
     legal: tuple[tuple[int, ...], ...] | None = None
+
+
+@attrs.frozen
+class NativeBatch:
+    """Many matches a native engine played in one call, as runs of numbers, match by match.
+
+    What [`simulate`][unodice.play.simulation.simulate] tallies (a
+    [`MatchBatch`][unodice.core.capabilities.MatchBatch]), without an object per match.
+
+    Attributes:
+        players: The seats of every match.
+        scores: The final totals, ``players`` numbers per match, seat by seat.
+        winners: Per match, the seats with the highest total as bits (seat ``s`` is
+            ``1 << s``).
+        rounds: Per match, the rounds played.
+        decisions: Per match, the decisions made.
+    """
+
+    players: int
+    scores: Sequence[int]
+    winners: Sequence[int]
+    rounds: Sequence[int]
+    decisions: Sequence[int]
+
+    def __len__(self) -> int:
+        return len(self.decisions)
+
+    def match(self, index: int) -> NativeMatch:
+        """The result of match ``index`` alone (nothing recorded)."""
+        start = index * self.players
+        bits = self.winners[index]
+        return NativeMatch(
+            tuple(seat for seat in range(self.players) if bits >> seat & 1),
+            tuple(self.scores[start : start + self.players]),
+            self.rounds[index],
+            self.decisions[index],
+        )
+
+
+_SEED_LIMIT = 2**64
+"""The engines' ``play_many`` takes seeds below this (a seed of ``derive_seed`` is)."""
 
 
 def _unpack(kind: str, data: bytes) -> array[int]:
@@ -202,3 +245,80 @@ class NativeEngineBase:
             outcomes=_unpack("I", result["outcomes"]),
             legal=legal,
         )
+
+    def play_many(
+        self,
+        seeds: Sequence[int],
+        agent_seeds: Sequence[int],
+        *,
+        max_decisions: int = 1_000_000,
+    ) -> NativeBatch:
+        """Play one whole match per game seed, in one call to the engine: their results.
+
+        The same matches as ``play`` plays one by one, with nothing recorded.
+
+        Args:
+            seeds: The games' seeds.
+            agent_seeds: The agents' seeds, flat: the seats of the first match, then of the
+                second, and so on (``players`` per match).
+            max_decisions: A safety bound per match, as ``play_game``'s.
+
+        Raises:
+            UnodiceError: A match did not end within ``max_decisions`` (the message says which,
+                counting from 0).
+        """
+        players = self.players
+        if len(agent_seeds) != len(seeds) * players:
+            raise UnodiceError(f"{players} agent seeds per match are needed, seat by seat")
+        if seeds and (
+            min(seeds) < 0
+            or max(seeds) >= _SEED_LIMIT
+            or min(agent_seeds) < 0
+            or max(agent_seeds) >= _SEED_LIMIT
+        ):
+            return self._play_one_by_one(seeds, agent_seeds, max_decisions)
+        ends, totals, winners, rounds, decisions = self._module.play_many(
+            self._tables,
+            players,
+            seeds,
+            agent_seeds,
+            self._agents,
+            *self._options,
+            max_decisions,
+        )
+        stuck = ends.strip(b"\0")
+        if stuck:
+            index = ends.index(stuck[:1])
+            end = "decisions" if stuck[0] == 1 else "stuck"
+            raise UnodiceError(f"match {index}: {self._not_over(end, max_decisions)}")
+        return NativeBatch(
+            players,
+            _unpack("q", totals),
+            winners,
+            _unpack("I", rounds),
+            _unpack("I", decisions),
+        )
+
+    def _play_one_by_one(
+        self, seeds: Sequence[int], agent_seeds: Sequence[int], max_decisions: int
+    ) -> NativeBatch:
+        """``play_many`` of seeds the engine's batch does not take (negative, or 2**64 on)."""
+        players = self.players
+        scores: list[int] = []
+        winners: list[int] = []
+        rounds: list[int] = []
+        decisions: list[int] = []
+        for index, seed in enumerate(seeds):
+            try:
+                match = self.play(
+                    seed,
+                    agent_seeds[index * players : (index + 1) * players],
+                    max_decisions=max_decisions,
+                )
+            except UnodiceError as error:
+                raise UnodiceError(f"match {index}: {error}") from None
+            scores += match.scores
+            winners.append(sum(1 << seat for seat in match.winners))
+            rounds.append(match.rounds)
+            decisions.append(match.decisions)
+        return NativeBatch(players, scores, winners, rounds, decisions)

@@ -37,6 +37,7 @@ that builds the registry, which each worker calls once.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 import os
@@ -56,12 +57,12 @@ from concurrent.futures import (
     ThreadPoolExecutor,
 )
 from concurrent.futures import wait as futures_wait
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeGuard, TypeVar
 
 import attrs
 
 from unodice.core._quoting import brief
-from unodice.core.capabilities import MatchEngine, Matches
+from unodice.core.capabilities import BatchMatchEngine, MatchEngine, Matches
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
 from unodice.core.registry import Registry, default_registry
@@ -214,6 +215,30 @@ def agent_seed(seed: int, index: int, seat: int) -> int:
     return derive_seed("agent", seed, index, seat)
 
 
+def _seeds_of(seed: int, start: int, stop: int, players: int) -> tuple[list[int], list[int]]:
+    """The seeds of games ``start`` to ``stop - 1`` and of their agents, seat by seat.
+
+    The same numbers as [`game_seed`][unodice.play.simulation.game_seed] and
+    [`agent_seed`][unodice.play.simulation.agent_seed] (``derive_seed``'s), worked out with
+    the text they hash built once per run of games rather than once per seed.
+    """
+    blake2b = hashlib.blake2b
+    from_bytes = int.from_bytes
+    game_prefix = f"game:{seed}:".encode()
+    agent_prefix = f"agent:{seed}:".encode()
+    seats = [f":{seat}".encode() for seat in range(players)]
+    games: list[int] = []
+    agents: list[int] = []
+    for index in range(start, stop):
+        number = str(index).encode()
+        games.append(from_bytes(blake2b(game_prefix + number, digest_size=8).digest()) >> 1)
+        prefix = agent_prefix + number
+        agents += [
+            from_bytes(blake2b(prefix + seat, digest_size=8).digest()) >> 1 for seat in seats
+        ]
+    return games, agents
+
+
 # -- one game, one chunk -------------------------------------------------------------------------
 
 
@@ -307,6 +332,8 @@ def run_chunk(spec: _Spec, start: int, stop: int, registry: Registry | None = No
         registry = _registry_from(spec.registry_factory)
     tally = Tally.empty(spec.players)
     engine = match_engine(spec, registry)
+    if _plays_batches(engine) and _played_in_batch(spec, engine, start, stop, tally):
+        return tally
     for index in range(start, stop):
         try:
             if engine is not None:
@@ -326,6 +353,38 @@ def run_chunk(spec: _Spec, start: int, stop: int, registry: Registry | None = No
             ) from error
         tally.add(game.scores, game.winners, len(game.moves), game.round)
     return tally
+
+
+_batch_types: dict[type, bool] = {}
+"""Whether engines of a type play batches (``BatchMatchEngine``), found once per type."""
+
+
+def _plays_batches(engine: MatchEngine | None) -> TypeGuard[BatchMatchEngine]:
+    """Whether ``engine`` plays many matches in one call (the protocol's check, kept per type)."""
+    if engine is None:
+        return False
+    kind = type(engine)
+    batches = _batch_types.get(kind)
+    if batches is None:
+        batches = _batch_types[kind] = isinstance(engine, BatchMatchEngine)
+    return batches
+
+
+def _played_in_batch(
+    spec: _Spec, engine: BatchMatchEngine, start: int, stop: int, tally: Tally
+) -> bool:
+    """Play games ``start`` to ``stop - 1`` in one batch of the engine and tally them.
+
+    ``False`` when the batch failed, with nothing tallied: the games are then played one by
+    one, so that the game that fails is named as it is on the Python path.
+    """
+    games, agents = _seeds_of(spec.seed, start, stop, spec.players)
+    try:
+        batch = engine.play_many(games, agents)
+    except Exception:
+        return False
+    tally.add_many(batch.scores, batch.winners, batch.decisions, batch.rounds)
+    return True
 
 
 def match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
@@ -348,6 +407,10 @@ def match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
 _last_engine: dict[str, tuple[_Spec, Registry | None, MatchEngine | None]] = {}
 """The engine of the spec last asked about: a run in one process asks again every few games."""
 
+_probe: dict[str, tuple[_Spec, Registry | None, Any]] = {}
+"""The variant of game 0 of the run last prepared here, to find its engine without starting
+that game again."""
+
 
 def _new_match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
     name = spec.variant_name or parse_game_string(spec.variant)[0]
@@ -355,7 +418,11 @@ def _new_match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | N
     # would be a game the run did not ask for.
     if not issubclass((registry or default_registry()).variant(name).variant_class, Matches):
         return None
-    variant = spec.start(0, registry).variant
+    probe = _probe.get("spec")
+    if probe is not None and probe[0] is spec and probe[1] is registry:
+        variant = probe[2]  # the game simulate started to check the run, the same game 0
+    else:
+        variant = spec.start(0, registry).variant
     if not isinstance(variant, Matches):
         return None
     names = [registered_agent_name(seat.source, variant.name, registry) for seat in spec.agents]
@@ -647,16 +714,17 @@ class _Run:
         within a few games; the parts merge into exactly the chunk's counts.
         """
         for start, stop in _chunks(self.games, self.chunk_size):
-            chunk = self.spec.empty()
+            chunk: Counts | None = None
             try:
                 for part_start, part_stop in _chunks(stop - start, _GAMES_BETWEEN_LOOKS):
                     _act_on_stop()
-                    chunk = chunk.merge(
-                        self.spec.run(start + part_start, start + part_stop, registry)
-                    )
+                    part = self.spec.run(start + part_start, start + part_stop, registry)
+                    chunk = part if chunk is None else chunk.merge(part)
             except KeyboardInterrupt:
-                self.tally = self.tally.merge(chunk)  # the games that finished still count
+                if chunk is not None:  # the games that finished still count
+                    self.tally = self.tally.merge(chunk)
                 raise
+            assert chunk is not None  # a chunk has a game at least
             self._add(chunk)
 
     def on(self, executor: Executor, registry: Registry | None) -> None:
@@ -889,6 +957,7 @@ def simulate(
     spec, local_registry, probe = _prepare(
         variant, players, agents, seed, options, house_rules, registry
     )
+    _probe["spec"] = (spec, local_registry, probe.variant)
 
     def report_of(tally: Tally) -> Report:
         return Report.from_tally(
