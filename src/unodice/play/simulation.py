@@ -263,6 +263,14 @@ class _Spec:
         """Play and tally games ``start`` to ``stop - 1`` (see `run_chunk`)."""
         return run_chunk(self, start, stop, registry)
 
+    def games_between_looks(self, registry: Registry | None) -> int:
+        """Games played in this process between looks for a stop.
+
+        More when the variant's own engine plays them, in batches.
+        """
+        engine = match_engine(self, registry)
+        return _NATIVE_GAMES if _plays_batches(engine) else _GAMES_BETWEEN_LOOKS
+
     def start(self, index: int, registry: Registry | None) -> Game:
         """Start game ``index``, not yet played."""
         return new_game(
@@ -608,6 +616,10 @@ STOP_POLL = 0.1
 _GAMES_BETWEEN_LOOKS = 8
 """Games played in this process (``workers=1``) between looks for a stop asked for."""
 
+_NATIVE_GAMES = 64
+"""Games a variant's own engine plays in one batch, at most, between looks for a stop: a few
+milliseconds of work. A chunk of games played so is this many games at least, by default."""
+
 _stop_asked = False
 
 
@@ -713,10 +725,12 @@ class _Run:
         A chunk is played a few games at a time, so that a stop asked for by a signal is seen
         within a few games; the parts merge into exactly the chunk's counts.
         """
+        looks = getattr(self.spec, "games_between_looks", None)
+        between = _GAMES_BETWEEN_LOOKS if looks is None else looks(registry)
         for start, stop in _chunks(self.games, self.chunk_size):
             chunk: Counts | None = None
             try:
-                for part_start, part_stop in _chunks(stop - start, _GAMES_BETWEEN_LOOKS):
+                for part_start, part_stop in _chunks(stop - start, between):
                     _act_on_stop()
                     part = self.spec.run(start + part_start, start + part_stop, registry)
                     chunk = part if chunk is None else chunk.merge(part)
@@ -931,7 +945,8 @@ def simulate(
         progress: Called as ``progress(games_done, games_total)`` at the start and after each
             chunk, in this thread.
         chunk_size: Games per unit of work (default: about 1/200 of the games, at most
-            1,000). It changes how work is shared, never the report.
+            1,000, and at least 64 when the variant's own engine plays them). It changes how
+            work is shared, never the report.
         registry: Where to find variants: a [`Registry`][unodice.core.registry.Registry] (this
             process or a thread pool only), or a module-level function returning one (called
             once in each worker). Default: the installed plugins.
@@ -951,6 +966,7 @@ def simulate(
         SimulationInterrupted: Interrupted (``KeyboardInterrupt``): the worker processes are
             stopped, and the exception holds the report of the games that finished.
     """
+    given_chunk_size = chunk_size
     chunk_size = check_counts(games, chunk_size)
     if seed is None:
         seed = fresh_seed()
@@ -958,6 +974,8 @@ def simulate(
         variant, players, agents, seed, options, house_rules, registry
     )
     _probe["spec"] = (spec, local_registry, probe.variant)
+    if given_chunk_size is None and _plays_batches(match_engine(spec, local_registry)):
+        chunk_size = max(chunk_size, _NATIVE_GAMES)  # batches of a few milliseconds
 
     def report_of(tally: Tally) -> Report:
         return Report.from_tally(
