@@ -20,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from unodice.core import uno
-from unodice.core._mypyc import mypyc_attr
 from unodice.core.capabilities import Inventory, MatchEngine, Matches, Resampling
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Event, Move, shared_event
@@ -91,9 +90,6 @@ def _die_id(die: Die) -> int:
     return die.id
 
 
-# A plugin may subclass a built-in variant (its own version of the rules), in plain Python
-# under the compiled build too.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class CentreDie(
     Variant[CentreDieState, CentreDieMove],
     CentreDiePositions,
