@@ -97,6 +97,13 @@ def test_a_tournament_is_the_same_natively_and_in_python(
     assert all(result.seconds > 0 for result in native.agents)  # the engine's time, shared out
 
 
+def test_a_native_tournament_is_the_same_on_worker_processes():
+    run = {"games": 120, "seed": 4, "players": 2}
+    alone = tournament("coverall", "random,greedy,heuristic", workers=1, **run)
+    shared = tournament("coverall", "random,greedy,heuristic", workers=2, chunk_size=25, **run)
+    assert alone == shared
+
+
 def _spec(variant: str, agents: Any, players: int = 2, house_rules: Any = ()) -> Any:
     pairs = arena._labelled(agents)
     return arena._ArenaSpec(
