@@ -1545,7 +1545,6 @@ static PyObject *state_copy(StateObject *s, PyObject *arg) {
     if (twin == NULL) {
         return NULL;
     }
-    const Tables *t = s->m.t;
     twin->m = s->m;
     Match *m = &twin->m;
     m->bag = m->drawn = NULL;
