@@ -55,9 +55,36 @@ Origin = tuple[Any, ...]
 * ``("seed", variant, seed, plugin)``: a game dealt from its seed;
 * ``("copy", origin, codes)``: a copy made without history of the game that started from
   ``origin`` and played ``codes``;
-* ``("determinize", origin, codes, seat, rng_state, history)``: the determinization for
-  ``seat`` of that game, drawn by a ``random.Random`` in the state ``rng_state``.
+* ``("determinize", origin, codes, seat, seed, bag, history)``: the determinization for
+  ``seat`` of that game whose chance is seeded ``seed`` and whose bag holds the dice ``bag``
+  (their numbers in the set), in that order.
 """
+
+
+class _Drawn(random.Random):
+    """Hands ``Game.determinize`` what a generator gave a native game's determinization.
+
+    The Python game draws a 64-bit seed for its chance, then shuffles its bag sorted by die
+    (the variant's ``resample``): this hands back that seed and puts the dice in the order the
+    shuffle gave, so that the Python game is the native game's determinization. (The tests
+    compare the two with the Python game's own determinization from the same generator.)
+    """
+
+    def __init__(self, seed: int, bag: Sequence[int], dice: Sequence[Any]):
+        super().__init__(0)
+        self._seed = seed
+        self._bag = bag
+        self._dice = dice
+
+    def getrandbits(self, k: int, /) -> int:
+        if k != 64:
+            raise UnodiceError("a determinization first draws the 64-bit seed of its chance")
+        return self._seed
+
+    def shuffle(self, x: Any) -> None:
+        if len(x) != len(self._bag):
+            raise UnodiceError("a determinization shuffles the bag, as the engine's did")
+        x[:] = [self._dice[die] for die in self._bag]
 
 
 class _Kit:
@@ -403,17 +430,12 @@ class NativeGame(Game):
         if type(seat) is not int or not 0 <= seat < self.players:
             raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {brief(seat)}")
         generator = _generator(rng)
-        drawn_from = generator.getstate()
         seed = generator.getrandbits(64)
         ids = self._kit.die_ids
         bag = sorted(self._engine.bag(), key=ids.__getitem__)
         generator.shuffle(bag)
-        engine = self._engine.copy(False)
-        engine.determinize(bag, native._words(seed))
-        origin = ("determinize", self._origin, self._engine.history(), seat, drawn_from, history)
-        return NativeGame(
-            _fresh(self.variant), engine, self._kit, seed=None, plugin=self.plugin, origin=origin
-        )
+        origin = ("determinize", self._origin, self._engine.history(), seat, seed, bag, history)
+        return _determinized(self, origin)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A native game pickles as where it started and its moves; it is dealt again."""
@@ -466,10 +488,8 @@ def _python_game(origin: Origin, kit: _Kit) -> Game:
         game.play(move)
     if kind == "copy":
         return game.copy(history=False)
-    seat, drawn_from, history = origin[3:]
-    generator = random.Random()
-    generator.setstate(drawn_from)
-    return game.determinize(seat, generator, history=history)
+    seat, seed, bag, history = origin[3:]
+    return game.determinize(seat, _Drawn(seed, bag, kit.dice), history=history)
 
 
 def _native_game(origin: Origin, kit: _Kit, plugin: str) -> NativeGame:
@@ -483,10 +503,17 @@ def _native_game(origin: Origin, kit: _Kit, plugin: str) -> NativeGame:
         game._engine.apply(code)
     if kind == "copy":
         return game.copy(history=False)
-    seat, drawn_from, history = origin[3:]
-    generator = random.Random()
-    generator.setstate(drawn_from)
-    return game.determinize(seat, generator, history=history)
+    return _determinized(game, origin)
+
+
+def _determinized(game: NativeGame, origin: Origin) -> NativeGame:
+    """``game``'s determinization that ``origin`` describes (see ``Origin``)."""
+    seed, bag = origin[4:6]
+    engine = game._engine.copy(False)
+    engine.determinize(bag, native._words(seed))
+    return NativeGame(
+        _fresh(game.variant), engine, game._kit, seed=None, plugin=game.plugin, origin=origin
+    )
 
 
 def _rebuild(origin: Origin, history: bytes, plugin: str) -> NativeGame:
