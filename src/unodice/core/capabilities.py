@@ -326,6 +326,19 @@ class Matches(Capability):
         not play, an engine not built, or a subclass of the variant, whose rules may differ.
         """
 
+    def native_game(self, seed: int, plugin: str) -> Any:
+        """A game of this variant on the engine's rules, dealt from ``seed``; ``None``: none.
+
+        What [`new_game(..., native=True)`][unodice.core.setup.new_game] asks for: a
+        [`Game`][unodice.core.game.Game] (a subclass of it) that plays exactly the game the
+        Python engine plays from the same seed and moves, through the same public API. The
+        default is ``None``: the variant steps no game natively, and ``new_game`` says so.
+
+        Raises:
+            UnodiceError: The engine that would play it is not built.
+        """
+        return None
+
 
 CAPABILITIES: tuple[type[Capability], ...] = (
     Positions,
