@@ -15,17 +15,14 @@ and, when ``rlcard`` is importable, RLCard's UNO engine in the same run for a si
 decisions/s ratio. Every speed is the median of several repeats of the same work. ``--soak``
 instead plays one million decisions per variant in one process and prints memory samples.
 
-Both builds are measured, each in a process of its own (``--builds``): the pure-Python one
-installed (with ``UNODICE_PURE=1``; ``native`` measures it with its native modules), and the
-compiled one, which the script builds once with mypyc from a copy of the
-clone's ``src/`` into a cache directory and puts first on that process's path.
+Both builds are measured, each in a process of its own (``--builds``): the installed one run
+as pure Python (with ``UNODICE_PURE=1``), and, where it has them, with its native modules.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import hashlib
 import json
 import os
 import platform
@@ -36,20 +33,18 @@ import statistics
 import subprocess
 import sys
 import time
-import tomllib
 import tracemalloc
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import unodice
-from unodice._version import COMPILED, NATIVE, PURE
+from unodice._version import NATIVE, PURE
 from unodice.core.game import Game
 from unodice.play.agents import RandomAgent
 from unodice.play.simulation import simulate
 
-ROOT = Path(__file__).resolve().parent.parent
-BUILDS = {"pure": PURE, "native": NATIVE, "compiled": COMPILED}
+BUILDS = {"pure": PURE, "native": NATIVE}
 """The builds ``--builds`` names, and what ``unodice.build_kind()`` says of each."""
 
 HOW_COMPARED = (
@@ -611,7 +606,7 @@ def print_table(
 
 
 def _build_name(row: dict[str, Any]) -> str:
-    """The row's build as ``--builds`` names it: pure, native or compiled."""
+    """The row's build as ``--builds`` names it: pure or native."""
     return next(name for name, kind in BUILDS.items() if kind == row["build"])
 
 
@@ -636,94 +631,19 @@ def _load_note(scale: dict[str, Any]) -> str:
 
 
 class BuildUnavailable(Exception):
-    """A build cannot be made here (no mypy, no C compiler, no source tree)."""
+    """A build cannot be measured here (the installed one has no native modules)."""
 
 
-def compiled_sources() -> list[str]:
-    """The modules the compiled build compiles, as ``pyproject.toml`` lists them (``src/...``)."""
-    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    hook = config["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
-    return list(hook["include"])
-
-
-def tree_key(sources: Sequence[str], mypy_version: str) -> str:
-    """The cache key of a compiled tree: every source file, the modules to compile, the
-    Python version and mypy's."""
-    digest = hashlib.sha256(f"{sys.version} {mypy_version}".encode())
-    digest.update("\0".join(sources).encode() + b"\0")
-    for path in sorted((ROOT / "src").rglob("*.py")):
-        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def compiled_tree(cache: Path) -> Path:
-    """A copy of ``src/`` with the listed modules compiled in place, built once per source.
-
-    The copy lives in ``cache`` under a key made of every source file, the list of modules to
-    compile, the Python version and mypy's, so that a change to any of them builds afresh and
-    an unchanged clone reuses it.
-    Returns the copy's ``src`` folder, to put first on a process's path.
-    """
-    try:
-        import mypy.version
-    except ImportError:
-        raise BuildUnavailable("mypy is not installed (pip install mypy)") from None
-    if not (ROOT / "pyproject.toml").exists():
-        raise BuildUnavailable("there is no source tree here (run the script from a clone)")
-    sources = compiled_sources()
-    tree = cache / tree_key(sources, mypy.version.__version__)
-    done = tree / "built"
-    if done.exists():
-        return tree / "src"
-    print(
-        f"building the compiled modules with mypyc into {tree} (once; a minute or two) …",
-        file=sys.stderr,
-    )
-    shutil.rmtree(tree, ignore_errors=True)
-    shutil.copytree(
-        ROOT / "src", tree / "src", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd")
-    )
-    modules = [path.removeprefix("src/") for path in sources]
-    built = subprocess.run(
-        [sys.executable, "-m", "mypyc", *modules],
-        cwd=tree / "src",
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if built.returncode != 0:
-        raise BuildUnavailable(f"mypyc failed:\n{built.stdout[-3000:]}{built.stderr[-3000:]}")
-    done.write_text("\n".join(modules) + "\n", encoding="utf-8")
-    return tree / "src"
-
-
-def default_cache() -> Path:
-    """Where compiled trees are kept: the user's cache directory."""
-    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
-    return Path(base) / "unodice" / "bench-compiled"
-
-
-def measure_build(build: str, argv: Sequence[str], cache: Path) -> dict[str, Any]:
+def measure_build(build: str, argv: Sequence[str]) -> dict[str, Any]:
     """Every figure of one build, measured by this script in a process of its own."""
     env = dict(os.environ)
     env.pop("UNODICE_PURE", None)
     if build == "pure":
         env["UNODICE_PURE"] = "1"  # the native modules, where there are any, set aside
-    installed = unodice.build_kind()
-    if build == "native" and installed != NATIVE:
+    elif unodice.build_kind() != NATIVE:
         raise BuildUnavailable(
             "the native modules are not installed (install unodice where there is a C compiler)"
         )
-    # Else the installed build is the one wanted, or it is native and pure is wanted.
-    if BUILDS[build] != installed and not (build == "pure" and installed == NATIVE):
-        if build == "compiled":
-            tree = compiled_tree(cache)
-        elif (ROOT / "src" / "unodice").is_dir():
-            tree = ROOT / "src"  # the clone's own source is the pure build
-        else:
-            raise BuildUnavailable("there is no source tree here (run the script from a clone)")
-        paths = [str(tree), env.get("PYTHONPATH", "")]
-        env["PYTHONPATH"] = os.pathsep.join(path for path in paths if path)
     print(f"== the {BUILDS[build]} build", file=sys.stderr)
     done = subprocess.run(
         [sys.executable, __file__, *argv, "--one-build", build, "--json"],
@@ -823,17 +743,10 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument(
         "--builds",
-        default="pure,compiled",
+        default="pure,native",
         help="comma-separated builds to measure, each in a process of its own: "
-        "pure (the installed build, with UNODICE_PURE=1), native (the installed build, "
-        "when it has its native modules) and compiled (built with mypyc from this clone, "
-        "once, into --build-cache); default pure,compiled",
-    )
-    parser.add_argument(
-        "--build-cache",
-        type=Path,
-        default=default_cache(),
-        help=f"where the compiled build is kept (default {default_cache()})",
+        "pure (the installed build, with UNODICE_PURE=1) and native (the installed build, "
+        "when it has its native modules); default pure,native",
     )
     # Internal: measure the build this process runs, as one of the builds of --builds.
     parser.add_argument("--one-build", choices=sorted(BUILDS), help=argparse.SUPPRESS)
@@ -924,7 +837,7 @@ def measure_builds(args: argparse.Namespace, argv: list[str]) -> int:
     missing: dict[str, str] = {}
     for build in args.builds:
         try:
-            reports[build] = measure_build(build, argv, args.build_cache)
+            reports[build] = measure_build(build, argv)
         except BuildUnavailable as why:
             print(f"bench: the {BUILDS[build]} build is not measured: {why}", file=sys.stderr)
             missing[build] = str(why)

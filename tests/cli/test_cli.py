@@ -354,3 +354,11 @@ def test_a_plugin_bot_that_raises_anything_is_one_line_and_status_1(
     assert status == 1 and err.count("\n") == 1, err
     assert "misbehaves" in err and "seat 0" in err and "Traceback" not in err
     assert type(error).__name__ in err and "SIGINT" not in err
+
+
+@pytest.mark.parametrize("command", ["arena", "simulate"])
+def test_help_says_95_percent_once(capsys, command):
+    with pytest.raises(SystemExit):
+        main([command, "--help"], io.StringIO())
+    text = " ".join(capsys.readouterr().out.split())
+    assert "95% interval" in text and "%%" not in text

@@ -1,8 +1,7 @@
-"""A variant has the capabilities it inherits, and no others, in every build.
+"""A variant has the capabilities it inherits, and no others.
 
-The compiled build makes its variant classes without ``ABCMeta.__new__``; unless the core gives
-each one a registry of subclasses of its own, every variant passes for a subclass of a compiled
-one, and so for having every capability the compiled one has.
+No variant passes for a subclass of another it does not inherit, and so for having the
+capabilities that other one has.
 """
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ def attribute_names(thing: object) -> set[str]:
     """The attributes an object has: its ``__dict__`` and every slot of its class that is set."""
     names = set(getattr(thing, "__dict__", {}))
     for kind in type(thing).__mro__:
-        slots = _slots_of(kind)
+        slots = kind.__dict__.get("__slots__", ())
         for name in (slots,) if isinstance(slots, str) else slots:
             if name not in ("__dict__", "__weakref__") and hasattr(thing, name):
                 names.add(name)
@@ -52,14 +52,9 @@ def declared_slots(kind: type) -> set[str]:
     """Every slot a class and its bases declare."""
     names: set[str] = set()
     for base in kind.__mro__:
-        slots = _slots_of(base)
+        slots = base.__dict__.get("__slots__", ())
         names.update((slots,) if isinstance(slots, str) else slots)
     return names - {"__dict__", "__weakref__"}
-
-
-def _slots_of(kind: type) -> Any:
-    """What a class declares: its ``__slots__``, or, compiled by mypyc, its attributes."""
-    return kind.__dict__.get("__slots__", kind.__dict__.get("__mypyc_attrs__", ()))
 
 
 def _comparable(value: Any) -> Any:

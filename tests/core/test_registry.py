@@ -130,3 +130,29 @@ def test_the_default_registry_loads_once_and_can_be_reset():
     assert default_registry() is first
     reset_default_registry()
     assert default_registry() is not first
+
+
+@pytest.mark.parametrize("variant", ["coverall", "centre-die", "dominoes"])
+def test_a_plugin_subclasses_a_built_in_variant(variant):
+    """A plugin's own version of a built-in variant's rules: a subclass, in plain Python."""
+    base = default_registry().variant(variant).variant_class
+
+    class Quicker(base):  # type: ignore[misc,valid-type]
+        title = "a plugin's version"
+
+        def legal_moves(self, state):  # overrides a method the built-in rules call
+            return super().legal_moves(state)[:1]
+
+    class QuickerPlugin:
+        @hookimpl
+        def unodice_register(self, registry):
+            registry.add_variant(Quicker)
+
+    registry = Registry()
+    registry.add_plugin(QuickerPlugin(), "quicker")
+    game = unodice.new_game(variant, seed=3, registry=registry)
+    assert type(game.variant) is Quicker and len(game.legal_moves()) == 1
+    for _ in range(20):
+        if game.is_over:
+            break
+        game.play(game.legal_moves()[0])

@@ -160,8 +160,7 @@ def test_centre_die_shared_events_do_not_remember_the_die_put_back() -> None:
         shared = game.variant._shared
         assert not any(
             isinstance(event, CentreRedrawn)
-            # By name, not vars(): the compiled build's SharedEvents keeps no __dict__.
-            for cache in (getattr(shared, name) for name in dir(shared) if name[:2] != "__")
+            for cache in vars(shared).values()
             if isinstance(cache, dict)
             for event in cache.values()
         )

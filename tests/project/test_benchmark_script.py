@@ -1,11 +1,11 @@
 """The benchmark script runs from a clone and reports figures that hang together.
 
-The default run checks the script's logic in this process: its answers to bad arguments, the
-arithmetic of the instruction count, the key of its compiled tree. The tooling tier runs the
-script itself on tiny settings, as its README says a newcomer would run it: its speeds are not
-checked (the suite has no timed tests), only that every figure is there and consistent. Counting
-instructions under valgrind takes minutes, so the check that the count is steady from run to run
-is marked ``benchmark`` and runs in CI's benchmark step (``pytest -m benchmark``).
+The default run checks the script's logic in this process: its answers to bad arguments and the
+arithmetic of the instruction count. The tooling tier runs the script itself on tiny settings,
+as its README says a newcomer would run it: its speeds are not checked (the suite has no timed
+tests), only that every figure is there and consistent. Counting instructions under valgrind
+takes minutes, so the check that the count is steady from run to run is marked ``benchmark`` and
+runs in CI's benchmark step (``pytest -m benchmark``).
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ import pytest
 from paths import ROOT
 
 import unodice
-from unodice._version import COMPILED, NATIVE
+from unodice._version import NATIVE
 
 SCRIPT = ROOT / "benchmarks" / "bench.py"
 
 
-# The build installed here: measuring it builds nothing (the compiled one is built with mypyc).
-INSTALLED = {COMPILED: "compiled", NATIVE: "native"}.get(unodice.build_kind(), "pure")
+# The build installed here, as ``--builds`` names it.
+INSTALLED = "native" if unodice.build_kind() == NATIVE else "pure"
 
 
 def load_script() -> Any:
@@ -110,7 +110,7 @@ def test_the_benchmark_names_the_builds_it_measures(capsys):
     with pytest.raises(SystemExit) as exit_:
         module.parse_arguments(["--builds", "pure,fast"])
     assert exit_.value.code == 2
-    assert "--builds takes pure, native, compiled, not fast" in capsys.readouterr().err
+    assert "--builds takes pure, native, not fast" in capsys.readouterr().err
 
 
 def callgrind_answers(*answers: tuple[int, str]) -> tuple[list[Any], Any]:
@@ -168,14 +168,3 @@ def test_the_instruction_count_is_steady_from_run_to_run():
     # With address-space randomisation off the counts are equal; where setarch cannot turn it
     # off, the layout of memory moves them by a few per cent.
     assert second == pytest.approx(first, rel=0.05)
-
-
-@needs_script
-def test_a_compiled_tree_is_built_again_when_the_modules_to_compile_change():
-    module = load_script()
-    sources = module.compiled_sources()
-    key = module.tree_key(sources, "1.0")
-    assert module.tree_key(list(sources), "1.0") == key
-    assert module.tree_key([*sources, "src/unodice/core/chance.py"], "1.0") != key
-    assert module.tree_key(sources[1:], "1.0") != key
-    assert module.tree_key(sources, "2.0") != key

@@ -19,7 +19,8 @@ from paths import ROOT
 
 import unodice
 from unodice import _native
-from unodice._version import COMPILED, NATIVE, PURE
+from unodice._version import NATIVE, PURE
+from unodice.cli.commands import main
 
 NATIVE_SOURCES = ROOT / "src" / "unodice" / "_native"
 
@@ -45,14 +46,23 @@ def test_a_name_that_is_no_native_module_is_refused_not_taken_for_a_pure_build()
 
 def test_the_build_says_whether_its_native_modules_run():
     kind = unodice.build_kind()
-    assert kind in (COMPILED, NATIVE, PURE)
+    assert kind in (NATIVE, PURE)
     built = _native.built_modules()
     if kind == NATIVE:
         assert built == _native.MODULES  # every module or none: a build makes them all
-    elif kind == PURE:
+    else:
         assert built == ()
     if _native.FORCED_PURE:
-        assert built == () and kind != NATIVE
+        assert kind == PURE
+
+
+def test_the_version_names_the_build_that_runs(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out.strip() == (
+        f"unodice {unodice.__version__} ({unodice.build_kind()})"
+    )
 
 
 def test_unodice_pure_is_read_once_at_import(monkeypatch):
@@ -85,7 +95,7 @@ ASK = (
 def test_unodice_pure_sets_the_native_modules_aside():
     kind, forced, absent = run_python(ASK, UNODICE_PURE="1").split("/")
     assert (forced, absent) == ("True", "True")
-    assert kind == (COMPILED if unodice.build_kind() == COMPILED else PURE)
+    assert kind == PURE
 
 
 @pytest.mark.parametrize("value", ["", "0"])
@@ -100,8 +110,7 @@ def test_the_command_says_pure_under_unodice_pure():
     version = run_python(
         "from unodice.cli.commands import main; main(['--version'])", UNODICE_PURE="1"
     )
-    kind = COMPILED if unodice.build_kind() == COMPILED else PURE
-    assert version == f"unodice {unodice.__version__} ({kind})"
+    assert version == f"unodice {unodice.__version__} ({PURE})"
 
 
 # -- the wheels and the sdist, built as pip builds them ------------------------------------------

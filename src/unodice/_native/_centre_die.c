@@ -1001,10 +1001,8 @@ static int run_match(Match *m) {
     }
 }
 
+/* What a match holds, freed (not the match itself). */
 static void match_free(Match *m) {
-    if (m == NULL) {
-        return;
-    }
     free(m->bag);
     free(m->drawn);
     for (int seat = 0; seat < MAX_PLAYERS; seat++) {
@@ -1012,7 +1010,14 @@ static void match_free(Match *m) {
         free(m->hand_code[seat]);
     }
     core_free(&m->c);
-    free(m);
+}
+
+/* A match made by match_new, freed with all it holds. */
+static void match_delete(Match *m) {
+    if (m != NULL) {
+        match_free(m);
+        free(m);
+    }
 }
 
 /* A match of the setup play_match and play_many are given, ready to be seeded and run; NULL
@@ -1044,12 +1049,12 @@ static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name,
         return NULL;
     }
     if (core_agents(&m->c, players, agents, agents_length) < 0) {
-        match_free(m);
+        match_delete(m);
         return NULL;
     }
     if (t->dice < 1 + 5 * players) {
         PyErr_SetString(PyExc_ValueError, "too few dice for a centre die and the hands");
-        match_free(m);
+        match_delete(m);
         return NULL;
     }
     m->t = t;
@@ -1073,7 +1078,7 @@ static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name,
     }
     if (lacking) {
         PyErr_NoMemory();
-        match_free(m);
+        match_delete(m);
         return NULL;
     }
     return m;
@@ -1096,7 +1101,7 @@ static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
         Py_END_ALLOW_THREADS
         result = outcome < 0 ? PyErr_NoMemory() : core_result(&m->c, outcome, ENDS);
     }
-    match_free(m);
+    match_delete(m);
     return result;
 }
 
@@ -1110,9 +1115,556 @@ static PyObject *play_many(PyObject *self, PyObject *args, PyObject *kwargs) {
         return NULL;
     }
     PyObject *result = core_play_many(&m->c, m, run_any, seeds, agent_seeds);
-    match_free(m);
+    match_delete(m);
     return result;
 }
+
+/* -- a game stepped from Python -------------------------------------------------------------- */
+
+/* A State is one match played a decision at a time from Python (the public API of a game on
+ * native rules): legal moves as the Python move objects of their codes, a move carried out by
+ * the same apply() as whole matches use, then the match goes on as run_match does (the next
+ * round dealt, the match ended). It keeps the codes of the moves played and every chance
+ * outcome, so that Python can rebuild the game's events by replaying them in its own engine.
+ * Nothing of it is reachable from the objects it hands out (moves, views' data). */
+
+typedef struct {
+    PyObject_HEAD
+    Match m;
+    PyObject *tables;  /* the capsule of the Tables m.t points to */
+    PyObject *objects; /* a list: the move object of each move code (None where there is none) */
+    PyObject *faces;   /* a tuple: the Face of each code */
+    PyObject *dice;    /* a tuple: the Die of each die, in the set's order */
+    PyObject *colours; /* a tuple: the four Colours, in the engine's order */
+    PyObject *phases;  /* a tuple: the name of each phase */
+    PyObject *legal;   /* the legal moves now, as a tuple of move objects, or NULL */
+    int legal_n;
+    int over;
+    Buffer history; /* the codes of the moves played, uint16 each */
+    uint16_t legal_codes[MAX_MOVES];
+} StateObject;
+
+static PyTypeObject StateType;
+
+static void state_dealloc(StateObject *s) {
+    match_free(&s->m);
+    free(s->history.data);
+    Py_XDECREF(s->tables);
+    Py_XDECREF(s->objects);
+    Py_XDECREF(s->faces);
+    Py_XDECREF(s->dice);
+    Py_XDECREF(s->colours);
+    Py_XDECREF(s->phases);
+    Py_XDECREF(s->legal);
+    PyObject_Free(s);
+}
+
+/* Room for the round's dice; 0, or -1 with MemoryError set. */
+static int state_allocate(Match *m) {
+    const Tables *t = m->t;
+    m->bag = malloc((size_t)t->dice * sizeof *m->bag);
+    m->drawn = malloc((size_t)t->dice * sizeof *m->drawn);
+    if (m->bag == NULL || m->drawn == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int seat = 0; seat < m->c.players; seat++) {
+        m->hand_die[seat] = malloc((size_t)t->dice * sizeof *m->hand_die[seat]);
+        m->hand_code[seat] = malloc((size_t)t->dice * sizeof *m->hand_code[seat]);
+        if (m->hand_die[seat] == NULL || m->hand_code[seat] == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Game._settle: close a finished round, deal the next one or end the match (as run_match). */
+static void state_settle(StateObject *s) {
+    Match *m = &s->m;
+    while (m->round_over) {
+        if (match_over(m)) {
+            s->over = 1;
+            return;
+        }
+        int first = m->round_winner >= 0 ? m->round_winner : 0;
+        m->c.round++;
+        start_round(m, first);
+    }
+}
+
+static PyObject *new_state(PyObject *self, PyObject *args) {
+    PyObject *capsule, *seed, *objects, *faces, *dice, *colours, *phases;
+    int players, target, rounds, reverse_skips, penalty, draw_when_able, any_opponent;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OiO(iipipp)O!O!O!O!O!", &capsule, &players, &seed, &target,
+                          &rounds, &reverse_skips, &penalty, &draw_when_able, &any_opponent,
+                          &PyList_Type, &objects, &PyTuple_Type, &faces, &PyTuple_Type, &dice,
+                          &PyTuple_Type, &colours, &PyTuple_Type, &phases)) {
+        return NULL;
+    }
+    Tables *t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (t == NULL) {
+        return NULL;
+    }
+    if (players < 2 || players > MAX_PLAYERS) {
+        PyErr_SetString(PyExc_ValueError, "2 to 6 players");
+        return NULL;
+    }
+    if (t->dice < 1 + 5 * players) {
+        PyErr_SetString(PyExc_ValueError, "too few dice for a centre die and the hands");
+        return NULL;
+    }
+    if (PyList_GET_SIZE(objects) != 1 << 15 || PyTuple_GET_SIZE(faces) != t->faces ||
+        PyTuple_GET_SIZE(dice) != t->dice || PyTuple_GET_SIZE(colours) != COLOURS ||
+        PyTuple_GET_SIZE(phases) != ROUND_OVER + 1) {
+        PyErr_SetString(PyExc_ValueError,
+                        "new_state: a move object per code (2**15), a face per code, a die per "
+                        "die, four colours and six phases");
+        return NULL;
+    }
+    StateObject *s = PyObject_New(StateObject, &StateType);
+    if (s == NULL) {
+        return NULL;
+    }
+    memset(&s->m, 0, sizeof s->m);
+    memset(&s->history, 0, sizeof s->history);
+    s->tables = Py_NewRef(capsule);
+    s->objects = Py_NewRef(objects);
+    s->faces = Py_NewRef(faces);
+    s->dice = Py_NewRef(dice);
+    s->colours = Py_NewRef(colours);
+    s->phases = Py_NewRef(phases);
+    s->legal = NULL;
+    s->legal_n = 0;
+    s->over = 0;
+    Match *m = &s->m;
+    m->t = t;
+    m->c.players = players;
+    m->target = target;
+    m->rounds = rounds;
+    m->two_player_reverse_skips = reverse_skips;
+    m->penalty = penalty;
+    m->draw_when_able = draw_when_able;
+    m->any_opponent = any_opponent;
+    m->c.detail = 1; /* keep every chance outcome */
+    if (seed_from(seed, &m->c.chance) < 0 || state_allocate(m) < 0) {
+        Py_DECREF(s);
+        return NULL;
+    }
+    m->c.round = 1;
+    start_round(m, 0);
+    state_settle(s);
+    if (m->c.failed) {
+        Py_DECREF(s);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)s;
+}
+
+/* The legal moves now, worked out once per decision. */
+static PyObject *state_legal_tuple(StateObject *s) {
+    if (s->legal != NULL) {
+        return s->legal;
+    }
+    int n = s->over ? 0 : legal_moves(&s->m, s->legal_codes);
+    PyObject *legal = PyTuple_New(n);
+    if (legal == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *object = PyList_GET_ITEM(s->objects, s->legal_codes[i]);
+        if (object == Py_None) {
+            Py_DECREF(legal);
+            return PyErr_Format(PyExc_SystemError, "no move object for the code %d",
+                                (int)s->legal_codes[i]);
+        }
+        PyTuple_SET_ITEM(legal, i, Py_NewRef(object));
+    }
+    s->legal = legal;
+    s->legal_n = n;
+    return legal;
+}
+
+static PyObject *state_legal(StateObject *s, PyObject *unused) {
+    (void)unused;
+    PyObject *legal = state_legal_tuple(s);
+    return legal == NULL ? NULL : Py_NewRef(legal);
+}
+
+static PyObject *state_legal_codes(StateObject *s, PyObject *unused) {
+    (void)unused;
+    if (state_legal_tuple(s) == NULL) {
+        return NULL;
+    }
+    PyObject *codes = PyTuple_New(s->legal_n);
+    if (codes == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < s->legal_n; i++) {
+        PyTuple_SET_ITEM(codes, i, PyLong_FromLong(s->legal_codes[i]));
+    }
+    return codes;
+}
+
+/* Carry out the legal move at index of the legal moves now. */
+static PyObject *state_do(StateObject *s, int index) {
+    uint16_t code = s->legal_codes[index];
+    Py_CLEAR(s->legal);
+    if (buffer_put(&s->history, &code, sizeof code) < 0) {
+        return PyErr_NoMemory();
+    }
+    s->m.c.decisions++;
+    apply(&s->m, code);
+    state_settle(s);
+    if (s->m.c.failed) {
+        return PyErr_NoMemory();
+    }
+    return PyLong_FromSize_t(s->history.size / sizeof code - 1);
+}
+
+/* play(move): carry out move if it is one of the very objects legal() offers now, and answer
+ * its number among the moves played (from 0); None, with nothing done, for anything else. */
+static PyObject *state_play(StateObject *s, PyObject *move) {
+    PyObject *legal = state_legal_tuple(s);
+    if (legal == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < s->legal_n; i++) {
+        if (PyTuple_GET_ITEM(legal, i) == move) {
+            return state_do(s, i);
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+/* apply(code): carry out the move of that code, which must be legal now. */
+static PyObject *state_apply(StateObject *s, PyObject *arg) {
+    long code = PyLong_AsLong(arg);
+    if (code == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (state_legal_tuple(s) == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < s->legal_n; i++) {
+        if (s->legal_codes[i] == code) {
+            return state_do(s, i);
+        }
+    }
+    return PyErr_Format(PyExc_ValueError, "the move code %ld is not legal now", code);
+}
+
+static int buffer_copy(Buffer *to, const Buffer *from) {
+    memset(to, 0, sizeof *to);
+    if (from->size == 0) {
+        return 0;
+    }
+    return buffer_put(to, from->data, from->size);
+}
+
+/* copy(history): an independent state; history: with the moves and outcomes so far. */
+static PyObject *state_copy(StateObject *s, PyObject *arg) {
+    int history = PyObject_IsTrue(arg);
+    if (history < 0) {
+        return NULL;
+    }
+    StateObject *twin = PyObject_New(StateObject, &StateType);
+    if (twin == NULL) {
+        return NULL;
+    }
+    twin->m = s->m;
+    Match *m = &twin->m;
+    m->bag = m->drawn = NULL;
+    for (int seat = 0; seat < MAX_PLAYERS; seat++) {
+        m->hand_die[seat] = NULL;
+        m->hand_code[seat] = NULL;
+    }
+    memset(&m->c.outcomes, 0, sizeof m->c.outcomes);
+    memset(&m->c.counts, 0, sizeof m->c.counts);
+    memset(&m->c.choices, 0, sizeof m->c.choices);
+    memset(&m->c.seats, 0, sizeof m->c.seats);
+    memset(&m->c.chosen, 0, sizeof m->c.chosen);
+    memset(&m->c.legal, 0, sizeof m->c.legal);
+    memset(&twin->history, 0, sizeof twin->history);
+    twin->tables = Py_NewRef(s->tables);
+    twin->objects = Py_NewRef(s->objects);
+    twin->faces = Py_NewRef(s->faces);
+    twin->dice = Py_NewRef(s->dice);
+    twin->colours = Py_NewRef(s->colours);
+    twin->phases = Py_NewRef(s->phases);
+    twin->legal = NULL;
+    twin->legal_n = 0;
+    twin->over = s->over;
+    if (state_allocate(m) < 0) {
+        Py_DECREF(twin);
+        return NULL;
+    }
+    memcpy(m->bag, s->m.bag, (size_t)s->m.bag_n * sizeof *m->bag);
+    for (int seat = 0; seat < m->c.players; seat++) {
+        memcpy(m->hand_die[seat], s->m.hand_die[seat], (size_t)m->hand_n[seat] * sizeof(uint16_t));
+        memcpy(m->hand_code[seat], s->m.hand_code[seat], (size_t)m->hand_n[seat]);
+    }
+    if (history && (buffer_copy(&m->c.outcomes, &s->m.c.outcomes) < 0 ||
+                    buffer_copy(&twin->history, &s->history) < 0)) {
+        Py_DECREF(twin);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)twin;
+}
+
+static PyObject *seat_or_none(int seat) {
+    return seat < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(seat);
+}
+
+static PyObject *colour_or_none(StateObject *s, int colour) {
+    return colour < 0 ? Py_NewRef(Py_None) : Py_NewRef(PyTuple_GET_ITEM(s->colours, colour));
+}
+
+/* CentreDie.view_data: the same dict, built from the engine's state (hands are open, so it is
+ * the same for every seat). */
+static PyObject *state_view_data(StateObject *s, PyObject *unused) {
+    (void)unused;
+    Match *m = &s->m;
+    const Tables *t = m->t;
+    PyObject *faces = s->faces, *dice = s->dice;
+    PyObject *hands = PyTuple_New(m->c.players);
+    PyObject *hand_dice = PyTuple_New(m->c.players);
+    PyObject *catchers = PyTuple_New(m->phase == CATCHING ? m->n_catchers : 0);
+    PyObject *covered = NULL, *centre_colour, *drawn, *wd4_legal, *result = NULL;
+    if (hands == NULL || hand_dice == NULL || catchers == NULL) {
+        goto done;
+    }
+    for (int seat = 0; seat < m->c.players; seat++) {
+        int n = m->hand_n[seat];
+        PyObject *shown = PyTuple_New(n), *held = PyTuple_New(n);
+        if (shown == NULL || held == NULL) {
+            Py_XDECREF(shown);
+            Py_XDECREF(held);
+            goto done;
+        }
+        for (int i = 0; i < n; i++) {
+            PyTuple_SET_ITEM(shown, i, Py_NewRef(PyTuple_GET_ITEM(faces, m->hand_code[seat][i])));
+            PyTuple_SET_ITEM(held, i, Py_NewRef(PyTuple_GET_ITEM(dice, m->hand_die[seat][i])));
+        }
+        PyTuple_SET_ITEM(hands, seat, shown);
+        PyTuple_SET_ITEM(hand_dice, seat, held);
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(catchers); i++) {
+        PyTuple_SET_ITEM(catchers, i, PyLong_FromLong(m->catchers[i]));
+    }
+    if (m->pending) {
+        PyObject *colour = colour_or_none(s, m->pending_colour);
+        covered = PyTuple_Pack(3, PyTuple_GET_ITEM(dice, m->pending_die),
+                               PyTuple_GET_ITEM(faces, m->pending_code), colour);
+        Py_DECREF(colour);
+        if (covered == NULL) {
+            goto done;
+        }
+    } else {
+        covered = Py_NewRef(Py_None);
+    }
+    int own = t->colour[m->centre_code];
+    centre_colour = own != 255 ? colour_or_none(s, own) : colour_or_none(s, m->centre_colour);
+    drawn = m->phase == STEP_THREE
+                ? PyTuple_GET_ITEM(faces, m->hand_code[m->current][m->hand_n[m->current] - 1])
+                : Py_None;
+    wd4_legal = m->pending ? PyBool_FromLong(!m->pending_illegal) : Py_NewRef(Py_None);
+    result = Py_BuildValue(
+        "{s:O,s:N,s:O,s:O,s:O,s:O,s:i,s:i,s:i,s:O,s:O,s:N,s:N,s:O}", "centre",
+        PyTuple_GET_ITEM(faces, m->centre_code), "centre_colour", centre_colour, "centre_die",
+        PyTuple_GET_ITEM(dice, m->centre_die), "covered", covered, "hands", hands, "hand_dice",
+        hand_dice, "bag", m->bag_n, "direction", m->direction, "turn", m->current, "phase",
+        PyTuple_GET_ITEM(s->phases, m->phase), "drawn", drawn, "wd4_legal", wd4_legal,
+        "catchable", seat_or_none(m->catchable), "catchers", catchers);
+done:
+    Py_XDECREF(hands);
+    Py_XDECREF(hand_dice);
+    Py_XDECREF(catchers);
+    Py_XDECREF(covered);
+    return result;
+}
+
+static PyObject *state_totals(StateObject *s, PyObject *unused) {
+    (void)unused;
+    PyObject *totals = PyTuple_New(s->m.c.players);
+    if (totals == NULL) {
+        return NULL;
+    }
+    for (int seat = 0; seat < s->m.c.players; seat++) {
+        PyTuple_SET_ITEM(totals, seat, PyLong_FromLongLong(s->m.c.totals[seat]));
+    }
+    return totals;
+}
+
+/* to_act(): the seat to decide, or None once the match is over. */
+static PyObject *state_to_act(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return seat_or_none(s->over ? -1 : s->m.to_act);
+}
+
+static PyObject *state_over(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return PyBool_FromLong(s->over);
+}
+
+static PyObject *state_round(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return PyLong_FromLong(s->m.c.round);
+}
+
+/* winners(): the seats with the highest total once the match is over; () before. */
+static PyObject *state_winners(StateObject *s, PyObject *unused) {
+    (void)unused;
+    if (!s->over) {
+        return PyTuple_New(0);
+    }
+    long long best = s->m.c.totals[0];
+    int n = 0, seats[MAX_PLAYERS];
+    for (int seat = 1; seat < s->m.c.players; seat++) {
+        if (s->m.c.totals[seat] > best) {
+            best = s->m.c.totals[seat];
+        }
+    }
+    for (int seat = 0; seat < s->m.c.players; seat++) {
+        if (s->m.c.totals[seat] == best) {
+            seats[n++] = seat;
+        }
+    }
+    PyObject *winners = PyTuple_New(n);
+    if (winners == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyTuple_SET_ITEM(winners, i, PyLong_FromLong(seats[i]));
+    }
+    return winners;
+}
+
+/* history(): the codes of the moves played, as bytes (uint16 each, native order). */
+static PyObject *state_history(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return bytes_of(&s->history);
+}
+
+/* outcomes(): every chance outcome drawn, as bytes (uint32 each, native order). */
+static PyObject *state_outcomes(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return bytes_of(&s->m.c.outcomes);
+}
+
+static PyObject *state_moves_played(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return PyLong_FromSize_t(s->history.size / sizeof(uint16_t));
+}
+
+/* bag(): the dice in the bag, in its order, as a tuple of their numbers. */
+static PyObject *state_bag(StateObject *s, PyObject *unused) {
+    (void)unused;
+    PyObject *bag = PyTuple_New(s->m.bag_n);
+    if (bag == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < s->m.bag_n; i++) {
+        PyTuple_SET_ITEM(bag, i, PyLong_FromLong(s->m.bag[i]));
+    }
+    return bag;
+}
+
+/* determinize(bag, seed): the bag in the order given (the same dice) and chance seeded anew,
+ * with no outcomes and no moves so far. */
+static PyObject *state_determinize(StateObject *s, PyObject *args) {
+    PyObject *order, *seed;
+    if (!PyArg_ParseTuple(args, "OO", &order, &seed)) {
+        return NULL;
+    }
+    Match *m = &s->m;
+    PyObject *sequence = PySequence_Fast(order, "the bag is a sequence of dice numbers");
+    if (sequence == NULL) {
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(sequence);
+    if (n != m->bag_n) {
+        Py_DECREF(sequence);
+        PyErr_SetString(PyExc_ValueError, "a new order of the bag holds the same dice");
+        return NULL;
+    }
+    uint8_t *seen = calloc((size_t)m->t->dice, 1);
+    uint16_t *ordered = malloc((size_t)(n > 0 ? n : 1) * sizeof *ordered);
+    if (seen == NULL || ordered == NULL) {
+        free(seen);
+        free(ordered);
+        Py_DECREF(sequence);
+        return PyErr_NoMemory();
+    }
+    for (int i = 0; i < m->bag_n; i++) {
+        seen[m->bag[i]] = 1;
+    }
+    int bad = 0;
+    for (Py_ssize_t i = 0; i < n && !bad; i++) {
+        long die = PyLong_AsLong(PySequence_Fast_GET_ITEM(sequence, i));
+        if (die < 0 || die >= m->t->dice || seen[die] != 1) {
+            bad = 1;
+        } else {
+            seen[die] = 2;
+            ordered[i] = (uint16_t)die;
+        }
+    }
+    Py_DECREF(sequence);
+    free(seen);
+    if (bad || PyErr_Occurred()) {
+        free(ordered);
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "a new order of the bag holds the same dice");
+        }
+        return NULL;
+    }
+    mt19937 chance;
+    if (seed_from(seed, &chance) < 0) {
+        free(ordered);
+        return NULL;
+    }
+    memcpy(m->bag, ordered, (size_t)n * sizeof *ordered);
+    free(ordered);
+    m->c.chance = chance;
+    m->c.outcomes.size = 0;
+    s->history.size = 0;
+    Py_CLEAR(s->legal);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef state_methods[] = {
+    {"legal", (PyCFunction)state_legal, METH_NOARGS, "The legal moves now (move objects)."},
+    {"legal_codes", (PyCFunction)state_legal_codes, METH_NOARGS, "The legal moves' codes."},
+    {"play", (PyCFunction)state_play, METH_O,
+     "Carry out one of the very move objects legal() offers: its number among the moves played; "
+     "None (nothing done) for anything else."},
+    {"apply", (PyCFunction)state_apply, METH_O, "Carry out the legal move of a code: its number among the moves played."},
+    {"copy", (PyCFunction)state_copy, METH_O,
+     "An independent copy; with the moves and outcomes so far when the argument is true."},
+    {"view_data", (PyCFunction)state_view_data, METH_NOARGS, "The variant's part of a view."},
+    {"to_act", (PyCFunction)state_to_act, METH_NOARGS, "The seat to decide, or None."},
+    {"over", (PyCFunction)state_over, METH_NOARGS, "Whether the match is over."},
+    {"round", (PyCFunction)state_round, METH_NOARGS, "The round's number, from 1."},
+    {"totals", (PyCFunction)state_totals, METH_NOARGS, "The match totals."},
+    {"winners", (PyCFunction)state_winners, METH_NOARGS, "The winners once over."},
+    {"history", (PyCFunction)state_history, METH_NOARGS, "The moves' codes (uint16 bytes)."},
+    {"outcomes", (PyCFunction)state_outcomes, METH_NOARGS, "The outcomes (uint32 bytes)."},
+    {"moves_played", (PyCFunction)state_moves_played, METH_NOARGS, "How many moves so far."},
+    {"bag", (PyCFunction)state_bag, METH_NOARGS, "The bag's dice, in order."},
+    {"determinize", (PyCFunction)state_determinize, METH_VARARGS,
+     "Put the bag in the order given and seed chance anew (seed words)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject StateType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "unodice._native._centre_die.State",
+    .tp_basicsize = sizeof(StateObject),
+    .tp_dealloc = (destructor)state_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A centre-die match played a decision at a time (made by new_state).",
+    .tp_methods = state_methods,
+};
 
 static PyMethodDef methods[] = {
     {"make_tables", make_tables, METH_VARARGS,
@@ -1130,6 +1682,10 @@ static PyMethodDef methods[] = {
      "max_decisions)\n--\n\n"
      "Play one match per seed (whole numbers below 2**64; the agents' seeds flat, match by "
      "match), nothing recorded: (ends, totals, winners, rounds, decisions) as bytes."},
+    {"new_state", new_state, METH_VARARGS,
+     "new_state(tables, players, seed, options, objects, faces, dice, colours, phases)\n--\n\n"
+     "A match to step from Python, dealt from seed (its words), with options (target, rounds, "
+     "two_player_reverse_skips, failed_challenge_penalty, draw_when_able, any_opponent)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1148,6 +1704,9 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__centre_die(void) {
     mt_prepare();
+    if (PyType_Ready(&StateType) < 0) {
+        return NULL;
+    }
     PyObject *mod = PyModule_Create(&module);
     if (mod == NULL) {
         return NULL;

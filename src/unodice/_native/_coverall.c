@@ -913,10 +913,8 @@ static int run_match(Match *m) {
     }
 }
 
+/* What a match holds, freed (not the match itself). */
 static void match_free(Match *m) {
-    if (m == NULL) {
-        return;
-    }
     free(m->bag);
     free(m->face);
     free(m->colour);
@@ -933,7 +931,14 @@ static void match_free(Match *m) {
     free(m->fits);
     free(m->gains);
     core_free(&m->c);
-    free(m);
+}
+
+/* A match made by match_new, freed with all it holds. */
+static void match_delete(Match *m) {
+    if (m != NULL) {
+        match_free(m);
+        free(m);
+    }
 }
 
 /* A match of the setup play_match and play_many are given, ready to be seeded and run; NULL
@@ -964,12 +969,12 @@ static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name,
         return NULL;
     }
     if (core_agents(&m->c, players, agents, agents_length) < 0) {
-        match_free(m);
+        match_delete(m);
         return NULL;
     }
     if (t->dice < t->size || t->dice < players) {
         PyErr_SetString(PyExc_ValueError, "too few dice for the tray or the roll-off");
-        match_free(m);
+        match_delete(m);
         return NULL;
     }
     m->t = t;
@@ -1004,7 +1009,7 @@ static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name,
     }
     if (lacking) {
         PyErr_NoMemory();
-        match_free(m);
+        match_delete(m);
         return NULL;
     }
     return m;
@@ -1027,7 +1032,7 @@ static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
         Py_END_ALLOW_THREADS
         result = outcome < 0 ? PyErr_NoMemory() : core_result(&m->c, outcome, ENDS);
     }
-    match_free(m);
+    match_delete(m);
     return result;
 }
 
@@ -1041,7 +1046,7 @@ static PyObject *play_many(PyObject *self, PyObject *args, PyObject *kwargs) {
         return NULL;
     }
     PyObject *result = core_play_many(&m->c, m, run_any, seeds, agent_seeds);
-    match_free(m);
+    match_delete(m);
     return result;
 }
 

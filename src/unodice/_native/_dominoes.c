@@ -1115,10 +1115,8 @@ static int run_match(Match *m) {
     }
 }
 
+/* What a match holds, freed (not the match itself). */
 static void match_free(Match *m) {
-    if (m == NULL) {
-        return;
-    }
     free(m->move_room);
     free(m->bag);
     free(m->seen);
@@ -1126,7 +1124,14 @@ static void match_free(Match *m) {
         free(m->hand[seat]);
     }
     core_free(&m->c);
-    free(m);
+}
+
+/* A match made by match_new, freed with all it holds. */
+static void match_delete(Match *m) {
+    if (m != NULL) {
+        match_free(m);
+        free(m);
+    }
 }
 
 /* A match of the setup play_match and play_many are given, ready to be seeded and run; NULL
@@ -1173,12 +1178,12 @@ static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name,
         return NULL;
     }
     if (core_agents(&m->c, players, agents, agents_length) < 0) {
-        match_free(m);
+        match_delete(m);
         return NULL;
     }
     if (hand_size < 1 || (long long)players * hand_size > t->tiles) {
         PyErr_SetString(PyExc_ValueError, "too few tiles to deal the hands");
-        match_free(m);
+        match_delete(m);
         return NULL;
     }
     m->t = t;
@@ -1206,7 +1211,7 @@ static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name,
     }
     if (lacking) {
         PyErr_NoMemory();
-        match_free(m);
+        match_delete(m);
         return NULL;
     }
     return m;
@@ -1229,7 +1234,7 @@ static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
         Py_END_ALLOW_THREADS
         result = outcome < 0 ? PyErr_NoMemory() : core_result(&m->c, outcome, ENDS);
     }
-    match_free(m);
+    match_delete(m);
     return result;
 }
 
@@ -1243,7 +1248,7 @@ static PyObject *play_many(PyObject *self, PyObject *args, PyObject *kwargs) {
         return NULL;
     }
     PyObject *result = core_play_many(&m->c, m, run_any, seeds, agent_seeds);
-    match_free(m);
+    match_delete(m);
     return result;
 }
 

@@ -33,7 +33,7 @@ def add_arena_command(commands: Any) -> None:
     parser = commands.add_parser(
         "arena",
         help="a tournament between bots, every bot in every seat equally often",
-        description="Play a tournament between bots and print each one's win rate with a 95%% "
+        description="Play a tournament between bots and print each one's win rate with a 95% "
         "interval, its mean score and time per decision, and how often each beat each other. "
         "The same seed gives the same result however many workers are used.",
     )

@@ -51,7 +51,7 @@ def add_simulate_command(commands: Any) -> None:
         "simulate",
         help="play many games between bots and summarise them",
         description="Play many games between bots on all cores (or a Dask cluster) and print "
-        "win rates per seat with 95%% intervals, and score and game-length distributions. "
+        "win rates per seat with 95% intervals, and score and game-length distributions. "
         "The same seed gives the same result however many workers are used.",
     )
     parser.add_argument("variant", help="variant name or game string, e.g. 'coverall(players=3)'")

@@ -29,7 +29,7 @@ search bots |
 | [`Reference`][unodice.core.capabilities.Reference] | `reference_legal_moves`, \
 `reference_move_points`, `reference_round_points` | `check_variant(..., reference=True)` |
 | [`Matches`][unodice.core.capabilities.Matches] | `match_engine` | whole matches between \
-built-in agents in a faster engine, for `simulate` |
+built-in agents in a faster engine, for `simulate`, `tournament` and `play_game` |
 
 A large variant keeps each capability in a module of its own, as a class the rules class
 inherits; a small one implements them in its one module.
@@ -275,12 +275,30 @@ class MatchResult(Protocol):
         """How many moves were made."""
         ...
 
+    @property
+    def seats(self) -> Sequence[int]:
+        """Per decision, the seat that chose (empty unless asked for with ``detail=1``)."""
+        ...
+
+    @property
+    def choices(self) -> Sequence[int]:
+        """Per decision, the index of the move chosen among the legal moves.
+
+        The legal moves in the order the Python engine offers them; empty unless asked for
+        with ``detail=1``.
+        """
+        ...
+
 
 class MatchEngine(Protocol):
     """Plays whole matches of one setup: a variant's options, a seat count, agents."""
 
-    def play(self, seed: int, agent_seeds: Sequence[int]) -> MatchResult:
-        """The match the game seeded ``seed`` is, between agents seeded ``agent_seeds``."""
+    def play(self, seed: int, agent_seeds: Sequence[int], *, detail: int = 0) -> MatchResult:
+        """The match the game seeded ``seed`` is, between agents seeded ``agent_seeds``.
+
+        ``detail=0`` gives the result alone; ``detail=1`` also each decision's seat and
+        choice, which the arena counts per agent and ``play_game`` replays.
+        """
         ...
 
 
@@ -331,12 +349,16 @@ class MatchBatch(Protocol):
 class Matches(Capability):
     """Whole matches between built-in agents, played by a faster engine of the variant's own.
 
-    [`simulate`][unodice.play.simulation.simulate] asks for an engine when every seat is an
-    agent given by its registered name and no house rule is on, and plays each game with it
-    instead of the Python engine. An engine must play exactly the
-    matches the Python engine plays between those agents from the same seeds (the same
-    winners, scores, rounds and decisions), so that a report is the same either way: the
-    variant's tests check it at every decision.
+    [`simulate`][unodice.play.simulation.simulate], the arena's
+    [`tournament`][unodice.play.arena.tournament] and
+    [`play_game`][unodice.play.agents.play_game] ask for an engine when every seat is an
+    agent given by its registered name and no house rule is on (the one decision is
+    [`native_engine`][unodice.play.agents.native_engine]), and play each game with it
+    instead of the Python engine; ``play_game`` then plays the engine's choices through the
+    Python game it returns. An engine must play exactly the matches the Python engine plays
+    between those agents from the same seeds (the same winners, scores, rounds, decisions,
+    and with ``detail=1`` the same seat and choice at each decision), so that what the caller
+    gets is the same either way: the variant's tests check it at every decision.
     """
 
     lacking = "has no engine of its own for whole matches"
@@ -349,6 +371,19 @@ class Matches(Capability):
         for ``heuristic``). ``None`` means the Python engine plays: an agent the engine does
         not play, an engine not built, or a subclass of the variant, whose rules may differ.
         """
+
+    def native_game(self, seed: int, plugin: str) -> Any:
+        """A game of this variant on the engine's rules, dealt from ``seed``; ``None``: none.
+
+        What [`new_game(..., native=True)`][unodice.core.setup.new_game] asks for: a
+        [`Game`][unodice.core.game.Game] (a subclass of it) that plays exactly the game the
+        Python engine plays from the same seed and moves, through the same public API. The
+        default is ``None``: the variant steps no game natively, and ``new_game`` says so.
+
+        Raises:
+            UnodiceError: The engine that would play it is not built.
+        """
+        return None
 
 
 CAPABILITIES: tuple[type[Capability], ...] = (

@@ -219,7 +219,6 @@ class Log:
         return positions
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Written out: a compiled Log has no pickling of its own that calls __init__ right.
         # Packed entries are unpacked: their tags belong to this process.
         return Log, (self.unpacked(len(self.entries)), self.movers)
 

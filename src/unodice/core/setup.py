@@ -19,8 +19,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from unodice.core._quoting import brief, whole_number
+from unodice.core.capabilities import Matches
 from unodice.core.chance import Chance
-from unodice.core.errors import InvalidOptions, InvalidPosition
+from unodice.core.errors import InvalidOptions, InvalidPosition, UnodiceError
 from unodice.core.game import Game
 from unodice.core.options import build_options
 from unodice.core.positions import Header, read_header
@@ -76,6 +77,7 @@ def new_game(
     registry: Registry | None = None,
     position: str | None = None,
     pause_between_rounds: bool = False,
+    native: bool = False,
 ) -> Game:
     """Start a game of an installed variant.
 
@@ -99,6 +101,10 @@ def new_game(
         pause_between_rounds: Stop at the end of each round that does not end the match,
             before the next is dealt, until [`next_round`][unodice.core.game.Game.next_round] is
             called: for tests and tools that look at how a round ended.
+        native: Play the game on the variant's native engine (see "The builds" in the
+            getting-started guide): the same game through the same API, stepped in C. Only
+            a variant's own rules are played so, with no house rule, start position, chance of
+            the caller's or pause between rounds; anything else is refused.
 
     Raises:
         UnknownVariant: No such variant or house rule is installed.
@@ -106,7 +112,8 @@ def new_game(
         InvalidOptions: Bad options, player count or game string, with what is valid.
         InvalidPosition: The position cannot be read, describes no state the game could be
             in, or disagrees with the variant, players or options given.
-        UnodiceError: The variant does not describe positions.
+        UnodiceError: The variant does not describe positions; or ``native=True`` and the
+            game cannot be played natively (the message says why).
     """
     registry = registry or default_registry()
     header = None
@@ -169,6 +176,25 @@ def new_game(
         raise InvalidOptions("a house rule is named twice")
     checked = build_options(info.variant_class.Options, values, name)
     instance = info.variant_class(checked, players, registry.component_sets())
+    if native:
+        refused = [
+            why
+            for why, asked in (
+                ("house rules", rules),
+                ("a start position", header is not None),
+                ("a chance of the caller's", chance is not None),
+                ("pause_between_rounds", pause_between_rounds),
+            )
+            if asked
+        ]
+        if refused:
+            raise UnodiceError(
+                f"native=True plays a variant's own rules only, not with {' or '.join(refused)}"
+            )
+        game = instance.native_game(seed, info.plugin) if isinstance(instance, Matches) else None
+        if not isinstance(game, Game):
+            raise UnodiceError(f"native=True: {name} has no native engine for stepping a game")
+        return game
     return Game(
         instance,
         seed=seed,

@@ -12,9 +12,8 @@ totals, records and replay. A variant talks to the core through the
 from __future__ import annotations
 
 import abc
-import importlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
@@ -27,11 +26,6 @@ from unodice.core.pieces import ComponentSet
 if TYPE_CHECKING:
     from unodice.core.chance import Chance
     from unodice.core.game import Game
-
-try:  # what ABCMeta.__new__ calls to give a class its own registry of subclasses
-    _abc_init: Callable[[type], None] | None = importlib.import_module("_abc")._abc_init
-except (ImportError, AttributeError):  # pragma: no cover (another Python: ABCMeta does it all)
-    _abc_init = None
 
 __all__ = [
     "MAX_MOVES",
@@ -370,11 +364,6 @@ class Variant(abc.ABC, Generic[StateT, MoveT]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "_abc_impl" not in cls.__dict__ and _abc_init is not None:
-            # A class compiled by mypyc is made without ABCMeta.__new__, so it would look up
-            # Variant's registry of subclasses as its own, and every variant would pass for a
-            # subclass of it: isinstance(pig, Pictures) would be true through it.
-            _abc_init(cls)
         from unodice.core._earlier import declare_earlier_capabilities
 
         declare_earlier_capabilities(cls)

@@ -40,6 +40,7 @@ import attrs
 
 from unodice._version import __version__
 from unodice.core._quoting import brief
+from unodice.core.capabilities import MatchEngine, Matches
 from unodice.core.errors import IllegalMove, InvalidOptions, UnodiceError
 from unodice.core.game import Game
 from unodice.core.hooks import hookimpl
@@ -62,8 +63,11 @@ __all__ = [
     "agents",
     "events_for_seat",
     "make_agent",
+    "may_play_natively",
+    "native_engine",
     "play_game",
     "play_out",
+    "played_natively",
 ]
 
 
@@ -377,6 +381,46 @@ def registered_agent_name(name: str, variant: str, registry: Registry | None = N
     registry = registry or default_registry()
     info = _find(f"{name}-{variant}", registry) or _find(name, registry)
     return info.name if info is not None else None
+
+
+def may_play_natively(
+    variant_class: type[Any], seats: Sequence[Seat], house_rules: Sequence[str]
+) -> bool:
+    """Whether games of ``variant_class`` between ``seats`` may be played by a native engine.
+
+    Asked before any game is started: only a variant with the
+    [`Matches`][unodice.core.capabilities.Matches] capability, with no house rule on, and every
+    seat an agent given by its registered name (an agent object or a factory may be anything).
+    [`native_engine`][unodice.play.agents.native_engine] then asks the variant itself.
+    """
+    return (
+        not house_rules
+        and issubclass(variant_class, Matches)
+        and all(seat.kind == "name" for seat in seats)
+    )
+
+
+def native_engine(
+    variant: AnyVariant,
+    seats: Sequence[Seat],
+    house_rules: Sequence[str],
+    registry: Registry | None = None,
+) -> MatchEngine | None:
+    """The variant's own engine for whole matches between ``seats``, or ``None`` for Python.
+
+    The one decision ``simulate``, ``tournament`` and ``play_game`` share: an engine when
+    [`may_play_natively`][unodice.play.agents.may_play_natively] allows it and the variant
+    offers one for these agents, as registered for it (``heuristic`` is
+    ``heuristic-centre-die`` in centre-die). The engine plays the very matches the Python
+    engine plays between those agents from the same seeds, so only the time differs.
+    """
+    if not may_play_natively(type(variant), seats, house_rules):
+        return None
+    assert isinstance(variant, Matches)
+    names = [registered_agent_name(seat.source, variant.name, registry) for seat in seats]
+    if None in names:
+        return None
+    return variant.match_engine(len(seats), [name for name in names if name is not None])
 
 
 def _checked(agent: Any, label: str) -> Agent:
@@ -823,6 +867,13 @@ def play_game(
 ) -> Game:
     """Play a whole game between agents, one per seat, and return the finished game.
 
+    When every seat is a built-in agent given by its registered name, no house rule is on and
+    nothing but ``registry`` is passed on, the variant's native engine (where it has one; see
+    [`Matches`][unodice.core.capabilities.Matches]) plays the match and the game is played
+    through its choices: the game returned is the very game the agents would have played,
+    with the same moves, events and record, only sooner (see
+    [`native_engine`][unodice.play.agents.native_engine]).
+
     Args:
         variant: Variant name or game string; the number of agents is the number of seats.
         agents: One agent per seat, in seat order: agent objects (used as they are), agent
@@ -845,6 +896,10 @@ def play_game(
     seats = seat_agents(agents)
     game = new_game(variant, len(seats), seed, options, house_rules, **game_kwargs)
     registry = game_kwargs.get("registry")
+    natively = game_kwargs.keys() <= {"registry"}  # not from a position, chance or pauses
+    seeds = [game_agent_seed(game.seed, seat) for seat in range(len(seats))]
+    if natively and played_natively(game, seats, seeds, registry, max_decisions):
+        return game
     labels = [seat.label if seat.kind != "object" else describe(seat.source) for seat in seats]
     with SignalWatch() as watch:
         built = [
@@ -861,6 +916,50 @@ def play_game(
             for index, seat in enumerate(seats)
         ]
         return play_seats(game, built, labels, max_decisions=max_decisions, watch=watch)
+
+
+def played_natively(
+    game: Game,
+    seats: Sequence[Seat],
+    seeds: Sequence[int],
+    registry: Registry | None = None,
+    max_decisions: int = 1_000_000,
+) -> bool:
+    """Play a game just started to its end as a native engine plays it, when one may.
+
+    The engine plays the whole match first, from the game's seed and the agents' ``seeds``;
+    then its choices, indices among the legal moves, are played through ``game``, which
+    therefore holds exactly what the agents' own play would have left in it: the same
+    moves, events, chance and record. Only the agents' choosing is saved. ``False``, with
+    the game untouched, when no engine may play (see `native_engine`) or the engine did
+    not finish within ``max_decisions`` (the Python loop then plays, and says so).
+
+    Raises:
+        UnodiceError: The engine's match is not the game's (a bug of the engine).
+    """
+    if game.seed is None or game.moves or game.is_over:
+        return False
+    engine = native_engine(game.variant, seats, game.house_rules, registry)
+    if engine is None:
+        return False
+    try:
+        match = engine.play(game.seed, seeds, detail=1)
+    except UnodiceError:
+        return False
+    if match.decisions >= max_decisions:
+        return False
+    for choice in match.choices:
+        game.play(game.legal_moves()[choice])
+    if (
+        not game.is_over
+        or game.scores != tuple(match.scores)
+        or len(game.moves) != len(match.choices)
+    ):
+        raise UnodiceError(
+            f"the native {game.variant.name} engine and the rules disagree on the game seeded "
+            f"{game.seed}; set UNODICE_PURE=1 to play in Python alone"
+        )
+    return True
 
 
 def play_out(game: Game, agents: Sequence[Agent], *, max_decisions: int = 1_000_000) -> Game:

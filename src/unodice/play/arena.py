@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
@@ -31,7 +32,9 @@ from typing import Any
 
 import attrs
 
+from unodice.core.capabilities import MatchEngine
 from unodice.core.errors import InvalidOptions
+from unodice.core.game import Game
 from unodice.core.options import option_text
 from unodice.core.registry import Registry
 from unodice.core.setup import new_game
@@ -42,6 +45,7 @@ from unodice.play.agents import (
     SignalWatch,
     agent_label,
     build_agent,
+    native_engine,
     play_seats,
 )
 from unodice.play.simulation import (
@@ -56,6 +60,7 @@ from unodice.play.simulation import (
     check_seed,
     fresh_seed,
     game_seed,
+    native_variant,
     registries,
     run_work,
 )
@@ -191,6 +196,17 @@ class _ArenaSpec:
         """The seed of game ``index``: the rotations of one set of agents share it."""
         return game_seed(self.seed, index // self.players)
 
+    def start(self, index: int, registry: Registry | None) -> Game:
+        """Start game ``index``, not yet played."""
+        return new_game(
+            self.variant,
+            self.players,
+            self.deal(index),
+            self.options,
+            self.house_rules,
+            registry=registry,
+        )
+
     def run(self, start: int, stop: int, registry: Registry | None) -> ArenaTally:
         """Play games ``start`` to ``stop - 1`` and tally them.
 
@@ -201,38 +217,15 @@ class _ArenaSpec:
         if registry is None:
             registry = _registry_from(self.registry_factory)
         tally = self.empty()
+        engines = _engines(self, registry)
         for index in range(start, stop):
             seating = self.seating(index)
             try:
-                game = new_game(
-                    self.variant,
-                    self.players,
-                    self.deal(index),
-                    self.options,
-                    self.house_rules,
-                    registry=registry,
-                )
-                seats = [self.agents[agent] for agent in seating]
-                labels = [seat.label for seat in seats]
-                thinking = [0.0] * self.players
-                decisions = [0] * self.players
-                with SignalWatch() as watch:
-                    built = [
-                        build_agent(
-                            game,
-                            labels,
-                            place,
-                            watch,
-                            seat,
-                            agent_seed(self.seed, index, place),
-                            registry,
-                            fresh=True,
-                        )
-                        for place, seat in enumerate(seats)
-                    ]
-                    play_seats(
-                        game, built, labels, thinking=thinking, decisions=decisions, watch=watch
-                    )
+                engine = engines.get(seating) if engines is not None else None
+                if engine is not None:
+                    tally.add(seating, *self._play_natively(engine, index))
+                    continue
+                game, decisions, thinking = self._play(index, seating, registry)
             except AgentError as error:
                 raise error.in_game(index) from None
             except Exception as error:
@@ -244,6 +237,84 @@ class _ArenaSpec:
                 ) from error
             tally.add(seating, game.scores, game.winners, decisions, thinking)
         return tally
+
+    def _play(
+        self, index: int, seating: Sequence[int], registry: Registry | None
+    ) -> tuple[Game, list[int], list[float]]:
+        """Play game ``index`` in Python: the game, each seat's decisions and thinking time."""
+        game = self.start(index, registry)
+        seats = [self.agents[agent] for agent in seating]
+        labels = [seat.label for seat in seats]
+        thinking = [0.0] * self.players
+        decisions = [0] * self.players
+        with SignalWatch() as watch:
+            built = [
+                build_agent(
+                    game,
+                    labels,
+                    place,
+                    watch,
+                    seat,
+                    agent_seed(self.seed, index, place),
+                    registry,
+                    fresh=True,
+                )
+                for place, seat in enumerate(seats)
+            ]
+            play_seats(game, built, labels, thinking=thinking, decisions=decisions, watch=watch)
+        return game, decisions, thinking
+
+    def _play_natively(
+        self, engine: MatchEngine, index: int
+    ) -> tuple[Sequence[int], Sequence[int], list[int], list[float]]:
+        """Play game ``index`` with a native engine: scores, winners, decisions, thinking.
+
+        The engine's agents cannot be timed apart from its rules: each seat is given the
+        match's time in proportion to the decisions it took.
+        """
+        seeds = [agent_seed(self.seed, index, place) for place in range(self.players)]
+        began = time.perf_counter()
+        match = engine.play(self.deal(index), seeds, detail=1)
+        seconds = time.perf_counter() - began
+        decisions = [match.seats.count(seat) for seat in range(self.players)]
+        total = max(1, len(match.seats))
+        thinking = [seconds * count / total for count in decisions]
+        return match.scores, match.winners, decisions, thinking
+
+
+_Engines = dict[tuple[int, ...], MatchEngine]
+
+
+def _engines(spec: _ArenaSpec, registry: Registry | None) -> _Engines | None:
+    """The native engine of each seating of a tournament that has one, or ``None`` (none may).
+
+    The same decision as ``simulate``'s (see
+    [`native_engine`][unodice.play.agents.native_engine]), taken for each seating, since each
+    seats other agents. Kept for the spec last asked about: a run asks every few games.
+    """
+    cached = _last_engines.get("spec")
+    if cached is not None and cached[0] is spec and cached[1] is registry:
+        return cached[2]
+    engines: _Engines | None = None
+    named = [seat for seat in spec.agents if seat.kind == "name"]
+    variant = (
+        native_variant(spec.variant_name, named, spec.house_rules, registry, spec.start)
+        if len(named) >= spec.players
+        else None
+    )
+    if variant is not None:
+        engines = {}
+        for seating in dict.fromkeys(spec.table):
+            seats = [spec.agents[agent] for agent in seating]
+            engine = native_engine(variant, seats, spec.house_rules, registry)
+            if engine is not None:
+                engines[seating] = engine
+    _last_engines["spec"] = (spec, registry, engines)
+    return engines
+
+
+_last_engines: dict[str, tuple[_ArenaSpec, Registry | None, _Engines | None]] = {}
+"""The engines of the tournament last asked about, by seating."""
 
 
 @attrs.frozen

@@ -62,11 +62,12 @@ from typing import Any, Protocol, TypeGuard, TypeVar
 import attrs
 
 from unodice.core._quoting import brief
-from unodice.core.capabilities import BatchMatchEngine, MatchEngine, Matches
+from unodice.core.capabilities import BatchMatchEngine, MatchEngine
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
 from unodice.core.registry import Registry, default_registry
 from unodice.core.setup import SEED_LIMIT, new_game, parse_game_string
+from unodice.core.variant import AnyVariant
 from unodice.play.agents import (
     AgentError,
     AgentSpec,
@@ -74,8 +75,10 @@ from unodice.play.agents import (
     SignalWatch,
     build_agent,
     derive_seed,
+    may_play_natively,
+    native_engine,
     play_seats,
-    registered_agent_name,
+    played_natively,
     seat_agents,
 )
 from unodice.play.stats import Distribution as Distribution  # still importable from here
@@ -399,8 +402,9 @@ def match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
     """The variant's own engine for the simulation's games, or ``None`` to play them in Python.
 
     Asked of a variant with the [`Matches`][unodice.core.capabilities.Matches] capability, when
-    every seat is an agent given by its registered name and no house rule is on; the engine
-    plays the same matches, so the report is the same either way, only sooner.
+    every seat is an agent given by its registered name and no house rule is on (see
+    [`native_engine`][unodice.play.agents.native_engine]); the engine plays the same matches,
+    so the report is the same either way, only sooner.
     """
     if spec.house_rules or any(seat.kind != "name" for seat in spec.agents):
         return None
@@ -415,28 +419,52 @@ def match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
 _last_engine: dict[str, tuple[_Spec, Registry | None, MatchEngine | None]] = {}
 """The engine of the spec last asked about: a run in one process asks again every few games."""
 
-_probe: dict[str, tuple[_Spec, Registry | None, Any]] = {}
-"""The variant of game 0 of the run last prepared here, to find its engine without starting
-that game again."""
+_probe: dict[str, tuple[_Spec, Registry | None, Game]] = {}
+"""Game 0 of the run last prepared here, to find its engine without starting that game again."""
+
+
+def _start_probed(spec: _Spec) -> Callable[[int, Registry | None], Game]:
+    """``spec.start``, but game 0 of the run last prepared here is the game already started."""
+
+    def start(index: int, registry: Registry | None) -> Game:
+        probe = _probe.get("spec")
+        if index == 0 and probe is not None and probe[0] is spec and probe[1] is registry:
+            return probe[2]
+        return spec.start(index, registry)
+
+    return start
 
 
 def _new_match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
-    name = spec.variant_name or parse_game_string(spec.variant)[0]
-    # Asked of the class first: starting a game of a variant that has no engine to offer
-    # would be a game the run did not ask for.
-    if not issubclass((registry or default_registry()).variant(name).variant_class, Matches):
+    variant = native_variant(
+        spec.variant_name or spec.variant,
+        spec.agents,
+        spec.house_rules,
+        registry,
+        _start_probed(spec),
+    )
+    if variant is None:
         return None
-    probe = _probe.get("spec")
-    if probe is not None and probe[0] is spec and probe[1] is registry:
-        variant = probe[2]  # the game simulate started to check the run, the same game 0
-    else:
-        variant = spec.start(0, registry).variant
-    if not isinstance(variant, Matches):
+    return native_engine(variant, spec.agents, spec.house_rules, registry)
+
+
+def native_variant(
+    variant: str,
+    seats: Sequence[Seat],
+    house_rules: Sequence[str],
+    registry: Registry | None,
+    start: Callable[[int, Registry | None], Game],
+) -> AnyVariant | None:
+    """The variant to ask for a native engine (see `native_engine`), or ``None`` when none may play.
+
+    Asked of the class first: starting a game (``start(0, registry)``) of a variant that has no
+    engine to offer would be a game the run did not ask for.
+    """
+    name = parse_game_string(variant)[0]
+    variant_class = (registry or default_registry()).variant(name).variant_class
+    if not may_play_natively(variant_class, seats, house_rules):
         return None
-    names = [registered_agent_name(seat.source, variant.name, registry) for seat in spec.agents]
-    if None in names:
-        return None
-    return variant.match_engine(spec.players, [name for name in names if name is not None])
+    return start(0, registry).variant
 
 
 def _one_line(text: str) -> str:
@@ -973,7 +1001,7 @@ def simulate(
     spec, local_registry, probe = _prepare(
         variant, players, agents, seed, options, house_rules, registry
     )
-    _probe["spec"] = (spec, local_registry, probe.variant)
+    _probe["spec"] = (spec, local_registry, probe)
     if given_chunk_size is None and _plays_batches(match_engine(spec, local_registry)):
         chunk_size = max(chunk_size, _NATIVE_GAMES)  # batches of a few milliseconds
 
@@ -1016,7 +1044,9 @@ def simulated_game(
 ) -> Game:
     """Play one game of a simulation again, exactly as `simulate` played it.
 
-    Returns the finished game, to look at an odd result or to save its record.
+    Returns the finished game, to look at an odd result or to save its record. When
+    `simulate` would play it natively, the native engine plays it and the game returned is
+    played through its choices (see [`played_natively`][unodice.play.agents.played_natively]).
 
     Args:
         variant: As given to ``simulate``.
@@ -1040,4 +1070,9 @@ def simulated_game(
     spec, local_registry, _ = _prepare(
         variant, players, agents, seed, options, house_rules, registry
     )
+    if match_engine(spec, local_registry) is not None:
+        game = spec.start(index, local_registry)
+        seeds = [agent_seed(seed, index, seat) for seat in range(spec.players)]
+        if played_natively(game, spec.agents, seeds, local_registry):
+            return game
     return spec.play(index, local_registry)

@@ -28,6 +28,8 @@ The package's files:
 * ``agents.py``: ``CentreDieHeuristic``, the variant's bot.
 * ``native.py``: the native engine's glue: the C engine's tables from the lookups, and whole
   matches between built-in agents played in C (``play_native_match``), the same as in Python.
+* ``native_game.py``: ``NativeGame``, a game on the native engine through the public API
+  (``new_game(..., native=True)``), its events and records rebuilt by the Python engine.
 """
 
 from __future__ import annotations

@@ -20,9 +20,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from unodice.core import uno
-from unodice.core._mypyc import mypyc_attr
 from unodice.core.capabilities import Inventory, MatchEngine, Matches, Resampling
-from unodice.core.errors import IllegalMove
+from unodice.core.errors import IllegalMove, UnodiceError
 from unodice.core.moves import Event, Move, shared_event
 from unodice.core.pieces import Bag, Colour, ComponentSet, Die, Face
 from unodice.core.uno import (
@@ -43,7 +42,7 @@ from unodice.core.uno import (
 )
 from unodice.core.variant import RoundOutcome, Table, Variant, View
 
-from . import native, refusals
+from . import native, native_game, refusals
 from .events import CentreRedrawn, Dealt, RoundBlocked, Starter
 from .lookups import HAND_SIZE, NORMAL, WILD_DRAW_FOUR, CentreDieLookups, load_dice, lookups_for
 from .moves import Bluff, CentreDieMove, Play, parse_move
@@ -91,9 +90,6 @@ def _die_id(die: Die) -> int:
     return die.id
 
 
-# A plugin may subclass a built-in variant (its own version of the rules), in plain Python
-# under the compiled build too.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class CentreDie(
     Variant[CentreDieState, CentreDieMove],
     CentreDiePositions,
@@ -765,3 +761,17 @@ class CentreDie(
         if type(self) is not CentreDie:
             return None
         return native.engine_for(self.options, players, self.dice_set, agents)
+
+    def native_game(self, seed: int, plugin: str) -> Any:
+        """A game on the native engine (see `native_game`), for ``new_game(native=True)``.
+
+        Raises:
+            UnodiceError: A subclass of the variant (its rules may differ), or the engine is
+                not built.
+        """
+        if type(self) is not CentreDie:
+            raise UnodiceError(
+                f"native=True: {type(self).__name__} is a subclass of the centre-die rules, "
+                "which may change them; the native engine plays only the rules themselves"
+            )
+        return native_game.native_game(self, self._lookups, seed, plugin)

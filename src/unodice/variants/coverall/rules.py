@@ -20,7 +20,6 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from unodice.core import uno
-from unodice.core._mypyc import mypyc_attr
 from unodice.core.capabilities import Inventory, MatchEngine, Matches, Resampling
 from unodice.core.chance import Chance
 from unodice.core.errors import IllegalMove
@@ -71,9 +70,6 @@ def _die_id(die: Die) -> int:
     return die.id
 
 
-# A plugin may subclass a built-in variant (its own version of the rules), in plain Python
-# under the compiled build too.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Coverall(
     Variant[CoverallState, CoverallMove],
     CoverallPositions,

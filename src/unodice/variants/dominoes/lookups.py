@@ -99,17 +99,6 @@ class Lay:
     wild_far: bool
     far_accepts: int
 
-    # Written out, not left to attrs: compiled with mypyc, ``==`` between two instances of a
-    # class that declares no ``__eq__`` of its own would be compiled as ``is``.
-    def __eq__(self, other: object) -> bool:
-        """Equal to an instance of the same class with equal fields, as attrs compares."""
-        return type(other) is type(self) and attrs.astuple(self, recurse=False) == attrs.astuple(
-            other, recurse=False
-        )
-
-    def __hash__(self) -> int:
-        return hash(attrs.astuple(self, recurse=False))
-
 
 class EndKeys(NamedTuple):
     """How a layout files an open end, to find the ends a touching face fits (DO-3).
@@ -157,8 +146,8 @@ class TileLookup(SealedLookup):
     """
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled as its set: the other side uses the lookup its process shares for that set
-        # (and the compiled build's class has no pickling of its own that would do).
+        # Pickled as its set: the other side uses the lookup its process shares for that set,
+        # as every game played there does, rather than a copy of this one.
         return shared_tile_lookup, (self.components,)
 
     def __init__(self, components: ComponentSet):

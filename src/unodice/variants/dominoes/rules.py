@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from unodice.core import uno
-from unodice.core._mypyc import mypyc_attr
 from unodice.core.capabilities import Inventory, MatchEngine, Matches, Resampling
 from unodice.core.errors import IllegalMove
 from unodice.core.moves import Move, shared_event
@@ -70,9 +69,6 @@ def _sorted_seats(seats: frozenset[int]) -> tuple[int, ...]:
     return tuple(sorted(seats)) if seats else ()
 
 
-# A plugin may subclass a built-in variant (its own version of the rules), in plain Python
-# under the compiled build too.
-@mypyc_attr(allow_interpreted_subclasses=True)
 class UnoDominoes(
     Variant[DominoesState, DominoesMove],
     DominoesPositions,
@@ -248,8 +244,8 @@ class UnoDominoes(
                 else:
                     self._play(table, state, seat, move)
                 if self._any_opponent:
-                    # In a method of its own: read here, ``state.uno_debtor`` would still have
-                    # the type it was given above (None) in the compiled build.
+                    # In a method of its own: read here, ``state.uno_debtor`` would still have,
+                    # for the type checker, the type it was given above (None).
                     self._ask_catchers(state)
             case uno.Catch():
                 assert debtor is not None

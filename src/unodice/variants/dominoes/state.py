@@ -126,17 +126,6 @@ class Snapshot:
     keys: tuple[EndKeys, ...]
     placements: int
 
-    # Written out, not left to attrs: compiled with mypyc, ``==`` between two instances of a
-    # class that declares no ``__eq__`` of its own would be compiled as ``is``.
-    def __eq__(self, other: object) -> bool:
-        """Equal to an instance of the same class with equal fields, as attrs compares."""
-        return type(other) is type(self) and attrs.astuple(self, recurse=False) == attrs.astuple(
-            other, recurse=False
-        )
-
-    def __hash__(self) -> int:
-        return hash(attrs.astuple(self, recurse=False))
-
 
 class Opening(NamedTuple):
     """The spinner's four lines as a layout files them (see ``Layout.open_spinner``)."""
