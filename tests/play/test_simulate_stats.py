@@ -217,3 +217,45 @@ def test_quantile_matches_sorting_every_value(counts, q):
     values = sorted(v for v, n in counts.items() for _ in range(n))
     rank = max(1, math.ceil(q * len(values)))
     assert Distribution.of(counts).quantile(q) == values[rank - 1]
+
+
+@settings(max_examples=60)
+@given(
+    st.integers(min_value=2, max_value=6).flatmap(
+        lambda players: st.tuples(
+            st.just(players),
+            st.lists(
+                st.tuples(
+                    st.lists(st.integers(-50, 500), min_size=players, max_size=players),
+                    st.integers(1, 2**players - 1),
+                    st.integers(0, 3000),
+                    st.integers(1, 12),
+                ),
+                max_size=20,
+            ),
+        )
+    )
+)
+def test_adding_many_games_at_once_counts_as_adding_them_one_by_one(case):
+    players, games = case
+    one_by_one = Tally.empty(players)
+    for scores, bits, decisions, rounds in games:
+        winners = [seat for seat in range(players) if bits >> seat & 1]
+        one_by_one.add(scores, winners, decisions, rounds)
+    at_once = Tally.empty(players)
+    at_once.add_many(
+        [score for scores, _, _, _ in games for score in scores],
+        [bits for _, bits, _, _ in games],
+        [decisions for _, _, decisions, _ in games],
+        [rounds for _, _, _, rounds in games],
+    )
+    assert at_once == one_by_one
+
+
+def test_adding_many_games_refuses_a_game_without_a_winner_or_short_runs():
+    with pytest.raises(UnodiceError, match="at least one winner"):
+        Tally.empty(2).add_many([1, 2, 3, 4], [1, 0], [5, 6], [1, 1])
+    with pytest.raises(UnodiceError, match="beyond the 2 seats"):
+        Tally.empty(2).add_many([1, 2], [4], [5], [1])
+    with pytest.raises(UnodiceError, match="expected 2 games"):
+        Tally.empty(2).add_many([1, 2, 3], [1, 1], [5, 6], [1, 1])

@@ -29,6 +29,9 @@ The modules:
 - ``twister`` (``_twister.c``): ``Twister(seed)``, the Mersenne Twister of ``random.Random``
   drawing the same numbers from the same seed and sharing its state format (``mt19937.h`` is
   that generator as C code for the engines to include).
+
+The three match engines share ``match.h``: what is not their rules (the seats and their agents'
+generators, recording chance and decisions, seeds, the results handed back), written once.
 """
 
 from __future__ import annotations

@@ -10,19 +10,13 @@
  * each face is worth and does, the faces of each die) are handed in from Python once per set
  * (make_tables), and play_match plays one whole match with them.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#define MAX_PLAYERS 6
+#include "match.h"
 
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 #if defined(_MSC_VER)
 #include <intrin.h>
 #endif
 
-#include "mt19937.h"
-
-#define MAX_PLAYERS 6
 #define COLOURS 4
 /* Room for every legal move: at most a catch, eight plays per face and a word. */
 #define MAX_MOVES (8 * 64 + 4)
@@ -63,11 +57,6 @@
 #define MOVE_CODE(move) (((move) >> 3) & 0xff)
 #define MOVE_COLOUR(move) ((int)(((move) >> 11) & 7) - 1)
 #define MOVE_UNO(move) (((move) >> 14) & 1)
-
-/* Agents. */
-#define AGENT_RANDOM 0
-#define AGENT_GREEDY 1
-#define AGENT_HEURISTIC 2
 
 /* The gains of rules.py's gain(), for the greedy agent (whole numbers, as they all are). */
 #define GOING_OUT_GAIN 1000
@@ -125,20 +114,6 @@ static void tables_free(Tables *t) {
 
 static void tables_capsule_free(PyObject *capsule) {
     tables_free((Tables *)PyCapsule_GetPointer(capsule, TABLES_NAME));
-}
-
-static uint8_t *copy_bytes(PyObject *bytes, Py_ssize_t expected, const char *name) {
-    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != expected) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes", name, expected);
-        return NULL;
-    }
-    uint8_t *copy = malloc(expected > 0 ? (size_t)expected : 1);
-    if (copy == NULL) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    memcpy(copy, PyBytes_AS_STRING(bytes), (size_t)expected);
-    return copy;
 }
 
 static PyObject *make_tables(PyObject *self, PyObject *args) {
@@ -221,43 +196,13 @@ static PyObject *make_tables(PyObject *self, PyObject *args) {
     return capsule;
 }
 
-/* -- growable records ------------------------------------------------------------------------ */
-
-typedef struct {
-    uint8_t *data;
-    size_t size;     /* bytes used */
-    size_t capacity; /* bytes held */
-} Buffer;
-
-static int buffer_put(Buffer *b, const void *item, size_t size) {
-    if (b->size + size > b->capacity) {
-        size_t capacity = b->capacity ? b->capacity * 2 : 4096;
-        while (capacity < b->size + size) {
-            capacity *= 2;
-        }
-        uint8_t *data = realloc(b->data, capacity);
-        if (data == NULL) {
-            return -1;
-        }
-        b->data = data;
-        b->capacity = capacity;
-    }
-    memcpy(b->data + b->size, item, size);
-    b->size += size;
-    return 0;
-}
-
 /* -- one match -------------------------------------------------------------------------------- */
 
 typedef struct {
+    MatchCore c;
     const Tables *t;
-    int players;
     /* options */
     int target, rounds, two_player_reverse_skips, penalty, draw_when_able, any_opponent;
-    /* chance and agents */
-    mt19937 chance;
-    mt19937 agent_rng[MAX_PLAYERS];
-    int agent_kind[MAX_PLAYERS];
     /* the round (CentreDieState) */
     uint16_t *bag;
     int bag_n;
@@ -274,43 +219,18 @@ typedef struct {
     int n_catchers;
     uint16_t *drawn; /* scratch: dice drawn together, before they are rolled */
     /* the match (Game) */
-    long long totals[MAX_PLAYERS];
-    long round;
     int round_over, round_winner;
-    long long decisions;
-    /* what is recorded (detail >= 1: every decision and outcome; >= 2: every legal move) */
-    int detail;
-    int failed; /* out of memory while recording */
-    Buffer outcomes, counts, choices, seats, moves, legal;
 } Match;
-
-static inline int seat_mod(int seat, int players) {
-    seat %= players;
-    return seat < 0 ? seat + players : seat;
-}
-
-static inline void record_outcome(Match *m, uint32_t value) {
-    if (m->detail >= 1 && buffer_put(&m->outcomes, &value, sizeof value) < 0) {
-        m->failed = 1;
-    }
-}
-
-/* Chance.below */
-static inline int chance_below(Match *m, int bound) {
-    uint32_t value = mt_below(&m->chance, (uint32_t)bound);
-    record_outcome(m, value);
-    return (int)value;
-}
 
 /* Chance.roll: the code of the face the die shows. */
 static inline int chance_roll(Match *m, int die) {
-    int value = chance_below(m, 6);
+    int value = core_below(&m->c, 6);
     return m->t->die_faces[die * 6 + value];
 }
 
 /* Chance.draw: an index below the bag's size; the last die moves into its place. */
 static inline int bag_draw(Match *m) {
-    int index = chance_below(m, m->bag_n);
+    int index = core_below(&m->c, m->bag_n);
     int die = m->bag[index];
     m->bag[index] = m->bag[m->bag_n - 1];
     m->bag_n--;
@@ -321,12 +241,12 @@ static inline void bag_put(Match *m, int die) { m->bag[m->bag_n++] = (uint16_t)d
 
 /* Seats.advance */
 static inline int advance(Match *m, int skip) {
-    m->current = seat_mod(m->current + m->direction * (1 + skip), m->players);
+    m->current = seat_mod(m->current + m->direction * (1 + skip), m->c.players);
     return m->current;
 }
 
 static inline int next_seat(Match *m, int seat) {
-    return seat_mod(seat + m->direction, m->players);
+    return seat_mod(seat + m->direction, m->c.players);
 }
 
 /* _set_centre, with FaceLookup.centre_key */
@@ -468,8 +388,8 @@ static int open_catch_window(Match *m, int seat) {
     if (m->any_opponent) {
         int asked[MAX_PLAYERS];
         int n = 0;
-        for (int i = 1; i < m->players; i++) {
-            int other = seat_mod(offender + m->direction * i, m->players);
+        for (int i = 1; i < m->c.players; i++) {
+            int other = seat_mod(offender + m->direction * i, m->c.players);
             if (other != seat && other != offender) {
                 asked[n++] = other;
             }
@@ -507,7 +427,7 @@ static int blocked(Match *m) {
         return 0;
     }
     const uint8_t *row = m->t->die_playable + m->centre_key * m->t->dice;
-    for (int seat = 0; seat < m->players; seat++) {
+    for (int seat = 0; seat < m->c.players; seat++) {
         for (int i = 0; i < m->hand_n[seat]; i++) {
             if (row[m->hand_die[seat][i]]) {
                 return 0;
@@ -531,7 +451,7 @@ static void pass_turn(Match *m, int seat) {
     int idle_turns = 0;
     while (!begin_turn(m, seat)) {
         idle_turns++;
-        if (idle_turns >= m->players && blocked(m)) {
+        if (idle_turns >= m->c.players && blocked(m)) {
             end_round(m, -1); /* _end_blocked_round */
             return;
         }
@@ -548,12 +468,12 @@ static void go_out(Match *m, int seat, int code) {
         draw_dice(m, next_seat(m, seat), 4);
     }
     long long points = 0;
-    for (int other = 0; other < m->players; other++) {
+    for (int other = 0; other < m->c.players; other++) {
         for (int i = 0; i < m->hand_n[other]; i++) {
             points += m->t->value[m->hand_code[other][i]];
         }
     }
-    m->totals[seat] += points;
+    m->c.totals[seat] += points;
     end_round(m, seat);
 }
 
@@ -909,14 +829,14 @@ static void heuristic_score(Match *m, uint16_t move, int others_play, Score *sco
         return;
     }
     int seat = m->to_act;
-    int next = seat_mod(seat + m->direction, m->players);
+    int next = seat_mod(seat + m->direction, m->c.players);
     int code = MOVE_CODE(move);
     int symbol_effect = t->effect[code];
     int wild = t->kind[code] != NORMAL;
     int theirs = m->hand_n[next];
     int attack = theirs <= 2 && (symbol_effect == EFFECT_D2 || symbol_effect == EFFECT_S ||
                                  symbol_effect == EFFECT_WD4 ||
-                                 (symbol_effect == EFFECT_R && m->players == 2));
+                                 (symbol_effect == EFFECT_R && m->c.players == 2));
     int colour = wild ? MOVE_COLOUR(move) : t->colour[code];
     int denied = 0;
     for (int i = 0; i < theirs; i++) {
@@ -978,10 +898,10 @@ static int heuristic_choose(Match *m, const uint16_t *moves, int count) {
 
 static int choose(Match *m, const uint16_t *moves, int count) {
     int seat = m->to_act;
-    if (m->agent_kind[seat] == AGENT_HEURISTIC) {
+    if (m->c.agent_kind[seat] == AGENT_HEURISTIC) {
         return heuristic_choose(m, moves, count);
     }
-    if (m->agent_kind[seat] == AGENT_GREEDY) {
+    if (m->c.agent_kind[seat] == AGENT_GREEDY) {
         int best = 0, best_gain = gain(m, moves[0]);
         for (int i = 1; i < count; i++) {
             int g = gain(m, moves[i]);
@@ -992,7 +912,7 @@ static int choose(Match *m, const uint16_t *moves, int count) {
         }
         return best;
     }
-    return (int)mt_below(&m->agent_rng[seat], (uint32_t)count);
+    return (int)mt_below(&m->c.agent_rng[seat], (uint32_t)count);
 }
 
 /* -- the match -------------------------------------------------------------------------------- */
@@ -1004,13 +924,13 @@ static void start_round(Match *m, int first) {
         m->bag[die] = (uint16_t)die;
     }
     m->bag_n = t->dice;
-    for (int seat = 0; seat < m->players; seat++) {
+    for (int seat = 0; seat < m->c.players; seat++) {
         m->hand_n[seat] = 0;
         hand_forget_codes(m, seat);
     }
     m->current = first;
     m->direction = 1;
-    m->reverse_skips = m->players == 2 && m->two_player_reverse_skips;
+    m->reverse_skips = m->c.players == 2 && m->two_player_reverse_skips;
     m->pending = 0;
     m->phase = STEP_ONE;
     m->uno_missed = m->catchable = -1;
@@ -1033,8 +953,8 @@ static void start_round(Match *m, int first) {
         code = chance_roll(m, die);
     }
     set_centre(m, die, code, -1);
-    for (int i = 0; i < m->players; i++) {
-        draw_dice(m, seat_mod(first + i, m->players), 5);
+    for (int i = 0; i < m->c.players; i++) {
+        draw_dice(m, seat_mod(first + i, m->c.players), 5);
     }
     if (!begin_turn(m, first)) {
         pass_turn(m, advance(m, 0));
@@ -1043,98 +963,45 @@ static void start_round(Match *m, int first) {
 
 static int match_over(Match *m) {
     if (m->rounds > 0) {
-        return m->round >= m->rounds;
+        return m->c.round >= m->rounds;
     }
-    long long best = m->totals[0];
-    for (int seat = 1; seat < m->players; seat++) {
-        if (m->totals[seat] > best) {
-            best = m->totals[seat];
-        }
-    }
-    return best >= m->target;
+    return core_best(&m->c) >= m->target;
 }
 
-/* Returns 0 when the match is over, 1 when it ran out of decisions, 2 out of rounds,
- * -1 out of memory. */
-static int run_match(Match *m, long long max_decisions) {
+/* Returns END_OVER, END_DECISIONS, END_STUCK (out of rounds), or -1 out of memory. */
+static int run_match(Match *m) {
     uint16_t moves[MAX_MOVES];
     int first = 0;
-    m->round = 0;
+    m->c.round = 0;
     for (;;) {
-        m->round++;
-        if (m->round > 10000000L) {
-            return 2;
+        m->c.round++;
+        if (m->c.round > 10000000L) {
+            return END_STUCK;
         }
         start_round(m, first);
         while (!m->round_over) {
-            if (m->decisions >= max_decisions) {
-                return 1;
+            if (core_out_of_decisions(&m->c)) {
+                return END_DECISIONS;
             }
             int count = legal_moves(m, moves);
             int index = choose(m, moves, count);
-            if (m->detail >= 1) {
-                uint16_t c = (uint16_t)count, i = (uint16_t)index;
-                uint8_t s = (uint8_t)m->to_act;
-                if (buffer_put(&m->counts, &c, sizeof c) < 0 ||
-                    buffer_put(&m->choices, &i, sizeof i) < 0 ||
-                    buffer_put(&m->seats, &s, 1) < 0 ||
-                    buffer_put(&m->moves, &moves[index], sizeof moves[0]) < 0 ||
-                    (m->detail >= 2 &&
-                     buffer_put(&m->legal, moves, (size_t)count * sizeof moves[0]) < 0)) {
-                    m->failed = 1;
-                }
-            }
-            m->decisions++;
+            core_decided(&m->c, m->to_act, moves, count, index);
             apply(m, moves[index]);
-            if (m->failed) {
+            if (m->c.failed) {
                 return -1;
             }
         }
-        if (m->failed) {
+        if (m->c.failed) {
             return -1;
         }
         if (match_over(m)) {
-            return 0;
+            return END_OVER;
         }
         first = m->round_winner >= 0 ? m->round_winner : 0;
     }
 }
 
-/* random.Random(seed): the seed given as its 32-bit words, least significant first. */
-static int seed_from(PyObject *words, mt19937 *mt) {
-    PyObject *sequence = PySequence_Fast(words, "a seed is given as a sequence of 32-bit words");
-    if (sequence == NULL) {
-        return -1;
-    }
-    Py_ssize_t length = PySequence_Fast_GET_SIZE(sequence);
-    if (length < 1 || length > 1024) {
-        Py_DECREF(sequence);
-        PyErr_SetString(PyExc_ValueError, "a seed has 1 to 1024 words");
-        return -1;
-    }
-    uint32_t key[1024];
-    for (Py_ssize_t i = 0; i < length; i++) {
-        unsigned long word = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(sequence, i));
-        if (word == (unsigned long)-1 && PyErr_Occurred()) {
-            Py_DECREF(sequence);
-            return -1;
-        }
-        if (word > 0xffffffffUL) {
-            Py_DECREF(sequence);
-            PyErr_SetString(PyExc_ValueError, "a seed word is below 2**32");
-            return -1;
-        }
-        key[i] = (uint32_t)word;
-    }
-    Py_DECREF(sequence);
-    mt_init_by_array(mt, key, (size_t)length);
-    return 0;
-}
-
-static PyObject *bytes_of(Buffer *b) {
-    return PyBytes_FromStringAndSize((const char *)b->data, (Py_ssize_t)b->size);
-}
-
+/* What a match holds, freed (not the match itself). */
 static void match_free(Match *m) {
     free(m->bag);
     free(m->drawn);
@@ -1142,27 +1009,32 @@ static void match_free(Match *m) {
         free(m->hand_die[seat]);
         free(m->hand_code[seat]);
     }
-    free(m->outcomes.data);
-    free(m->counts.data);
-    free(m->choices.data);
-    free(m->seats.data);
-    free(m->moves.data);
-    free(m->legal.data);
+    core_free(&m->c);
 }
 
-static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"tables", "players", "seed", "agent_seeds", "agents", "target",
-                               "rounds", "two_player_reverse_skips", "failed_challenge_penalty",
-                               "draw_when_able", "any_opponent", "max_decisions", "detail",
-                               NULL};
-    PyObject *capsule, *seed, *agent_seeds;
+/* A match made by match_new, freed with all it holds. */
+static void match_delete(Match *m) {
+    if (m != NULL) {
+        match_free(m);
+        free(m);
+    }
+}
+
+/* A match of the setup play_match and play_many are given, ready to be seeded and run; NULL
+ * with an error set. */
+static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name, PyObject **seed,
+                        PyObject **agent_seeds) {
+    char *keywords[] = {"tables", "players", (char *)seed_name, "agent_seeds", "agents", "target",
+                        "rounds", "two_player_reverse_skips", "failed_challenge_penalty",
+                        "draw_when_able", "any_opponent", "max_decisions", "detail", NULL};
+    PyObject *capsule;
     const char *agents;
     Py_ssize_t agents_length;
-    int players, target, rounds, reverse_skips, penalty, draw_when_able, any_opponent, detail;
+    int players, target, rounds, reverse_skips, penalty, draw_when_able, any_opponent;
+    int detail = 0;
     long long max_decisions;
-    (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOOy#iipippLi", keywords, &capsule,
-                                     &players, &seed, &agent_seeds, &agents, &agents_length,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOOy#iipippL|i", keywords, &capsule,
+                                     &players, seed, agent_seeds, &agents, &agents_length,
                                      &target, &rounds, &reverse_skips, &penalty,
                                      &draw_when_able, &any_opponent, &max_decisions, &detail)) {
         return NULL;
@@ -1171,123 +1043,79 @@ static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (t == NULL) {
         return NULL;
     }
-    if (players < 2 || players > MAX_PLAYERS || agents_length != players) {
-        PyErr_SetString(PyExc_ValueError, "2 to 6 players, one agent each");
+    Match *m = calloc(1, sizeof(Match));
+    if (m == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    if (core_agents(&m->c, players, agents, agents_length) < 0) {
+        match_delete(m);
         return NULL;
     }
     if (t->dice < 1 + 5 * players) {
         PyErr_SetString(PyExc_ValueError, "too few dice for a centre die and the hands");
+        match_delete(m);
         return NULL;
-    }
-    if (PySequence_Size(agent_seeds) != players) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "one agent seed per player");
-        }
-        return NULL;
-    }
-    Match *m = calloc(1, sizeof(Match));
-    if (m == NULL) {
-        return PyErr_NoMemory();
     }
     m->t = t;
-    m->players = players;
     m->target = target;
     m->rounds = rounds;
     m->two_player_reverse_skips = reverse_skips;
     m->penalty = penalty;
     m->draw_when_able = draw_when_able;
     m->any_opponent = any_opponent;
-    m->detail = detail;
-    PyObject *result = NULL;
-    if (seed_from(seed, &m->chance) < 0) {
-        goto done;
-    }
-    for (int seat = 0; seat < players; seat++) {
-        PyObject *words = PySequence_GetItem(agent_seeds, seat);
-        if (words == NULL) {
-            goto done;
-        }
-        int failed = seed_from(words, &m->agent_rng[seat]);
-        Py_DECREF(words);
-        if (failed < 0) {
-            goto done;
-        }
-        m->agent_kind[seat] = agents[seat];
-        if (agents[seat] < AGENT_RANDOM || agents[seat] > AGENT_HEURISTIC) {
-            PyErr_SetString(PyExc_ValueError,
-                            "an agent is 0 (random), 1 (greedy) or 2 (heuristic)");
-            goto done;
-        }
-    }
+    m->c.max_decisions = max_decisions;
+    m->c.detail = detail;
+    m->c.number_size = sizeof(uint16_t);
+    m->c.move_size = sizeof(uint16_t);
     m->bag = malloc((size_t)t->dice * sizeof *m->bag);
     m->drawn = malloc((size_t)t->dice * sizeof *m->drawn);
-    if (m->bag == NULL || m->drawn == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
+    int lacking = m->bag == NULL || m->drawn == NULL;
     for (int seat = 0; seat < players; seat++) {
         m->hand_die[seat] = malloc((size_t)t->dice * sizeof *m->hand_die[seat]);
         m->hand_code[seat] = malloc((size_t)t->dice * sizeof *m->hand_code[seat]);
-        if (m->hand_die[seat] == NULL || m->hand_code[seat] == NULL) {
-            PyErr_NoMemory();
-            goto done;
-        }
+        lacking |= m->hand_die[seat] == NULL || m->hand_code[seat] == NULL;
     }
-    int outcome;
-    Py_BEGIN_ALLOW_THREADS
-    outcome = run_match(m, max_decisions);
-    Py_END_ALLOW_THREADS
-    if (outcome < 0) {
+    if (lacking) {
         PyErr_NoMemory();
-        goto done;
+        match_delete(m);
+        return NULL;
     }
-    long long best = m->totals[0];
-    for (int seat = 1; seat < players; seat++) {
-        if (m->totals[seat] > best) {
-            best = m->totals[seat];
-        }
+    return m;
+}
+
+static const char *const ENDS[] = {"over", "decisions", "rounds"};
+
+static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *seed, *agent_seeds;
+    (void)self;
+    Match *m = match_new(args, kwargs, "seed", &seed, &agent_seeds);
+    if (m == NULL) {
+        return NULL;
     }
-    PyObject *winners = PyList_New(0);
-    PyObject *scores = PyTuple_New(players);
-    if (winners == NULL || scores == NULL) {
-        Py_XDECREF(winners);
-        Py_XDECREF(scores);
-        goto done;
+    PyObject *result = NULL;
+    if (core_seed(&m->c, seed, agent_seeds) == 0) {
+        int outcome;
+        Py_BEGIN_ALLOW_THREADS
+        outcome = run_match(m);
+        Py_END_ALLOW_THREADS
+        result = outcome < 0 ? PyErr_NoMemory() : core_result(&m->c, outcome, ENDS);
     }
-    for (int seat = 0; seat < players; seat++) {
-        PyTuple_SET_ITEM(scores, seat, PyLong_FromLongLong(m->totals[seat]));
-        if (outcome == 0 && m->totals[seat] == best) {
-            PyObject *number = PyLong_FromLong(seat);
-            if (number == NULL || PyList_Append(winners, number) < 0) {
-                Py_XDECREF(number);
-                Py_DECREF(winners);
-                Py_DECREF(scores);
-                goto done;
-            }
-            Py_DECREF(number);
-        }
+    match_delete(m);
+    return result;
+}
+
+static int run_any(void *m) { return run_match((Match *)m); }
+
+static PyObject *play_many(PyObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *seeds, *agent_seeds;
+    (void)self;
+    Match *m = match_new(args, kwargs, "seeds", &seeds, &agent_seeds);
+    if (m == NULL) {
+        return NULL;
     }
-    static const char *ends[] = {"over", "decisions", "rounds"};
-    result = Py_BuildValue("{s:s,s:N,s:N,s:l,s:L}", "end", ends[outcome], "winners",
-                           PyList_AsTuple(winners), "scores", scores, "rounds", m->round,
-                           "decisions", m->decisions);
-    Py_DECREF(winners);
-    if (result != NULL && detail >= 1) {
-        PyObject *items[] = {bytes_of(&m->counts), bytes_of(&m->choices), bytes_of(&m->seats),
-                             bytes_of(&m->moves), bytes_of(&m->outcomes),
-                             detail >= 2 ? bytes_of(&m->legal) : Py_NewRef(Py_None)};
-        const char *names[] = {"counts", "choices", "seats", "moves", "outcomes", "legal"};
-        for (int i = 0; i < 6; i++) {
-            if (items[i] == NULL || (result != NULL && PyDict_SetItemString(result, names[i],
-                                                                            items[i]) < 0)) {
-                Py_CLEAR(result);
-            }
-            Py_XDECREF(items[i]);
-        }
-    }
-done:
-    match_free(m);
-    free(m);
+    PyObject *result = core_play_many(&m->c, m, run_any, seeds, agent_seeds);
+    match_delete(m);
     return result;
 }
 
@@ -1340,7 +1168,7 @@ static int state_allocate(Match *m) {
         PyErr_NoMemory();
         return -1;
     }
-    for (int seat = 0; seat < m->players; seat++) {
+    for (int seat = 0; seat < m->c.players; seat++) {
         m->hand_die[seat] = malloc((size_t)t->dice * sizeof *m->hand_die[seat]);
         m->hand_code[seat] = malloc((size_t)t->dice * sizeof *m->hand_code[seat]);
         if (m->hand_die[seat] == NULL || m->hand_code[seat] == NULL) {
@@ -1360,7 +1188,7 @@ static void state_settle(StateObject *s) {
             return;
         }
         int first = m->round_winner >= 0 ? m->round_winner : 0;
-        m->round++;
+        m->c.round++;
         start_round(m, first);
     }
 }
@@ -1412,22 +1240,22 @@ static PyObject *new_state(PyObject *self, PyObject *args) {
     s->over = 0;
     Match *m = &s->m;
     m->t = t;
-    m->players = players;
+    m->c.players = players;
     m->target = target;
     m->rounds = rounds;
     m->two_player_reverse_skips = reverse_skips;
     m->penalty = penalty;
     m->draw_when_able = draw_when_able;
     m->any_opponent = any_opponent;
-    m->detail = 1; /* keep every chance outcome */
-    if (seed_from(seed, &m->chance) < 0 || state_allocate(m) < 0) {
+    m->c.detail = 1; /* keep every chance outcome */
+    if (seed_from(seed, &m->c.chance) < 0 || state_allocate(m) < 0) {
         Py_DECREF(s);
         return NULL;
     }
-    m->round = 1;
+    m->c.round = 1;
     start_round(m, 0);
     state_settle(s);
-    if (m->failed) {
+    if (m->c.failed) {
         Py_DECREF(s);
         return PyErr_NoMemory();
     }
@@ -1486,10 +1314,10 @@ static PyObject *state_do(StateObject *s, int index) {
     if (buffer_put(&s->history, &code, sizeof code) < 0) {
         return PyErr_NoMemory();
     }
-    s->m.decisions++;
+    s->m.c.decisions++;
     apply(&s->m, code);
     state_settle(s);
-    if (s->m.failed) {
+    if (s->m.c.failed) {
         return PyErr_NoMemory();
     }
     return PyLong_FromSize_t(s->history.size / sizeof code - 1);
@@ -1552,12 +1380,12 @@ static PyObject *state_copy(StateObject *s, PyObject *arg) {
         m->hand_die[seat] = NULL;
         m->hand_code[seat] = NULL;
     }
-    memset(&m->outcomes, 0, sizeof m->outcomes);
-    memset(&m->counts, 0, sizeof m->counts);
-    memset(&m->choices, 0, sizeof m->choices);
-    memset(&m->seats, 0, sizeof m->seats);
-    memset(&m->moves, 0, sizeof m->moves);
-    memset(&m->legal, 0, sizeof m->legal);
+    memset(&m->c.outcomes, 0, sizeof m->c.outcomes);
+    memset(&m->c.counts, 0, sizeof m->c.counts);
+    memset(&m->c.choices, 0, sizeof m->c.choices);
+    memset(&m->c.seats, 0, sizeof m->c.seats);
+    memset(&m->c.chosen, 0, sizeof m->c.chosen);
+    memset(&m->c.legal, 0, sizeof m->c.legal);
     memset(&twin->history, 0, sizeof twin->history);
     twin->tables = Py_NewRef(s->tables);
     twin->objects = Py_NewRef(s->objects);
@@ -1573,11 +1401,11 @@ static PyObject *state_copy(StateObject *s, PyObject *arg) {
         return NULL;
     }
     memcpy(m->bag, s->m.bag, (size_t)s->m.bag_n * sizeof *m->bag);
-    for (int seat = 0; seat < m->players; seat++) {
+    for (int seat = 0; seat < m->c.players; seat++) {
         memcpy(m->hand_die[seat], s->m.hand_die[seat], (size_t)m->hand_n[seat] * sizeof(uint16_t));
         memcpy(m->hand_code[seat], s->m.hand_code[seat], (size_t)m->hand_n[seat]);
     }
-    if (history && (buffer_copy(&m->outcomes, &s->m.outcomes) < 0 ||
+    if (history && (buffer_copy(&m->c.outcomes, &s->m.c.outcomes) < 0 ||
                     buffer_copy(&twin->history, &s->history) < 0)) {
         Py_DECREF(twin);
         return PyErr_NoMemory();
@@ -1600,14 +1428,14 @@ static PyObject *state_view_data(StateObject *s, PyObject *unused) {
     Match *m = &s->m;
     const Tables *t = m->t;
     PyObject *faces = s->faces, *dice = s->dice;
-    PyObject *hands = PyTuple_New(m->players);
-    PyObject *hand_dice = PyTuple_New(m->players);
+    PyObject *hands = PyTuple_New(m->c.players);
+    PyObject *hand_dice = PyTuple_New(m->c.players);
     PyObject *catchers = PyTuple_New(m->phase == CATCHING ? m->n_catchers : 0);
     PyObject *covered = NULL, *centre_colour, *drawn, *wd4_legal, *result = NULL;
     if (hands == NULL || hand_dice == NULL || catchers == NULL) {
         goto done;
     }
-    for (int seat = 0; seat < m->players; seat++) {
+    for (int seat = 0; seat < m->c.players; seat++) {
         int n = m->hand_n[seat];
         PyObject *shown = PyTuple_New(n), *held = PyTuple_New(n);
         if (shown == NULL || held == NULL) {
@@ -1659,12 +1487,12 @@ done:
 
 static PyObject *state_totals(StateObject *s, PyObject *unused) {
     (void)unused;
-    PyObject *totals = PyTuple_New(s->m.players);
+    PyObject *totals = PyTuple_New(s->m.c.players);
     if (totals == NULL) {
         return NULL;
     }
-    for (int seat = 0; seat < s->m.players; seat++) {
-        PyTuple_SET_ITEM(totals, seat, PyLong_FromLongLong(s->m.totals[seat]));
+    for (int seat = 0; seat < s->m.c.players; seat++) {
+        PyTuple_SET_ITEM(totals, seat, PyLong_FromLongLong(s->m.c.totals[seat]));
     }
     return totals;
 }
@@ -1682,7 +1510,7 @@ static PyObject *state_over(StateObject *s, PyObject *unused) {
 
 static PyObject *state_round(StateObject *s, PyObject *unused) {
     (void)unused;
-    return PyLong_FromLong(s->m.round);
+    return PyLong_FromLong(s->m.c.round);
 }
 
 /* winners(): the seats with the highest total once the match is over; () before. */
@@ -1691,15 +1519,15 @@ static PyObject *state_winners(StateObject *s, PyObject *unused) {
     if (!s->over) {
         return PyTuple_New(0);
     }
-    long long best = s->m.totals[0];
+    long long best = s->m.c.totals[0];
     int n = 0, seats[MAX_PLAYERS];
-    for (int seat = 1; seat < s->m.players; seat++) {
-        if (s->m.totals[seat] > best) {
-            best = s->m.totals[seat];
+    for (int seat = 1; seat < s->m.c.players; seat++) {
+        if (s->m.c.totals[seat] > best) {
+            best = s->m.c.totals[seat];
         }
     }
-    for (int seat = 0; seat < s->m.players; seat++) {
-        if (s->m.totals[seat] == best) {
+    for (int seat = 0; seat < s->m.c.players; seat++) {
+        if (s->m.c.totals[seat] == best) {
             seats[n++] = seat;
         }
     }
@@ -1722,7 +1550,7 @@ static PyObject *state_history(StateObject *s, PyObject *unused) {
 /* outcomes(): every chance outcome drawn, as bytes (uint32 each, native order). */
 static PyObject *state_outcomes(StateObject *s, PyObject *unused) {
     (void)unused;
-    return bytes_of(&s->m.outcomes);
+    return bytes_of(&s->m.c.outcomes);
 }
 
 static PyObject *state_moves_played(StateObject *s, PyObject *unused) {
@@ -1798,8 +1626,8 @@ static PyObject *state_determinize(StateObject *s, PyObject *args) {
     }
     memcpy(m->bag, ordered, (size_t)n * sizeof *ordered);
     free(ordered);
-    m->chance = chance;
-    m->outcomes.size = 0;
+    m->c.chance = chance;
+    m->c.outcomes.size = 0;
     s->history.size = 0;
     Py_CLEAR(s->legal);
     Py_RETURN_NONE;
@@ -1848,6 +1676,12 @@ static PyMethodDef methods[] = {
      "two_player_reverse_skips, failed_challenge_penalty, draw_when_able, any_opponent, "
      "max_decisions, detail)\n--\n\n"
      "Play one whole match between built-in agents; a dict of what happened."},
+    {"play_many", (PyCFunction)(void (*)(void))play_many, METH_VARARGS | METH_KEYWORDS,
+     "play_many(tables, players, seeds, agent_seeds, agents, target, rounds, "
+     "two_player_reverse_skips, failed_challenge_penalty, draw_when_able, any_opponent, "
+     "max_decisions)\n--\n\n"
+     "Play one match per seed (whole numbers below 2**64; the agents' seeds flat, match by "
+     "match), nothing recorded: (ends, totals, winners, rounds, decisions) as bytes."},
     {"new_state", new_state, METH_VARARGS,
      "new_state(tables, players, seed, options, objects, faces, dice, colours, phases)\n--\n\n"
      "A match to step from Python, dealt from seed (its words), with options (target, rounds, "

@@ -10,16 +10,9 @@
  * the tray's geometry (neighbours, rays along each line, regions) are handed in from Python
  * once per set and tray shape (make_tables), and play_match plays one whole match with them.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "mt19937.h"
-
 #define MAX_PLAYERS 8
+#include "match.h"
+
 #define COLOURS 4
 #define NO_COLOUR 255
 #define EMPTY 255
@@ -49,11 +42,6 @@
 #define MOVE_CODE(move) (((move) >> 2) & 0x3f)
 #define MOVE_COLOUR(move) ((int)(((move) >> 8) & 7) - 1)
 #define MOVE_CELL(move) ((int)((move) >> 11))
-
-/* Agents. */
-#define AGENT_RANDOM 0
-#define AGENT_GREEDY 1
-#define AGENT_HEURISTIC 2
 
 /* -- the lookups of one dice set and tray shape ---------------------------------------------- */
 
@@ -119,20 +107,6 @@ static void tables_free(Tables *t) {
 
 static void tables_capsule_free(PyObject *capsule) {
     tables_free((Tables *)PyCapsule_GetPointer(capsule, TABLES_NAME));
-}
-
-static void *copy_bytes(PyObject *bytes, Py_ssize_t expected, const char *name) {
-    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != expected) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes", name, expected);
-        return NULL;
-    }
-    void *copy = malloc(expected > 0 ? (size_t)expected : 1);
-    if (copy == NULL) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    memcpy(copy, PyBytes_AS_STRING(bytes), (size_t)expected);
-    return copy;
 }
 
 static PyObject *make_tables(PyObject *self, PyObject *args) {
@@ -267,43 +241,13 @@ static PyObject *make_tables(PyObject *self, PyObject *args) {
     return capsule;
 }
 
-/* -- growable records ------------------------------------------------------------------------ */
-
-typedef struct {
-    uint8_t *data;
-    size_t size;     /* bytes used */
-    size_t capacity; /* bytes held */
-} Buffer;
-
-static int buffer_put(Buffer *b, const void *item, size_t size) {
-    if (b->size + size > b->capacity) {
-        size_t capacity = b->capacity ? b->capacity * 2 : 4096;
-        while (capacity < b->size + size) {
-            capacity *= 2;
-        }
-        uint8_t *data = realloc(b->data, capacity);
-        if (data == NULL) {
-            return -1;
-        }
-        b->data = data;
-        b->capacity = capacity;
-    }
-    memcpy(b->data + b->size, item, size);
-    b->size += size;
-    return 0;
-}
-
 /* -- one match -------------------------------------------------------------------------------- */
 
 typedef struct {
+    MatchCore c;
     const Tables *t;
-    int players;
     /* options */
     int two_player_reverse_skips, set_of_games;
-    /* chance and agents */
-    mt19937 chance;
-    mt19937 agent_rng[MAX_PLAYERS];
-    int agent_kind[MAX_PLAYERS];
     /* the game (CoverallState) */
     uint16_t *bag;
     int bag_n;
@@ -324,48 +268,22 @@ typedef struct {
     int current, direction, reverse_skips;
     int starter, phase, to_act;
     long long points[MAX_PLAYERS];
-    /* the match (Game) */
-    long long totals[MAX_PLAYERS];
-    long round;
-    long long decisions;
     /* the legal moves of the decision at hand */
     uint32_t *moves;
     int moves_n;
     uint32_t *wild_draws; /* scratch: the WD4 placements, offered only when nothing else is */
     uint8_t *fits;        /* scratch for the heuristic: per distinct face, per cell */
     long long *gains;     /* scratch for the heuristic: per legal move */
-    /* what is recorded (detail >= 1: every decision and outcome; >= 2: every legal move) */
-    int detail;
-    int failed; /* out of memory while recording */
-    Buffer outcomes, counts, choices, seats, chosen, legal;
 } Match;
-
-static inline int seat_mod(int seat, int players) {
-    seat %= players;
-    return seat < 0 ? seat + players : seat;
-}
-
-static inline void record_outcome(Match *m, uint32_t value) {
-    if (m->detail >= 1 && buffer_put(&m->outcomes, &value, sizeof value) < 0) {
-        m->failed = 1;
-    }
-}
-
-/* Chance.below */
-static inline int chance_below(Match *m, int bound) {
-    uint32_t value = mt_below(&m->chance, (uint32_t)bound);
-    record_outcome(m, value);
-    return (int)value;
-}
 
 /* Chance.roll: the code of the face the die shows. */
 static inline int chance_roll(Match *m, int die) {
-    return m->t->die_faces[die * 6 + chance_below(m, 6)];
+    return m->t->die_faces[die * 6 + core_below(&m->c, 6)];
 }
 
 /* Chance.draw: an index below the bag's size; the last die moves into its place. */
 static inline int bag_draw(Match *m) {
-    int index = chance_below(m, m->bag_n);
+    int index = core_below(&m->c, m->bag_n);
     int die = m->bag[index];
     m->bag[index] = m->bag[m->bag_n - 1];
     m->bag_n--;
@@ -376,7 +294,7 @@ static inline void bag_put(Match *m, int die) { m->bag[m->bag_n++] = (uint16_t)d
 
 /* Seats.advance */
 static inline int advance(Match *m, int skip) {
-    m->current = seat_mod(m->current + m->direction * (1 + skip), m->players);
+    m->current = seat_mod(m->current + m->direction * (1 + skip), m->c.players);
     return m->current;
 }
 
@@ -480,7 +398,7 @@ static void score(Match *m, int seat, int cell, int code, int colour) {
                                                      : m->t->colour[code];
     long long points = run_points(m, cell, code, counts_as);
     m->points[seat] += points;
-    m->totals[seat] += points;
+    m->c.totals[seat] += points;
 }
 
 /* _can_fill (CV-12, CV-13) */
@@ -728,7 +646,7 @@ static int apply(Match *m, uint32_t move) {
 /* _roll_off (CV-1): the starting player. */
 static int roll_off(Match *m) {
     const Tables *t = m->t;
-    int players = m->players;
+    int players = m->c.players;
     int held[MAX_PLAYERS], shown[MAX_PLAYERS], contenders[MAX_PLAYERS], tied[MAX_PLAYERS];
     int n = players;
     for (int seat = 0; seat < players; seat++) {
@@ -797,14 +715,14 @@ static void start_round(Match *m, int first_game) {
     m->first_region = -1;
     m->undeclared = -1;
     m->hand_n = 0;
-    for (int seat = 0; seat < m->players; seat++) {
+    for (int seat = 0; seat < m->c.players; seat++) {
         m->reserve_n[seat] = 0;
         m->points[seat] = 0;
     }
     m->current = 0;
     m->direction = 1;
-    m->reverse_skips = m->players == 2 && m->two_player_reverse_skips;
-    int starter = first_game ? roll_off(m) : (m->starter + 1) % m->players;
+    m->reverse_skips = m->c.players == 2 && m->two_player_reverse_skips;
+    int starter = first_game ? roll_off(m) : (m->starter + 1) % m->c.players;
     m->starter = m->current = starter;
     /* _roll_starting_die */
     int die = bag_draw(m);
@@ -892,7 +810,7 @@ static int heuristic_choose(Match *m) {
             best_by_face[code] = g;
         }
     }
-    int two = m->players == 2;
+    int two = m->c.players == 2;
     int best = 0;
     long long best_value = 0, best_shared = 0;
     int have_best = 0;
@@ -941,10 +859,10 @@ static int choose(Match *m) {
     int seat = m->to_act;
     const uint32_t *moves = m->moves;
     int count = m->moves_n;
-    if (m->agent_kind[seat] == AGENT_HEURISTIC) {
+    if (m->c.agent_kind[seat] == AGENT_HEURISTIC) {
         return heuristic_choose(m);
     }
-    if (m->agent_kind[seat] == AGENT_GREEDY) {
+    if (m->c.agent_kind[seat] == AGENT_GREEDY) {
         if (m->phase != PLACE) {
             return 0;
         }
@@ -959,90 +877,43 @@ static int choose(Match *m) {
         }
         return best;
     }
-    return (int)mt_below(&m->agent_rng[seat], (uint32_t)count);
+    return (int)mt_below(&m->c.agent_rng[seat], (uint32_t)count);
 }
 
 /* -- the match -------------------------------------------------------------------------------- */
 
-/* Returns 0 when the match is over, 1 when it ran out of decisions, 2 when turns went on with
- * no decision, -1 out of memory. */
-static int run_match(Match *m, long long max_decisions) {
-    m->round = 0;
+/* Returns END_OVER, END_DECISIONS, END_STUCK (turns went on with no decision), or -1 out of
+ * memory. */
+static int run_match(Match *m) {
+    m->c.round = 0;
     for (;;) {
-        m->round++;
-        start_round(m, m->round == 1);
+        m->c.round++;
+        start_round(m, m->c.round == 1);
         while (m->phase != OVER) {
-            if (m->decisions >= max_decisions) {
-                return 1;
+            if (core_out_of_decisions(&m->c)) {
+                return END_DECISIONS;
             }
-            int count = m->moves_n;
             int index = choose(m);
             uint32_t move = m->moves[index];
-            if (m->detail >= 1) {
-                uint32_t c = (uint32_t)count, i = (uint32_t)index;
-                uint8_t s = (uint8_t)m->to_act;
-                if (buffer_put(&m->counts, &c, sizeof c) < 0 ||
-                    buffer_put(&m->choices, &i, sizeof i) < 0 ||
-                    buffer_put(&m->seats, &s, 1) < 0 ||
-                    buffer_put(&m->chosen, &move, sizeof move) < 0 ||
-                    (m->detail >= 2 &&
-                     buffer_put(&m->legal, m->moves, (size_t)count * sizeof *m->moves) < 0)) {
-                    m->failed = 1;
-                }
-            }
-            m->decisions++;
+            core_decided(&m->c, m->to_act, m->moves, m->moves_n, index);
             if (apply(m, move) < 0) {
-                return 2;
+                return END_STUCK;
             }
-            if (m->failed) {
+            if (m->c.failed) {
                 return -1;
             }
         }
-        if (m->failed) {
+        if (m->c.failed) {
             return -1;
         }
         /* match_over (CV-14) */
-        if (!m->set_of_games || m->round >= m->players) {
-            return 0;
+        if (!m->set_of_games || m->c.round >= m->c.players) {
+            return END_OVER;
         }
     }
 }
 
-/* random.Random(seed): the seed given as its 32-bit words, least significant first. */
-static int seed_from(PyObject *words, mt19937 *mt) {
-    PyObject *sequence = PySequence_Fast(words, "a seed is given as a sequence of 32-bit words");
-    if (sequence == NULL) {
-        return -1;
-    }
-    Py_ssize_t length = PySequence_Fast_GET_SIZE(sequence);
-    if (length < 1 || length > 1024) {
-        Py_DECREF(sequence);
-        PyErr_SetString(PyExc_ValueError, "a seed has 1 to 1024 words");
-        return -1;
-    }
-    uint32_t key[1024];
-    for (Py_ssize_t i = 0; i < length; i++) {
-        unsigned long word = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(sequence, i));
-        if (word == (unsigned long)-1 && PyErr_Occurred()) {
-            Py_DECREF(sequence);
-            return -1;
-        }
-        if (word > 0xffffffffUL) {
-            Py_DECREF(sequence);
-            PyErr_SetString(PyExc_ValueError, "a seed word is below 2**32");
-            return -1;
-        }
-        key[i] = (uint32_t)word;
-    }
-    Py_DECREF(sequence);
-    mt_init_by_array(mt, key, (size_t)length);
-    return 0;
-}
-
-static PyObject *bytes_of(Buffer *b) {
-    return PyBytes_FromStringAndSize((const char *)b->data, (Py_ssize_t)b->size);
-}
-
+/* What a match holds, freed (not the match itself). */
 static void match_free(Match *m) {
     free(m->bag);
     free(m->face);
@@ -1059,80 +930,60 @@ static void match_free(Match *m) {
     free(m->wild_draws);
     free(m->fits);
     free(m->gains);
-    free(m->outcomes.data);
-    free(m->counts.data);
-    free(m->choices.data);
-    free(m->seats.data);
-    free(m->chosen.data);
-    free(m->legal.data);
+    core_free(&m->c);
 }
 
-static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"tables", "players", "seed", "agent_seeds", "agents",
-                               "two_player_reverse_skips", "set_of_games", "max_decisions",
-                               "detail", NULL};
-    PyObject *capsule, *seed, *agent_seeds;
+/* A match made by match_new, freed with all it holds. */
+static void match_delete(Match *m) {
+    if (m != NULL) {
+        match_free(m);
+        free(m);
+    }
+}
+
+/* A match of the setup play_match and play_many are given, ready to be seeded and run; NULL
+ * with an error set. */
+static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name, PyObject **seed,
+                        PyObject **agent_seeds) {
+    char *keywords[] = {"tables", "players", (char *)seed_name, "agent_seeds", "agents",
+                        "two_player_reverse_skips", "set_of_games", "max_decisions", "detail",
+                        NULL};
+    PyObject *capsule;
     const char *agents;
     Py_ssize_t agents_length;
-    int players, reverse_skips, set_of_games, detail;
+    int players, reverse_skips, set_of_games;
+    int detail = 0;
     long long max_decisions;
-    (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOOy#ppLi", keywords, &capsule, &players,
-                                     &seed, &agent_seeds, &agents, &agents_length,
-                                     &reverse_skips, &set_of_games, &max_decisions, &detail)) {
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOOy#ppL|i", keywords, &capsule, &players,
+                                     seed, agent_seeds, &agents, &agents_length, &reverse_skips,
+                                     &set_of_games, &max_decisions, &detail)) {
         return NULL;
     }
     Tables *t = PyCapsule_GetPointer(capsule, TABLES_NAME);
     if (t == NULL) {
         return NULL;
     }
-    if (players < 2 || players > MAX_PLAYERS || agents_length != players) {
-        PyErr_SetString(PyExc_ValueError, "2 to 8 players, one agent each");
+    Match *m = calloc(1, sizeof(Match));
+    if (m == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    if (core_agents(&m->c, players, agents, agents_length) < 0) {
+        match_delete(m);
         return NULL;
     }
     if (t->dice < t->size || t->dice < players) {
         PyErr_SetString(PyExc_ValueError, "too few dice for the tray or the roll-off");
+        match_delete(m);
         return NULL;
-    }
-    if (PySequence_Size(agent_seeds) != players) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "one agent seed per player");
-        }
-        return NULL;
-    }
-    Match *m = calloc(1, sizeof(Match));
-    if (m == NULL) {
-        return PyErr_NoMemory();
     }
     m->t = t;
-    m->players = players;
     m->two_player_reverse_skips = reverse_skips;
     m->set_of_games = set_of_games;
-    m->detail = detail;
-    PyObject *result = NULL;
-    if (seed_from(seed, &m->chance) < 0) {
-        goto done;
-    }
-    for (int seat = 0; seat < players; seat++) {
-        m->agent_kind[seat] = agents[seat];
-        if (agents[seat] < AGENT_RANDOM || agents[seat] > AGENT_HEURISTIC) {
-            PyErr_SetString(PyExc_ValueError,
-                            "an agent is 0 (random), 1 (greedy) or 2 (heuristic)");
-            goto done;
-        }
-        if (agents[seat] != AGENT_RANDOM) {
-            continue; /* greedy and heuristic agents draw nothing: no generator to seed */
-        }
-        PyObject *words = PySequence_GetItem(agent_seeds, seat);
-        if (words == NULL) {
-            goto done;
-        }
-        int failed = seed_from(words, &m->agent_rng[seat]);
-        Py_DECREF(words);
-        if (failed < 0) {
-            goto done;
-        }
-    }
+    m->c.max_decisions = max_decisions;
+    m->c.detail = detail;
+    m->c.number_size = sizeof(uint32_t);
+    m->c.move_size = sizeof(uint32_t);
     size_t dice = (size_t)t->dice, size = (size_t)t->size;
     /* the most moves: each distinct face on each cell, in four colours */
     size_t most_moves = (size_t)t->faces * size * COLOURS + COLOURS;
@@ -1148,74 +999,54 @@ static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
     m->wild_draws = malloc(most_moves * sizeof *m->wild_draws);
     m->fits = malloc((size_t)t->faces * size);
     m->gains = malloc(most_moves * sizeof *m->gains);
-    if (m->bag == NULL || m->face == NULL || m->colour == NULL || m->kind == NULL ||
-        m->offered == NULL || m->in_tray == NULL || m->hand == NULL || m->showing == NULL ||
-        m->moves == NULL || m->wild_draws == NULL || m->fits == NULL || m->gains == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
+    int lacking = m->bag == NULL || m->face == NULL || m->colour == NULL || m->kind == NULL ||
+                  m->offered == NULL || m->in_tray == NULL || m->hand == NULL ||
+                  m->showing == NULL || m->moves == NULL || m->wild_draws == NULL ||
+                  m->fits == NULL || m->gains == NULL;
     for (int seat = 0; seat < players; seat++) {
         m->reserve[seat] = malloc(dice * sizeof *m->reserve[seat]);
-        if (m->reserve[seat] == NULL) {
-            PyErr_NoMemory();
-            goto done;
-        }
+        lacking |= m->reserve[seat] == NULL;
     }
-    int outcome;
-    Py_BEGIN_ALLOW_THREADS
-    outcome = run_match(m, max_decisions);
-    Py_END_ALLOW_THREADS
-    if (outcome < 0) {
+    if (lacking) {
         PyErr_NoMemory();
-        goto done;
+        match_delete(m);
+        return NULL;
     }
-    long long best = m->totals[0];
-    for (int seat = 1; seat < players; seat++) {
-        if (m->totals[seat] > best) {
-            best = m->totals[seat];
-        }
+    return m;
+}
+
+static const char *const ENDS[] = {"over", "decisions", "turns"};
+
+static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *seed, *agent_seeds;
+    (void)self;
+    Match *m = match_new(args, kwargs, "seed", &seed, &agent_seeds);
+    if (m == NULL) {
+        return NULL;
     }
-    PyObject *winners = PyList_New(0);
-    PyObject *scores = PyTuple_New(players);
-    if (winners == NULL || scores == NULL) {
-        Py_XDECREF(winners);
-        Py_XDECREF(scores);
-        goto done;
+    PyObject *result = NULL;
+    if (core_seed(&m->c, seed, agent_seeds) == 0) {
+        int outcome;
+        Py_BEGIN_ALLOW_THREADS
+        outcome = run_match(m);
+        Py_END_ALLOW_THREADS
+        result = outcome < 0 ? PyErr_NoMemory() : core_result(&m->c, outcome, ENDS);
     }
-    for (int seat = 0; seat < players; seat++) {
-        PyTuple_SET_ITEM(scores, seat, PyLong_FromLongLong(m->totals[seat]));
-        if (outcome == 0 && m->totals[seat] == best) {
-            PyObject *number = PyLong_FromLong(seat);
-            if (number == NULL || PyList_Append(winners, number) < 0) {
-                Py_XDECREF(number);
-                Py_DECREF(winners);
-                Py_DECREF(scores);
-                goto done;
-            }
-            Py_DECREF(number);
-        }
+    match_delete(m);
+    return result;
+}
+
+static int run_any(void *m) { return run_match((Match *)m); }
+
+static PyObject *play_many(PyObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *seeds, *agent_seeds;
+    (void)self;
+    Match *m = match_new(args, kwargs, "seeds", &seeds, &agent_seeds);
+    if (m == NULL) {
+        return NULL;
     }
-    static const char *ends[] = {"over", "decisions", "turns"};
-    result = Py_BuildValue("{s:s,s:N,s:N,s:l,s:L}", "end", ends[outcome], "winners",
-                           PyList_AsTuple(winners), "scores", scores, "rounds", m->round,
-                           "decisions", m->decisions);
-    Py_DECREF(winners);
-    if (result != NULL && detail >= 1) {
-        PyObject *items[] = {bytes_of(&m->counts), bytes_of(&m->choices), bytes_of(&m->seats),
-                             bytes_of(&m->chosen), bytes_of(&m->outcomes),
-                             detail >= 2 ? bytes_of(&m->legal) : Py_NewRef(Py_None)};
-        const char *names[] = {"counts", "choices", "seats", "moves", "outcomes", "legal"};
-        for (int i = 0; i < 6; i++) {
-            if (items[i] == NULL || (result != NULL && PyDict_SetItemString(result, names[i],
-                                                                            items[i]) < 0)) {
-                Py_CLEAR(result);
-            }
-            Py_XDECREF(items[i]);
-        }
-    }
-done:
-    match_free(m);
-    free(m);
+    PyObject *result = core_play_many(&m->c, m, run_any, seeds, agent_seeds);
+    match_delete(m);
     return result;
 }
 
@@ -1229,6 +1060,11 @@ static PyMethodDef methods[] = {
      "play_match(tables, players, seed, agent_seeds, agents, two_player_reverse_skips, "
      "set_of_games, max_decisions, detail)\n--\n\n"
      "Play one whole match between built-in agents; a dict of what happened."},
+    {"play_many", (PyCFunction)(void (*)(void))play_many, METH_VARARGS | METH_KEYWORDS,
+     "play_many(tables, players, seeds, agent_seeds, agents, two_player_reverse_skips, "
+     "set_of_games, max_decisions)\n--\n\n"
+     "Play one match per seed (whole numbers below 2**64; the agents' seeds flat, match by "
+     "match), nothing recorded: (ends, totals, winners, rounds, decisions) as bytes."},
     {NULL, NULL, 0, NULL},
 };
 

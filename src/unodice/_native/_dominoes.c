@@ -10,16 +10,9 @@
  * each open face accepts, the ways to lay each tile, what each is worth) are handed in from
  * Python once per set (make_tables), and play_match plays one whole match with them.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "mt19937.h"
-
 #define MAX_PLAYERS 6
+#include "match.h"
+
 #define COLOURS 4
 #define MAX_FACES 64
 #define MAX_LINES 255
@@ -60,11 +53,6 @@
 #define MOVE_COLOUR(move) ((int)(((move) >> 5) & 7) - 1)
 #define MOVE_END(move) ((int)(((move) >> 8) & 0xff))
 #define MOVE_LAY(move) ((int)((move) >> 16))
-
-/* Agents. */
-#define AGENT_RANDOM 0
-#define AGENT_GREEDY 1
-#define AGENT_HEURISTIC 2
 
 /* -- the lookups of one tile set ---------------------------------------------------------- */
 
@@ -120,20 +108,6 @@ static void tables_free(Tables *t) {
 
 static void tables_capsule_free(PyObject *capsule) {
     tables_free((Tables *)PyCapsule_GetPointer(capsule, TABLES_NAME));
-}
-
-static void *copy_bytes(PyObject *bytes, Py_ssize_t expected, const char *name) {
-    if (!PyBytes_Check(bytes) || PyBytes_GET_SIZE(bytes) != expected) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes", name, expected);
-        return NULL;
-    }
-    void *copy = malloc(expected > 0 ? (size_t)expected : 1);
-    if (copy == NULL) {
-        PyErr_NoMemory();
-        return NULL;
-    }
-    memcpy(copy, PyBytes_AS_STRING(bytes), (size_t)expected);
-    return copy;
 }
 
 static PyObject *make_tables(PyObject *self, PyObject *args) {
@@ -205,32 +179,6 @@ static PyObject *make_tables(PyObject *self, PyObject *args) {
     return capsule;
 }
 
-/* -- growable records --------------------------------------------------------------------- */
-
-typedef struct {
-    uint8_t *data;
-    size_t size;
-    size_t capacity;
-} Buffer;
-
-static int buffer_put(Buffer *b, const void *item, size_t size) {
-    if (b->size + size > b->capacity) {
-        size_t capacity = b->capacity ? b->capacity * 2 : 4096;
-        while (capacity < b->size + size) {
-            capacity *= 2;
-        }
-        uint8_t *data = realloc(b->data, capacity);
-        if (data == NULL) {
-            return -1;
-        }
-        b->data = data;
-        b->capacity = capacity;
-    }
-    memcpy(b->data + b->size, item, size);
-    b->size += size;
-    return 0;
-}
-
 /* -- one match ------------------------------------------------------------------------------ */
 
 typedef struct {
@@ -242,15 +190,11 @@ typedef struct {
 } Lines;
 
 typedef struct {
+    MatchCore c;
     const Tables *t;
-    int players;
     /* options */
     int target, two_player_reverse_skips, penalty, hand_size, doubles_spin, must_play,
         take_back, any_opponent;
-    /* chance and agents */
-    mt19937 chance;
-    mt19937 agent_rng[MAX_PLAYERS];
-    int agent_kind[MAX_PLAYERS];
     /* the round (DominoesState) */
     uint16_t *bag;
     int bag_n;
@@ -267,40 +211,21 @@ typedef struct {
     int catchers[MAX_PLAYERS];
     int n_catchers;
     int resume;
+    uint32_t *move_room; /* room for the legal moves of the decision at hand */
     uint32_t *seen;    /* per kind: the call of plays_from that saw it last */
     uint32_t seen_mark;
     /* the match (Game) */
-    long long totals[MAX_PLAYERS];
-    long round;
     int round_over, round_winner;
-    long long decisions;
-    int detail;
-    int failed;
-    Buffer outcomes, counts, choices, seats, moves, legal;
 } Match;
-
-static inline int seat_mod(int seat, int players) {
-    seat %= players;
-    return seat < 0 ? seat + players : seat;
-}
 
 /* Seats.next_seat */
 static inline int next_seat(Match *m, int steps, int seat) {
-    return seat_mod(seat + m->direction * steps, m->players);
-}
-
-/* Chance.below, recorded */
-static inline int chance_below(Match *m, int bound) {
-    uint32_t value = mt_below(&m->chance, (uint32_t)bound);
-    if (m->detail >= 1 && buffer_put(&m->outcomes, &value, sizeof value) < 0) {
-        m->failed = 1;
-    }
-    return (int)value;
+    return seat_mod(seat + m->direction * steps, m->c.players);
 }
 
 /* Chance.draw with Bag.take_at: the last tile moves into the place of the one drawn. */
 static inline int bag_draw(Match *m) {
-    int index = chance_below(m, m->bag_n);
+    int index = core_below(&m->c, m->bag_n);
     int tile = m->bag[index];
     m->bag[index] = m->bag[m->bag_n - 1];
     m->bag_n--;
@@ -507,7 +432,7 @@ static int offer_drawn(Match *m, int seat, int tile) {
 static void blocked(Match *m) {
     long long totals[MAX_PLAYERS];
     long long lowest = -1;
-    for (int seat = 0; seat < m->players; seat++) {
+    for (int seat = 0; seat < m->c.players; seat++) {
         long long total = 0;
         for (int i = 0; i < m->hand_n[seat]; i++) {
             total += m->t->points_of[m->hand[seat][i]];
@@ -518,7 +443,7 @@ static void blocked(Match *m) {
         }
     }
     int holder = -1, holders = 0;
-    for (int seat = 0; seat < m->players; seat++) {
+    for (int seat = 0; seat < m->c.players; seat++) {
         if (totals[seat] == lowest) {
             if (holders++ == 0) {
                 holder = seat;
@@ -534,7 +459,7 @@ static int idle_pass(Match *m) {
         return 0;
     }
     m->idle_turns++;
-    if (m->idle_turns < m->players) {
+    if (m->idle_turns < m->c.players) {
         return 0;
     }
     blocked(m);
@@ -570,7 +495,7 @@ static void begin_turn(Match *m, int seat) {
 static void end_round(Match *m, int winner) {
     if (winner >= 0) {
         long long won = 0;
-        for (int seat = 0; seat < m->players; seat++) {
+        for (int seat = 0; seat < m->c.players; seat++) {
             if (seat == winner) {
                 continue;
             }
@@ -578,7 +503,7 @@ static void end_round(Match *m, int winner) {
                 won += m->t->points_of[m->hand[seat][i]];
             }
         }
-        m->totals[winner] += won;
+        m->c.totals[winner] += won;
     }
     m->to_act = -1;
     m->phase = OVER;
@@ -606,7 +531,7 @@ static void offer_rescue(Match *m) {
 static void dead_end(Match *m, int closer) {
     m->closer = closer;
     m->n_rescuers = 0;
-    for (int step = 1; step <= m->players; step++) {
+    for (int step = 1; step <= m->c.players; step++) {
         int seat = next_seat(m, step, closer);
         for (int i = 0; i < m->hand_n[seat]; i++) {
             if (m->t->double_wild[m->hand[seat][i]]) {
@@ -742,8 +667,8 @@ static void ask_catchers(Match *m) {
     }
     int asked[MAX_PLAYERS];
     int n = 0;
-    for (int i = 1; i < m->players; i++) {
-        int other = seat_mod(debtor + m->direction * i, m->players);
+    for (int i = 1; i < m->c.players; i++) {
+        int other = seat_mod(debtor + m->direction * i, m->c.players);
         if (other != actor && other != debtor) {
             asked[n++] = other;
         }
@@ -991,7 +916,7 @@ static void heuristic_score(Match *m, uint32_t move, int tame_play, Score *score
         return;
     }
     int seat = m->to_act;
-    int next = seat_mod(seat + m->direction, m->players);
+    int next = seat_mod(seat + m->direction, m->c.players);
     int threatened = m->hand_n[next] <= 2;
     int lay = MOVE_LAY(move);
     int touching = t->touching[lay], far = t->far[lay];
@@ -1001,7 +926,7 @@ static void heuristic_score(Match *m, uint32_t move, int tame_play, Score *score
     int attack = 0;
     int effect = t->effect[touching];
     if (threatened && (effect == EFFECT_D2 || effect == EFFECT_S || effect == EFFECT_WD4 ||
-                       (effect == EFFECT_R && m->players == 2) || t->dead[far])) {
+                       (effect == EFFECT_R && m->c.players == 2) || t->dead[far])) {
         attack = 1;
     }
     int wild = t->wild[touching] || t->wild[far];
@@ -1078,10 +1003,10 @@ static int heuristic_choose(Match *m, const uint32_t *moves, int count) {
 
 static int choose(Match *m, const uint32_t *moves, int count) {
     int seat = m->to_act;
-    if (m->agent_kind[seat] == AGENT_HEURISTIC) {
+    if (m->c.agent_kind[seat] == AGENT_HEURISTIC) {
         return heuristic_choose(m, moves, count);
     }
-    if (m->agent_kind[seat] == AGENT_GREEDY) {
+    if (m->c.agent_kind[seat] == AGENT_GREEDY) {
         int best = 0, best_gain = gain2(m, moves[0]);
         for (int i = 1; i < count; i++) {
             int g = gain2(m, moves[i]);
@@ -1092,7 +1017,7 @@ static int choose(Match *m, const uint32_t *moves, int count) {
         }
         return best;
     }
-    return (int)mt_below(&m->agent_rng[seat], (uint32_t)count);
+    return (int)mt_below(&m->c.agent_rng[seat], (uint32_t)count);
 }
 
 /* -- the match ------------------------------------------------------------------------------ */
@@ -1108,7 +1033,7 @@ static void start_round(Match *m) {
     m->layout.takeable = 0;
     m->current = 0;
     m->direction = 1;
-    m->reverse_skips = m->players == 2 && m->two_player_reverse_skips;
+    m->reverse_skips = m->c.players == 2 && m->two_player_reverse_skips;
     m->to_act = -1;
     m->phase = TURN;
     m->drawn = -1;
@@ -1122,12 +1047,12 @@ static void start_round(Match *m) {
     m->resume = TURN;
     m->round_over = 0;
     m->round_winner = -1;
-    for (int seat = 0; seat < m->players; seat++) {
+    for (int seat = 0; seat < m->c.players; seat++) {
         m->hand_n[seat] = 0;
         draw_tiles(m, seat, m->hand_size);
     }
     int opener = -1, index = -1, highest = -1;
-    for (int seat = 0; seat < m->players; seat++) {
+    for (int seat = 0; seat < m->c.players; seat++) {
         for (int i = 0; i < m->hand_n[seat]; i++) {
             if (t->opening[m->hand[seat][i]] > highest) {
                 opener = seat;
@@ -1157,134 +1082,87 @@ static void start_round(Match *m) {
     begin_turn(m, next_seat(m, 1, opener));
 }
 
-static int match_over(Match *m) {
-    long long best = m->totals[0];
-    for (int seat = 1; seat < m->players; seat++) {
-        if (m->totals[seat] > best) {
-            best = m->totals[seat];
-        }
-    }
-    return best >= m->target;
-}
+static int match_over(Match *m) { return core_best(&m->c) >= m->target; }
 
-/* 0 when the match is over, 1 when it ran out of decisions, 2 out of rounds, -1 out of
- * memory. */
-static int run_match(Match *m, uint32_t *moves, long long max_decisions) {
-    m->round = 0;
+/* Returns END_OVER, END_DECISIONS, END_STUCK (out of rounds), or -1 out of memory. */
+static int run_match(Match *m) {
+    uint32_t *moves = m->move_room;
+    m->c.round = 0;
     for (;;) {
-        m->round++;
-        if (m->round > 10000000L) {
-            return 2;
+        m->c.round++;
+        if (m->c.round > 10000000L) {
+            return END_STUCK;
         }
         start_round(m);
         while (!m->round_over) {
-            if (m->decisions >= max_decisions) {
-                return 1;
+            if (core_out_of_decisions(&m->c)) {
+                return END_DECISIONS;
             }
             int count = legal_moves(m, moves);
             int index = choose(m, moves, count);
-            if (m->detail >= 1) {
-                uint32_t c = (uint32_t)count, i = (uint32_t)index;
-                uint8_t s = (uint8_t)m->to_act;
-                if (buffer_put(&m->counts, &c, sizeof c) < 0 ||
-                    buffer_put(&m->choices, &i, sizeof i) < 0 ||
-                    buffer_put(&m->seats, &s, 1) < 0 ||
-                    buffer_put(&m->moves, &moves[index], sizeof moves[0]) < 0 ||
-                    (m->detail >= 2 &&
-                     buffer_put(&m->legal, moves, (size_t)count * sizeof moves[0]) < 0)) {
-                    m->failed = 1;
-                }
-            }
-            m->decisions++;
+            core_decided(&m->c, m->to_act, moves, count, index);
             apply(m, moves[index]);
-            if (m->failed) {
+            if (m->c.failed) {
                 return -1;
             }
         }
-        if (m->failed) {
+        if (m->c.failed) {
             return -1;
         }
         if (match_over(m)) {
-            return 0;
+            return END_OVER;
         }
     }
 }
 
-/* random.Random(seed): the seed given as its 32-bit words, least significant first. */
-static int seed_from(PyObject *words, mt19937 *mt) {
-    PyObject *sequence = PySequence_Fast(words, "a seed is given as a sequence of 32-bit words");
-    if (sequence == NULL) {
-        return -1;
-    }
-    Py_ssize_t length = PySequence_Fast_GET_SIZE(sequence);
-    if (length < 1 || length > 1024) {
-        Py_DECREF(sequence);
-        PyErr_SetString(PyExc_ValueError, "a seed has 1 to 1024 words");
-        return -1;
-    }
-    uint32_t key[1024];
-    for (Py_ssize_t i = 0; i < length; i++) {
-        unsigned long word = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(sequence, i));
-        if (word == (unsigned long)-1 && PyErr_Occurred()) {
-            Py_DECREF(sequence);
-            return -1;
-        }
-        if (word > 0xffffffffUL) {
-            Py_DECREF(sequence);
-            PyErr_SetString(PyExc_ValueError, "a seed word is below 2**32");
-            return -1;
-        }
-        key[i] = (uint32_t)word;
-    }
-    Py_DECREF(sequence);
-    mt_init_by_array(mt, key, (size_t)length);
-    return 0;
-}
-
-static PyObject *bytes_of(Buffer *b) {
-    return PyBytes_FromStringAndSize((const char *)b->data, (Py_ssize_t)b->size);
-}
-
+/* What a match holds, freed (not the match itself). */
 static void match_free(Match *m) {
+    free(m->move_room);
     free(m->bag);
     free(m->seen);
     for (int seat = 0; seat < MAX_PLAYERS; seat++) {
         free(m->hand[seat]);
     }
-    free(m->outcomes.data);
-    free(m->counts.data);
-    free(m->choices.data);
-    free(m->seats.data);
-    free(m->moves.data);
-    free(m->legal.data);
+    core_free(&m->c);
 }
 
-static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
-    static char *keywords[] = {"tables",
-                               "players",
-                               "seed",
-                               "agent_seeds",
-                               "agents",
-                               "target",
-                               "two_player_reverse_skips",
-                               "failed_challenge_penalty",
-                               "hand_size",
-                               "all_doubles_spin",
-                               "must_play",
-                               "take_back",
-                               "any_opponent",
-                               "max_decisions",
-                               "detail",
-                               NULL};
-    PyObject *capsule, *seed, *agent_seeds;
+/* A match made by match_new, freed with all it holds. */
+static void match_delete(Match *m) {
+    if (m != NULL) {
+        match_free(m);
+        free(m);
+    }
+}
+
+/* A match of the setup play_match and play_many are given, ready to be seeded and run; NULL
+ * with an error set. */
+static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name, PyObject **seed,
+                        PyObject **agent_seeds) {
+    char *keywords[] = {"tables",
+                        "players",
+                        (char *)seed_name,
+                        "agent_seeds",
+                        "agents",
+                        "target",
+                        "two_player_reverse_skips",
+                        "failed_challenge_penalty",
+                        "hand_size",
+                        "all_doubles_spin",
+                        "must_play",
+                        "take_back",
+                        "any_opponent",
+                        "max_decisions",
+                        "detail",
+                        NULL};
+    PyObject *capsule;
     const char *agents;
     Py_ssize_t agents_length;
     int players, target, reverse_skips, penalty, hand_size, doubles_spin, must_play, take_back,
-        any_opponent, detail;
+        any_opponent;
+    int detail = 0;
     long long max_decisions;
-    (void)self;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOOy#ipiippppLi", keywords, &capsule,
-                                     &players, &seed, &agent_seeds, &agents, &agents_length,
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OiOOy#ipiippppL|i", keywords, &capsule,
+                                     &players, seed, agent_seeds, &agents, &agents_length,
                                      &target, &reverse_skips, &penalty, &hand_size,
                                      &doubles_spin, &must_play, &take_back, &any_opponent,
                                      &max_decisions, &detail)) {
@@ -1294,26 +1172,21 @@ static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
     if (t == NULL) {
         return NULL;
     }
-    if (players < 2 || players > MAX_PLAYERS || agents_length != players) {
-        PyErr_SetString(PyExc_ValueError, "2 to 6 players, one agent each");
+    Match *m = calloc(1, sizeof(Match));
+    if (m == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    if (core_agents(&m->c, players, agents, agents_length) < 0) {
+        match_delete(m);
         return NULL;
     }
     if (hand_size < 1 || (long long)players * hand_size > t->tiles) {
         PyErr_SetString(PyExc_ValueError, "too few tiles to deal the hands");
+        match_delete(m);
         return NULL;
-    }
-    if (PySequence_Size(agent_seeds) != players) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "one agent seed per player");
-        }
-        return NULL;
-    }
-    Match *m = calloc(1, sizeof(Match));
-    if (m == NULL) {
-        return PyErr_NoMemory();
     }
     m->t = t;
-    m->players = players;
     m->target = target;
     m->two_player_reverse_skips = reverse_skips;
     m->penalty = penalty;
@@ -1322,101 +1195,60 @@ static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
     m->must_play = must_play;
     m->take_back = take_back;
     m->any_opponent = any_opponent;
-    m->detail = detail;
-    PyObject *result = NULL;
-    uint32_t *moves = NULL;
-    if (seed_from(seed, &m->chance) < 0) {
-        goto done;
-    }
-    for (int seat = 0; seat < players; seat++) {
-        PyObject *words = PySequence_GetItem(agent_seeds, seat);
-        if (words == NULL) {
-            goto done;
-        }
-        int failed = seed_from(words, &m->agent_rng[seat]);
-        Py_DECREF(words);
-        if (failed < 0) {
-            goto done;
-        }
-        m->agent_kind[seat] = agents[seat];
-        if (agents[seat] < AGENT_RANDOM || agents[seat] > AGENT_HEURISTIC) {
-            PyErr_SetString(PyExc_ValueError,
-                            "an agent is 0 (random), 1 (greedy) or 2 (heuristic)");
-            goto done;
-        }
-    }
+    m->c.max_decisions = max_decisions;
+    m->c.detail = detail;
+    m->c.number_size = sizeof(uint32_t);
+    m->c.move_size = sizeof(uint32_t);
     /* Room for every legal move: a catch, 8 plays per way to lay and open end, a word. */
     size_t room = (size_t)t->tiles * 2 * (size_t)t->max_lines * 8 + 8;
-    moves = malloc(room * sizeof *moves);
+    m->move_room = malloc(room * sizeof *m->move_room);
     m->seen = calloc((size_t)t->tiles, sizeof *m->seen);
     m->bag = malloc((size_t)t->tiles * sizeof *m->bag);
-    if (moves == NULL || m->seen == NULL || m->bag == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
+    int lacking = m->move_room == NULL || m->seen == NULL || m->bag == NULL;
     for (int seat = 0; seat < players; seat++) {
         m->hand[seat] = malloc((size_t)t->tiles * sizeof *m->hand[seat]);
-        if (m->hand[seat] == NULL) {
-            PyErr_NoMemory();
-            goto done;
-        }
+        lacking |= m->hand[seat] == NULL;
     }
-    int outcome;
-    Py_BEGIN_ALLOW_THREADS
-    outcome = run_match(m, moves, max_decisions);
-    Py_END_ALLOW_THREADS
-    if (outcome < 0) {
+    if (lacking) {
         PyErr_NoMemory();
-        goto done;
+        match_delete(m);
+        return NULL;
     }
-    long long best = m->totals[0];
-    for (int seat = 1; seat < players; seat++) {
-        if (m->totals[seat] > best) {
-            best = m->totals[seat];
-        }
+    return m;
+}
+
+static const char *const ENDS[] = {"over", "decisions", "rounds"};
+
+static PyObject *play_match(PyObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *seed, *agent_seeds;
+    (void)self;
+    Match *m = match_new(args, kwargs, "seed", &seed, &agent_seeds);
+    if (m == NULL) {
+        return NULL;
     }
-    PyObject *winners = PyList_New(0);
-    PyObject *scores = PyTuple_New(players);
-    if (winners == NULL || scores == NULL) {
-        Py_XDECREF(winners);
-        Py_XDECREF(scores);
-        goto done;
+    PyObject *result = NULL;
+    if (core_seed(&m->c, seed, agent_seeds) == 0) {
+        int outcome;
+        Py_BEGIN_ALLOW_THREADS
+        outcome = run_match(m);
+        Py_END_ALLOW_THREADS
+        result = outcome < 0 ? PyErr_NoMemory() : core_result(&m->c, outcome, ENDS);
     }
-    for (int seat = 0; seat < players; seat++) {
-        PyTuple_SET_ITEM(scores, seat, PyLong_FromLongLong(m->totals[seat]));
-        if (outcome == 0 && m->totals[seat] == best) {
-            PyObject *number = PyLong_FromLong(seat);
-            if (number == NULL || PyList_Append(winners, number) < 0) {
-                Py_XDECREF(number);
-                Py_DECREF(winners);
-                Py_DECREF(scores);
-                goto done;
-            }
-            Py_DECREF(number);
-        }
+    match_delete(m);
+    return result;
+}
+
+static int run_any(void *m) { return run_match((Match *)m); }
+
+static PyObject *play_many(PyObject *self, PyObject *args, PyObject *kwargs) {
+    PyObject *seeds, *agent_seeds;
+    (void)self;
+    Match *m = match_new(args, kwargs, "seeds", &seeds, &agent_seeds);
+    if (m == NULL) {
+        return NULL;
     }
-    static const char *ends[] = {"over", "decisions", "rounds"};
-    result = Py_BuildValue("{s:s,s:N,s:N,s:l,s:L}", "end", ends[outcome], "winners",
-                           PyList_AsTuple(winners), "scores", scores, "rounds", m->round,
-                           "decisions", m->decisions);
-    Py_DECREF(winners);
-    if (result != NULL && detail >= 1) {
-        PyObject *items[] = {bytes_of(&m->counts), bytes_of(&m->choices), bytes_of(&m->seats),
-                             bytes_of(&m->moves), bytes_of(&m->outcomes),
-                             detail >= 2 ? bytes_of(&m->legal) : Py_NewRef(Py_None)};
-        const char *names[] = {"counts", "choices", "seats", "moves", "outcomes", "legal"};
-        for (int i = 0; i < 6; i++) {
-            if (items[i] == NULL || (result != NULL && PyDict_SetItemString(result, names[i],
-                                                                            items[i]) < 0)) {
-                Py_CLEAR(result);
-            }
-            Py_XDECREF(items[i]);
-        }
-    }
-done:
-    free(moves);
-    match_free(m);
-    free(m);
+    PyObject *result = core_play_many(&m->c, m, run_any, seeds, agent_seeds);
+    match_delete(m);
     return result;
 }
 
@@ -1431,6 +1263,12 @@ static PyMethodDef methods[] = {
      "failed_challenge_penalty, hand_size, all_doubles_spin, must_play, take_back, "
      "any_opponent, max_decisions, detail)\n--\n\n"
      "Play one whole match between built-in agents; a dict of what happened."},
+    {"play_many", (PyCFunction)(void (*)(void))play_many, METH_VARARGS | METH_KEYWORDS,
+     "play_many(tables, players, seeds, agent_seeds, agents, target, "
+     "two_player_reverse_skips, failed_challenge_penalty, hand_size, all_doubles_spin, "
+     "must_play, take_back, any_opponent, max_decisions)\n--\n\n"
+     "Play one match per seed (whole numbers below 2**64; the agents' seeds flat, match by "
+     "match), nothing recorded: (ends, totals, winners, rounds, decisions) as bytes."},
     {NULL, NULL, 0, NULL},
 };
 

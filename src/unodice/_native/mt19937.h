@@ -83,25 +83,31 @@ static inline void mt_init_by_array(mt19937 *mt, const uint32_t *key, size_t len
     mt->index = MT_N;
 }
 
-static inline uint32_t mt_next32(mt19937 *mt) {
-    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+/* The next 624 words of the state at once (the generator's "twist"). The odd words' matrix
+ * term is written as a mask rather than looked up, so that the compiler can run the loops on
+ * several words at a time. */
+static void mt_twist(mt19937 *mt) {
     uint32_t *s = mt->state;
     uint32_t y;
-    if (mt->index >= MT_N) {
-        int kk;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (s[kk] & 0x80000000U) | (s[kk + 1] & 0x7fffffffU);
-            s[kk] = s[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (s[kk] & 0x80000000U) | (s[kk + 1] & 0x7fffffffU);
-            s[kk] = s[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        y = (s[MT_N - 1] & 0x80000000U) | (s[0] & 0x7fffffffU);
-        s[MT_N - 1] = s[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
-        mt->index = 0;
+    int kk;
+    for (kk = 0; kk < MT_N - MT_M; kk++) {
+        y = (s[kk] & 0x80000000U) | (s[kk + 1] & 0x7fffffffU);
+        s[kk] = s[kk + MT_M] ^ (y >> 1) ^ (-(y & 0x1U) & 0x9908b0dfU);
     }
-    y = s[mt->index++];
+    for (; kk < MT_N - 1; kk++) {
+        y = (s[kk] & 0x80000000U) | (s[kk + 1] & 0x7fffffffU);
+        s[kk] = s[kk + (MT_M - MT_N)] ^ (y >> 1) ^ (-(y & 0x1U) & 0x9908b0dfU);
+    }
+    y = (s[MT_N - 1] & 0x80000000U) | (s[0] & 0x7fffffffU);
+    s[MT_N - 1] = s[MT_M - 1] ^ (y >> 1) ^ (-(y & 0x1U) & 0x9908b0dfU);
+    mt->index = 0;
+}
+
+static inline uint32_t mt_next32(mt19937 *mt) {
+    if (mt->index >= MT_N) {
+        mt_twist(mt);
+    }
+    uint32_t y = mt->state[mt->index++];
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680U;
     y ^= (y << 15) & 0xefc60000U;
@@ -117,13 +123,20 @@ static inline uint32_t mt_getrandbits(mt19937 *mt, int bits) {
 /* random.Random.randrange(bound) for 0 < bound < 2**32, as unodice draws it: bit_length(bound)
  * bits at a time until they fall below bound. */
 static inline uint32_t mt_below(mt19937 *mt, uint32_t bound) {
-    int bits = 0;
-    for (uint32_t b = bound; b; b >>= 1) {
-        bits++;
+    if (bound == 0) {
+        return 0U; /* never asked: there is nothing below 0 */
     }
-    uint32_t value = mt_getrandbits(mt, bits);
+#if defined(__GNUC__) || defined(__clang__)
+    int shift = __builtin_clz(bound); /* 32 - bit_length(bound) */
+#else
+    int shift = 32;
+    for (uint32_t b = bound; b; b >>= 1) {
+        shift--;
+    }
+#endif
+    uint32_t value = mt_next32(mt) >> shift;
     while (value >= bound) {
-        value = mt_getrandbits(mt, bits);
+        value = mt_next32(mt) >> shift;
     }
     return value;
 }

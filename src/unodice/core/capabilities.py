@@ -40,7 +40,7 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from unodice.core.errors import Unsupported
 from unodice.core.moves import Event, GameEnded, RoundEnded, RoundStarted, Scored
@@ -52,8 +52,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CAPABILITIES",
+    "BatchMatchEngine",
     "Capability",
     "Inventory",
+    "MatchBatch",
     "MatchEngine",
     "MatchResult",
     "Matches",
@@ -297,6 +299,50 @@ class MatchEngine(Protocol):
         ``detail=0`` gives the result alone; ``detail=1`` also each decision's seat and
         choice, which the arena counts per agent and ``play_game`` replays.
         """
+        ...
+
+
+@runtime_checkable
+class BatchMatchEngine(MatchEngine, Protocol):
+    """A match engine that also plays many matches in one call, which saves the time per match.
+
+    [`simulate`][unodice.play.simulation.simulate] hands such an engine a few games at a time
+    and tallies the batch; the matches must be those ``play`` plays one by one.
+    """
+
+    def play_many(self, seeds: Sequence[int], agent_seeds: Sequence[int]) -> MatchBatch:
+        """The matches the games seeded ``seeds`` are (seeds below ``2**64``).
+
+        ``agent_seeds`` holds each match's agents' seeds in turn, ``players`` per match.
+        """
+        ...
+
+
+class MatchBatch(Protocol):
+    """What a match engine tells of many matches played at once: runs of numbers, match by match.
+
+    Entry ``i`` of each run is match ``i``'s, but for ``scores``, which holds ``players``
+    numbers per match, seat by seat.
+    """
+
+    @property
+    def scores(self) -> Sequence[int]:
+        """Each seat's match total, match by match."""
+        ...
+
+    @property
+    def winners(self) -> Sequence[int]:
+        """The seats that won each match, as bits: seat ``s`` is ``1 << s``."""
+        ...
+
+    @property
+    def rounds(self) -> Sequence[int]:
+        """How many rounds each match took."""
+        ...
+
+    @property
+    def decisions(self) -> Sequence[int]:
+        """How many moves each match took."""
         ...
 
 

@@ -37,6 +37,7 @@ that builds the registry, which each worker calls once.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 import os
@@ -56,12 +57,12 @@ from concurrent.futures import (
     ThreadPoolExecutor,
 )
 from concurrent.futures import wait as futures_wait
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeGuard, TypeVar
 
 import attrs
 
 from unodice.core._quoting import brief
-from unodice.core.capabilities import MatchEngine
+from unodice.core.capabilities import BatchMatchEngine, MatchEngine
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
 from unodice.core.registry import Registry, default_registry
@@ -217,6 +218,30 @@ def agent_seed(seed: int, index: int, seat: int) -> int:
     return derive_seed("agent", seed, index, seat)
 
 
+def _seeds_of(seed: int, start: int, stop: int, players: int) -> tuple[list[int], list[int]]:
+    """The seeds of games ``start`` to ``stop - 1`` and of their agents, seat by seat.
+
+    The same numbers as [`game_seed`][unodice.play.simulation.game_seed] and
+    [`agent_seed`][unodice.play.simulation.agent_seed] (``derive_seed``'s), worked out with
+    the text they hash built once per run of games rather than once per seed.
+    """
+    blake2b = hashlib.blake2b
+    from_bytes = int.from_bytes
+    game_prefix = f"game:{seed}:".encode()
+    agent_prefix = f"agent:{seed}:".encode()
+    seats = [f":{seat}".encode() for seat in range(players)]
+    games: list[int] = []
+    agents: list[int] = []
+    for index in range(start, stop):
+        number = str(index).encode()
+        games.append(from_bytes(blake2b(game_prefix + number, digest_size=8).digest()) >> 1)
+        prefix = agent_prefix + number
+        agents += [
+            from_bytes(blake2b(prefix + seat, digest_size=8).digest()) >> 1 for seat in seats
+        ]
+    return games, agents
+
+
 # -- one game, one chunk -------------------------------------------------------------------------
 
 
@@ -240,6 +265,14 @@ class _Spec:
     def run(self, start: int, stop: int, registry: Registry | None) -> Tally:
         """Play and tally games ``start`` to ``stop - 1`` (see `run_chunk`)."""
         return run_chunk(self, start, stop, registry)
+
+    def games_between_looks(self, registry: Registry | None) -> int:
+        """Games played in this process between looks for a stop.
+
+        More when the variant's own engine plays them, in batches.
+        """
+        engine = match_engine(self, registry)
+        return _NATIVE_GAMES if _plays_batches(engine) else _GAMES_BETWEEN_LOOKS
 
     def start(self, index: int, registry: Registry | None) -> Game:
         """Start game ``index``, not yet played."""
@@ -310,6 +343,8 @@ def run_chunk(spec: _Spec, start: int, stop: int, registry: Registry | None = No
         registry = _registry_from(spec.registry_factory)
     tally = Tally.empty(spec.players)
     engine = match_engine(spec, registry)
+    if _plays_batches(engine) and _played_in_batch(spec, engine, start, stop, tally):
+        return tally
     for index in range(start, stop):
         try:
             if engine is not None:
@@ -329,6 +364,38 @@ def run_chunk(spec: _Spec, start: int, stop: int, registry: Registry | None = No
             ) from error
         tally.add(game.scores, game.winners, len(game.moves), game.round)
     return tally
+
+
+_batch_types: dict[type, bool] = {}
+"""Whether engines of a type play batches (``BatchMatchEngine``), found once per type."""
+
+
+def _plays_batches(engine: MatchEngine | None) -> TypeGuard[BatchMatchEngine]:
+    """Whether ``engine`` plays many matches in one call (the protocol's check, kept per type)."""
+    if engine is None:
+        return False
+    kind = type(engine)
+    batches = _batch_types.get(kind)
+    if batches is None:
+        batches = _batch_types[kind] = isinstance(engine, BatchMatchEngine)
+    return batches
+
+
+def _played_in_batch(
+    spec: _Spec, engine: BatchMatchEngine, start: int, stop: int, tally: Tally
+) -> bool:
+    """Play games ``start`` to ``stop - 1`` in one batch of the engine and tally them.
+
+    ``False`` when the batch failed, with nothing tallied: the games are then played one by
+    one, so that the game that fails is named as it is on the Python path.
+    """
+    games, agents = _seeds_of(spec.seed, start, stop, spec.players)
+    try:
+        batch = engine.play_many(games, agents)
+    except Exception:
+        return False
+    tally.add_many(batch.scores, batch.winners, batch.decisions, batch.rounds)
+    return True
 
 
 def match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
@@ -352,10 +419,29 @@ def match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
 _last_engine: dict[str, tuple[_Spec, Registry | None, MatchEngine | None]] = {}
 """The engine of the spec last asked about: a run in one process asks again every few games."""
 
+_probe: dict[str, tuple[_Spec, Registry | None, Game]] = {}
+"""Game 0 of the run last prepared here, to find its engine without starting that game again."""
+
+
+def _start_probed(spec: _Spec) -> Callable[[int, Registry | None], Game]:
+    """``spec.start``, but game 0 of the run last prepared here is the game already started."""
+
+    def start(index: int, registry: Registry | None) -> Game:
+        probe = _probe.get("spec")
+        if index == 0 and probe is not None and probe[0] is spec and probe[1] is registry:
+            return probe[2]
+        return spec.start(index, registry)
+
+    return start
+
 
 def _new_match_engine(spec: _Spec, registry: Registry | None) -> MatchEngine | None:
     variant = native_variant(
-        spec.variant_name or spec.variant, spec.agents, spec.house_rules, registry, spec.start
+        spec.variant_name or spec.variant,
+        spec.agents,
+        spec.house_rules,
+        registry,
+        _start_probed(spec),
     )
     if variant is None:
         return None
@@ -558,6 +644,10 @@ STOP_POLL = 0.1
 _GAMES_BETWEEN_LOOKS = 8
 """Games played in this process (``workers=1``) between looks for a stop asked for."""
 
+_NATIVE_GAMES = 64
+"""Games a variant's own engine plays in one batch, at most, between looks for a stop: a few
+milliseconds of work. A chunk of games played so is this many games at least, by default."""
+
 _stop_asked = False
 
 
@@ -663,17 +753,20 @@ class _Run:
         A chunk is played a few games at a time, so that a stop asked for by a signal is seen
         within a few games; the parts merge into exactly the chunk's counts.
         """
+        looks = getattr(self.spec, "games_between_looks", None)
+        between = _GAMES_BETWEEN_LOOKS if looks is None else looks(registry)
         for start, stop in _chunks(self.games, self.chunk_size):
-            chunk = self.spec.empty()
+            chunk: Counts | None = None
             try:
-                for part_start, part_stop in _chunks(stop - start, _GAMES_BETWEEN_LOOKS):
+                for part_start, part_stop in _chunks(stop - start, between):
                     _act_on_stop()
-                    chunk = chunk.merge(
-                        self.spec.run(start + part_start, start + part_stop, registry)
-                    )
+                    part = self.spec.run(start + part_start, start + part_stop, registry)
+                    chunk = part if chunk is None else chunk.merge(part)
             except KeyboardInterrupt:
-                self.tally = self.tally.merge(chunk)  # the games that finished still count
+                if chunk is not None:  # the games that finished still count
+                    self.tally = self.tally.merge(chunk)
                 raise
+            assert chunk is not None  # a chunk has a game at least
             self._add(chunk)
 
     def on(self, executor: Executor, registry: Registry | None) -> None:
@@ -880,7 +973,8 @@ def simulate(
         progress: Called as ``progress(games_done, games_total)`` at the start and after each
             chunk, in this thread.
         chunk_size: Games per unit of work (default: about 1/200 of the games, at most
-            1,000). It changes how work is shared, never the report.
+            1,000, and at least 64 when the variant's own engine plays them). It changes how
+            work is shared, never the report.
         registry: Where to find variants: a [`Registry`][unodice.core.registry.Registry] (this
             process or a thread pool only), or a module-level function returning one (called
             once in each worker). Default: the installed plugins.
@@ -900,12 +994,16 @@ def simulate(
         SimulationInterrupted: Interrupted (``KeyboardInterrupt``): the worker processes are
             stopped, and the exception holds the report of the games that finished.
     """
+    given_chunk_size = chunk_size
     chunk_size = check_counts(games, chunk_size)
     if seed is None:
         seed = fresh_seed()
     spec, local_registry, probe = _prepare(
         variant, players, agents, seed, options, house_rules, registry
     )
+    _probe["spec"] = (spec, local_registry, probe)
+    if given_chunk_size is None and _plays_batches(match_engine(spec, local_registry)):
+        chunk_size = max(chunk_size, _NATIVE_GAMES)  # batches of a few milliseconds
 
     def report_of(tally: Tally) -> Report:
         return Report.from_tally(

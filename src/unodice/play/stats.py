@@ -238,6 +238,48 @@ class Tally:
         self.rounds[rounds] += 1
         self.games += 1
 
+    def add_many(
+        self,
+        scores: Sequence[int],
+        winners: Sequence[int],
+        decisions: Sequence[int],
+        rounds: Sequence[int],
+    ) -> None:
+        """Count many finished games at once, given as runs of numbers, game by game.
+
+        The same counts as [`add`][unodice.play.stats.Tally.add] for each game in turn.
+
+        Args:
+            scores: The final score of each seat, ``players`` whole numbers per game.
+            winners: Per game, the winning seats as bits (seat ``s`` is ``1 << s``).
+            decisions: Per game, how many decisions it took.
+            rounds: Per game, how many rounds the match took.
+
+        Raises:
+            UnodiceError: The runs do not have one entry per game (``players`` of the
+                scores), or a game has no winner.
+        """
+        games = len(decisions)
+        players = self.players
+        if len(scores) != games * players or len(winners) != games or len(rounds) != games:
+            raise UnodiceError(
+                f"expected {games} games of {players} scores, winners, decisions and rounds"
+            )
+        by_winners = Counter(winners)
+        if by_winners[0]:
+            raise UnodiceError("a finished game must name at least one winner")
+        if max(by_winners, default=0) >> players:
+            raise UnodiceError(f"a winner beyond the {players} seats")
+        for bits, count in by_winners.items():
+            seats = [seat for seat in range(players) if bits >> seat & 1]
+            for seat in seats:
+                self.wins[seat, len(seats)] += count
+        for seat in range(players):
+            self.scores[seat].update(scores[seat::players])
+        self.decisions.update(decisions)
+        self.rounds.update(rounds)
+        self.games += games
+
     def merge(self, other: Tally) -> Tally:
         """A new tally counting the games of both (neither is changed).
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from centre_die_support import BLOCKED_SET, SMALL_SET, _dice, registry_with_test_sets
+from native_support import replay_in_python
 
 import unodice
 from unodice.core.hooks import hookimpl
@@ -108,28 +109,11 @@ def check_match(
     native = play_native_match(
         variant.options, players, variant.dice_set, seed, agent_seeds, names, detail=2
     )
-    assert native.legal is not None
     lookups = lookups_for(variant.dice_set)
     kinds = {"random": RandomAgent, "greedy": GreedyAgent, "heuristic": CentreDieHeuristic}
     bots = [kinds[name](agent_seed) for name, agent_seed in zip(names, agent_seeds, strict=True)]
     where = f"{players} players, seed {seed}, options {options}"
-    for decision in range(native.decisions):
-        seat = game.to_act
-        assert seat == native.seats[decision], f"decision {decision}, {where}"
-        legal = game.legal_moves()
-        offered = [decode_move(lookups, code) for code in native.legal[decision]]
-        assert offered == list(legal), f"legal moves at decision {decision}, {where}"
-        assert native.counts[decision] == len(legal)
-        choice = bots[seat].choose(game.view(seat), legal)
-        assert legal.index(choice) == native.choices[decision], f"decision {decision}, {where}"
-        assert decode_move(lookups, native.moves[decision]) == choice
-        game.play(choice)
-    assert game.is_over, where
-    assert list(native.outcomes) == list(game.chance.outcomes), where
-    assert native.winners == game.winners
-    assert native.scores == game.scores
-    assert native.rounds == game.round
-    return native.decisions
+    return replay_in_python(game, native, bots, lambda code: decode_move(lookups, code), where)
 
 
 @pytest.mark.parametrize(("options", "seats"), OPTION_SETS, ids=IDS)

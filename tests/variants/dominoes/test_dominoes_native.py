@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from native_support import replay_in_python
 
 import unodice
 from unodice.core.hooks import hookimpl
@@ -166,31 +167,19 @@ def check_match(
     native = play_native_match(
         variant.options, players, lookups, seed, agent_seeds, names, detail=2
     )
-    assert native.legal is not None
     bots = [_KINDS[name](agent_seed) for name, agent_seed in zip(names, agent_seeds, strict=True)]
     where = f"{players} players, seed {seed}, options {options}, agents {names}"
-    for decision in range(native.decisions):
-        seat = game.to_act
-        assert seat == native.seats[decision], f"decision {decision}, {where}"
-        legal = game.legal_moves()
-        offered = [decode_move(lookups, code) for code in native.legal[decision]]
-        assert offered == list(legal), f"legal moves at decision {decision}, {where}"
-        assert native.counts[decision] == len(legal)
-        choice = bots[seat].choose(game.view(seat), legal)
-        assert legal.index(choice) == native.choices[decision], f"decision {decision}, {where}"
-        assert decode_move(lookups, native.moves[decision]) == choice
+
+    def count(choice: Any) -> None:
         if seen is not None:
             kind = choice.kind
-            if kind == "play" and choice.end == 0:  # type: ignore[attr-defined]
+            if kind == "play" and choice.end == 0:
                 kind = "rescue"
             seen[kind] += 1
-        game.play(choice)
-    assert game.is_over, where
-    assert list(native.outcomes) == list(game.chance.outcomes), where
-    assert native.winners == game.winners, where
-    assert native.scores == game.scores, where
-    assert native.rounds == game.round, where
-    return native.decisions
+
+    return replay_in_python(
+        game, native, bots, lambda code: decode_move(lookups, code), where, count
+    )
 
 
 @pytest.mark.parametrize(("options", "seats"), OPTION_SETS, ids=IDS)

@@ -34,6 +34,7 @@ from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
 from unodice.core.history import History
 from unodice.core.moves import Event, Move
+from unodice.core.native import seed_words
 from unodice.core.variant import AnyVariant, Seen, State
 
 from . import native
@@ -510,7 +511,7 @@ def _determinized(game: NativeGame, origin: Origin) -> NativeGame:
     """``game``'s determinization that ``origin`` describes (see ``Origin``)."""
     seed, bag = origin[4:6]
     engine = game._engine.copy(False)
-    engine.determinize(bag, native._words(seed))
+    engine.determinize(bag, seed_words(seed))
     return NativeGame(
         _fresh(game.variant), engine, game._kit, seed=None, plugin=game.plugin, origin=origin
     )
@@ -536,7 +537,7 @@ def _start(variant: AnyVariant, kit: _Kit, seed: int, plugin: str) -> NativeGame
     engine = kit.module.new_state(
         kit.tables,
         variant.player_count,
-        native._words(seed),
+        seed_words(seed),
         _options(variant.options),
         kit.objects,
         kit.faces,

@@ -13,7 +13,7 @@ lookups of a dice set and the geometry of a tray shape (worked out once per set 
 [`NativeEngine`][unodice.variants.coverall.native.NativeEngine] prepares a setup (options,
 seats, lookups, agents) once and plays its matches, with every option of the variant, and
 [`play_native_match`][unodice.variants.coverall.native.play_native_match] plays one. What comes
-back, [`NativeMatch`][unodice.variants.coverall.native.NativeMatch], holds the result and, when
+back, [`NativeMatch`][unodice.core.native.NativeMatch], holds the result and, when
 asked, every decision and every chance outcome, to check the match against the Python engine
 or to report it.
 """
@@ -25,10 +25,8 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
-import attrs
-
 from unodice._native import native_module as find_native
-from unodice.core.errors import InvalidOptions, UnodiceError
+from unodice.core.native import NativeEngineBase, NativeMatch
 from unodice.core.pieces import Colour
 
 from .kernel import NEXT_TO_A_DIE, VALUES, die_wants
@@ -141,16 +139,6 @@ def native_tables(module: ModuleType, lookups: CoverallLookups, tray: TrayLookup
     return tables
 
 
-def _words(seed: int) -> tuple[int, ...]:
-    """A seed as ``random.Random`` cuts it: 32-bit words of its absolute value, lowest first."""
-    value = abs(seed)
-    if value <= 0xFFFFFFFF:
-        return (value,)
-    return tuple(
-        (value >> shift) & 0xFFFFFFFF for shift in range(0, max(value.bit_length(), 1), 32)
-    )
-
-
 def decode_move(lookups: CoverallLookups, tray: TrayLookup, code: int) -> CoverallMove:
     """The move the engine numbers ``code``."""
     colour = (code >> 8) & 7
@@ -163,43 +151,7 @@ def decode_move(lookups: CoverallLookups, tray: TrayLookup, code: int) -> Covera
     return Place(face, row, column, declared)
 
 
-@attrs.frozen
-class NativeMatch:
-    """A match the native engine played.
-
-    Attributes:
-        winners: The seats with the highest total.
-        scores: The final totals.
-        rounds: Games played (one, or one per player in a set).
-        decisions: Decisions made (moves played).
-        counts: Per decision, how many legal moves there were (empty unless recorded).
-        choices: Per decision, the index of the move chosen among them.
-        seats: Per decision, the seat that chose.
-        moves: Per decision, the move chosen, in the engine's numbers (see `decode_move`).
-        outcomes: Every chance outcome, in order: what the Python game's ``chance.outcomes``
-            holds.
-        legal: Per decision, every legal move in the engine's numbers (only when asked).
-    """
-
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    rounds: int
-    decisions: int
-    counts: Sequence[int] = ()
-    choices: Sequence[int] = ()
-    seats: Sequence[int] = ()
-    moves: Sequence[int] = ()
-    outcomes: Sequence[int] = ()
-    legal: tuple[tuple[int, ...], ...] | None = None
-
-
-def _unpack(kind: str, data: bytes) -> array[int]:
-    numbers = array(kind)
-    numbers.frombytes(data)
-    return numbers
-
-
-class NativeEngine:
+class NativeEngine(NativeEngineBase):
     """Whole matches of one setup (options, seats, dice set and tray, agents), played natively.
 
     Everything that does not change from match to match is prepared once: the tables of the
@@ -220,6 +172,9 @@ class NativeEngine:
         InvalidOptions: An agent the engine does not play, or not one agent per seat.
     """
 
+    game = "coverall"
+    stuck = "turns went on and on with no decision"
+
     def __init__(
         self,
         options: CoverallOptions,
@@ -229,85 +184,12 @@ class NativeEngine:
         agents: Sequence[str] = (),
         module: ModuleType | None = None,
     ):
-        module = module or native_module()
-        if module is None:
-            raise UnodiceError("the native coverall engine is not built")
-        names = tuple(agents) or ("random",) * players
-        if len(names) != players:
-            raise InvalidOptions(f"{players} players need {players} agents, not {len(names)}")
-        try:
-            self._agents = bytes(AGENTS[name] for name in names)
-        except KeyError as error:
-            raise InvalidOptions(
-                f"the native engine plays the agents {', '.join(AGENTS)}, not {error.args[0]!r}"
-            ) from None
+        module = self._built(module or native_module())
         self.lookups = lookups
         self.tray = tray
-        self.players = players
-        self._play = module.play_match
-        self._tables = native_tables(module, lookups, tray)
-        self._options = (options.two_player_reverse_skips, options.set_of_games)
-
-    def play(
-        self,
-        seed: int,
-        agent_seeds: Sequence[int],
-        *,
-        detail: int = 0,
-        max_decisions: int = 1_000_000,
-    ) -> NativeMatch:
-        """Play one whole match, as ``play_game`` plays it between the same agents.
-
-        Args:
-            seed: The game's seed.
-            agent_seeds: Each seat's agent seed, as ``play_game`` derives it from the game's.
-            detail: 0 for the result alone; 1 with every decision and chance outcome; 2 with
-                every legal move besides.
-            max_decisions: A safety bound, as ``play_game``'s.
-
-        Raises:
-            UnodiceError: The match did not end within ``max_decisions``.
-        """
-        result = self._play(
-            self._tables,
-            self.players,
-            _words(seed),
-            [_words(agent_seed) for agent_seed in agent_seeds],
-            self._agents,
-            *self._options,
-            max_decisions,
-            detail,
-        )
-        if result["end"] != "over":
-            raise UnodiceError(
-                f"coverall did not end within {max_decisions} decisions"
-                if result["end"] == "decisions"
-                else "coverall did not end: turns went on and on with no decision"
-            )
-        match = NativeMatch(
-            result["winners"], result["scores"], result["rounds"], result["decisions"]
-        )
-        if detail < 1:
-            return match
-        counts = _unpack("I", result["counts"])
-        legal = None
-        if detail >= 2:
-            flat = _unpack("I", result["legal"])
-            rows: list[tuple[int, ...]] = []
-            start = 0
-            for count in counts:
-                rows.append(tuple(flat[start : start + count]))
-                start += count
-            legal = tuple(rows)
-        return attrs.evolve(
-            match,
-            counts=counts,
-            choices=_unpack("I", result["choices"]),
-            seats=_unpack("B", result["seats"]),
-            moves=_unpack("I", result["moves"]),
-            outcomes=_unpack("I", result["outcomes"]),
-            legal=legal,
-        )
+        tables = native_tables(module, lookups, tray)
+        engine_options = (options.two_player_reverse_skips, options.set_of_games)
+        self._prepare(module, players, agents, AGENTS, tables, engine_options)
 
 
 def engine_for(
