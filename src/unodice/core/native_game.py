@@ -111,6 +111,8 @@ class NativeKit(abc.ABC):
     objects: Sequence[Move | None]
     pieces: tuple[Any, ...]
     piece_ids: tuple[Any, ...]
+    code_type: str = "H"
+    """How ``history()`` holds each move's code, as an ``array`` type code (``"H"``: 16 bits)."""
 
     @classmethod
     @abc.abstractmethod
@@ -157,8 +159,9 @@ def _generator(rng: random.Random | int) -> random.Random:
     return random.Random(rng)
 
 
-def _codes(data: bytes) -> array[int]:
-    codes = array("H")
+def _codes(data: bytes, kit: NativeKit) -> array[int]:
+    """The moves' codes in ``data`` (a state's ``history()``), each of the kit's size."""
+    codes = array(kit.code_type)
     codes.frombytes(data)
     return codes
 
@@ -463,7 +466,7 @@ class NativeGame(Game):
         played = self._engine.moves_played()
         if len(marks) < played:
             objects = self._kit.objects
-            for code in _codes(self._engine.history())[len(marks) :]:
+            for code in _codes(self._engine.history(), self._kit)[len(marks) :]:
                 marks.append(len(shadow._log.entries))
                 move = objects[code]
                 assert move is not None
@@ -486,7 +489,7 @@ def _python_game(origin: Origin, kit: NativeKit) -> Game:
         _, variant, seed, plugin = origin
         return Game(variant, seed=seed, plugin=plugin)
     game = _python_game(origin[1], kit)
-    for code in _codes(origin[2]):
+    for code in _codes(origin[2], kit):
         move = kit.objects[code]
         assert move is not None
         game.play(move)
@@ -503,7 +506,7 @@ def _native_game(origin: Origin, kit: NativeKit, plugin: str) -> NativeGame:
         _, variant, seed, _ = origin
         return start_native_game(variant, kit, seed, plugin)
     game = _native_game(origin[1], kit, plugin)
-    for code in _codes(origin[2]):
+    for code in _codes(origin[2], kit):
         game._engine.apply(code)
     if kind == "copy":
         return game.copy(history=False)
@@ -530,7 +533,7 @@ def _rebuild(kind: type[NativeKit], origin: Origin, history: bytes, plugin: str)
     except UnodiceError as error:
         raise UnodiceError(f"cannot unpickle a native game: {error}") from None
     game = _native_game(origin, kit, plugin)
-    for code in _codes(history):
+    for code in _codes(history, kit):
         game._engine.apply(code)
     return game
 
