@@ -1050,6 +1050,633 @@ static PyObject *play_many(PyObject *self, PyObject *args, PyObject *kwargs) {
     return result;
 }
 
+/* -- a game stepped from Python -------------------------------------------------------------- */
+
+/* A State is one match played a decision at a time from Python (the public API of a game on
+ * native rules): legal moves as the Python move objects of their codes, a move carried out by
+ * the same apply() as whole matches use, then the match goes on as run_match does (the next
+ * game of a set dealt, the match ended). It keeps the codes of the moves played and every
+ * chance outcome, so that Python can rebuild the game's events by replaying them in its own
+ * engine. Nothing of it is reachable from the objects it hands out (moves, views' data).
+ *
+ * A move's code here (what Python sees) is dense: 0 to 3 declare a colour, and a placement of
+ * face code f on cell c, as shown (colour -1) or declared in colour k, is
+ * 4 + (c * faces + f) * 5 + (k + 1). */
+
+typedef struct {
+    PyObject_HEAD
+    Match m;
+    PyObject *tables;  /* the capsule of the Tables m.t points to */
+    PyObject *objects; /* a list: the move object of each dense code (None where there is none) */
+    PyObject *faces;   /* a tuple: the Face of each face code */
+    PyObject *symbols; /* a tuple: the symbol (str) of each face code */
+    PyObject *dice;    /* a tuple: the Die of each die, in the set's order */
+    PyObject *colours; /* a tuple: the four Colours, in the engine's order */
+    PyObject *phases;  /* a tuple: the name of each phase */
+    PyObject *legal;   /* the legal moves now, as a tuple of move objects, or NULL */
+    int over;
+    uint16_t *cell_die; /* per cell: the die on it (0xffff: none) */
+    Buffer history;     /* the dense codes of the moves played, uint32 each */
+} StateObject;
+
+static PyTypeObject StateType;
+
+static inline uint32_t dense_code(const Tables *t, uint32_t move) {
+    if (MOVE_KIND(move) == M_DECLARE) {
+        return (uint32_t)MOVE_COLOUR(move);
+    }
+    return 4 + ((uint32_t)MOVE_CELL(move) * (uint32_t)t->faces + MOVE_CODE(move)) * 5 +
+           (uint32_t)(MOVE_COLOUR(move) + 1);
+}
+
+static inline size_t dense_codes(const Tables *t) {
+    return 4 + (size_t)t->size * (size_t)t->faces * 5;
+}
+
+static void state_dealloc(StateObject *s) {
+    match_free(&s->m);
+    free(s->cell_die);
+    free(s->history.data);
+    Py_XDECREF(s->tables);
+    Py_XDECREF(s->objects);
+    Py_XDECREF(s->faces);
+    Py_XDECREF(s->symbols);
+    Py_XDECREF(s->dice);
+    Py_XDECREF(s->colours);
+    Py_XDECREF(s->phases);
+    Py_XDECREF(s->legal);
+    PyObject_Free(s);
+}
+
+/* Room for a match, as play_match makes it; 0, or -1 with MemoryError set. */
+static int state_allocate(StateObject *s) {
+    Match *m = &s->m;
+    const Tables *t = m->t;
+    size_t dice = (size_t)t->dice, size = (size_t)t->size;
+    size_t most_moves = (size_t)t->faces * size * COLOURS + COLOURS;
+    m->bag = malloc(dice * sizeof *m->bag);
+    m->face = malloc(size);
+    m->colour = malloc(size);
+    m->kind = malloc(size);
+    m->offered = malloc(size * sizeof *m->offered);
+    m->in_tray = malloc(dice);
+    m->hand = malloc(dice * sizeof *m->hand);
+    m->showing = malloc(dice);
+    m->moves = malloc(most_moves * sizeof *m->moves);
+    m->wild_draws = malloc(most_moves * sizeof *m->wild_draws);
+    m->fits = malloc((size_t)t->faces * size);
+    m->gains = malloc(most_moves * sizeof *m->gains);
+    s->cell_die = malloc(size * sizeof *s->cell_die);
+    if (m->bag == NULL || m->face == NULL || m->colour == NULL || m->kind == NULL ||
+        m->offered == NULL || m->in_tray == NULL || m->hand == NULL || m->showing == NULL ||
+        m->moves == NULL || m->wild_draws == NULL || m->fits == NULL || m->gains == NULL ||
+        s->cell_die == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int seat = 0; seat < m->c.players; seat++) {
+        m->reserve[seat] = malloc(dice * sizeof *m->reserve[seat]);
+        if (m->reserve[seat] == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void state_empty_tray(StateObject *s) {
+    for (int cell = 0; cell < s->m.t->size; cell++) {
+        s->cell_die[cell] = 0xffff;
+    }
+}
+
+/* Game._settle: a finished game of a set is followed by the next; the match ends (CV-14). */
+static void state_settle(StateObject *s) {
+    Match *m = &s->m;
+    while (m->phase == OVER) {
+        if (!m->set_of_games || m->c.round >= m->c.players) {
+            s->over = 1;
+            return;
+        }
+        m->c.round++;
+        start_round(m, 0);
+        state_empty_tray(s);
+    }
+}
+
+static PyObject *new_state(PyObject *self, PyObject *args) {
+    PyObject *capsule, *seed, *objects, *faces, *symbols, *dice, *colours, *phases;
+    int players, reverse_skips, set_of_games;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OiO(pp)O!O!O!O!O!O!", &capsule, &players, &seed,
+                          &reverse_skips, &set_of_games, &PyList_Type, &objects, &PyTuple_Type,
+                          &faces, &PyTuple_Type, &symbols, &PyTuple_Type, &dice, &PyTuple_Type,
+                          &colours, &PyTuple_Type, &phases)) {
+        return NULL;
+    }
+    Tables *t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (t == NULL) {
+        return NULL;
+    }
+    if (players < 2 || players > MAX_PLAYERS) {
+        PyErr_SetString(PyExc_ValueError, "2 to 8 players");
+        return NULL;
+    }
+    if (t->dice < t->size || t->dice < players) {
+        PyErr_SetString(PyExc_ValueError, "too few dice for the tray or the roll-off");
+        return NULL;
+    }
+    if ((size_t)PyList_GET_SIZE(objects) != dense_codes(t) ||
+        PyTuple_GET_SIZE(faces) != t->faces || PyTuple_GET_SIZE(symbols) != t->faces ||
+        PyTuple_GET_SIZE(dice) != t->dice || PyTuple_GET_SIZE(colours) != COLOURS ||
+        PyTuple_GET_SIZE(phases) != OVER + 1) {
+        PyErr_SetString(PyExc_ValueError,
+                        "new_state: a move object per code (4 + cells * faces * 5), a face and a "
+                        "symbol per face code, a die per die, four colours and four phases");
+        return NULL;
+    }
+    StateObject *s = PyObject_New(StateObject, &StateType);
+    if (s == NULL) {
+        return NULL;
+    }
+    memset(&s->m, 0, sizeof s->m);
+    memset(&s->history, 0, sizeof s->history);
+    s->cell_die = NULL;
+    s->tables = Py_NewRef(capsule);
+    s->objects = Py_NewRef(objects);
+    s->faces = Py_NewRef(faces);
+    s->symbols = Py_NewRef(symbols);
+    s->dice = Py_NewRef(dice);
+    s->colours = Py_NewRef(colours);
+    s->phases = Py_NewRef(phases);
+    s->legal = NULL;
+    s->over = 0;
+    Match *m = &s->m;
+    m->t = t;
+    m->c.players = players;
+    m->two_player_reverse_skips = reverse_skips;
+    m->set_of_games = set_of_games;
+    m->c.detail = 1; /* keep every chance outcome */
+    if (seed_from(seed, &m->c.chance) < 0 || state_allocate(s) < 0) {
+        Py_DECREF(s);
+        return NULL;
+    }
+    m->c.round = 1;
+    start_round(m, 1);
+    state_empty_tray(s);
+    state_settle(s);
+    if (m->c.failed) {
+        Py_DECREF(s);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)s;
+}
+
+/* The legal moves now, worked out once per decision. */
+static PyObject *state_legal_tuple(StateObject *s) {
+    if (s->legal != NULL) {
+        return s->legal;
+    }
+    Match *m = &s->m;
+    int n = s->over ? 0 : m->moves_n;
+    PyObject *legal = PyTuple_New(n);
+    if (legal == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        uint32_t code = dense_code(m->t, m->moves[i]);
+        PyObject *object = PyList_GET_ITEM(s->objects, code);
+        if (object == Py_None) {
+            Py_DECREF(legal);
+            return PyErr_Format(PyExc_SystemError, "no move object for the code %lu",
+                                (unsigned long)code);
+        }
+        PyTuple_SET_ITEM(legal, i, Py_NewRef(object));
+    }
+    s->legal = legal;
+    return legal;
+}
+
+static PyObject *state_legal(StateObject *s, PyObject *unused) {
+    (void)unused;
+    PyObject *legal = state_legal_tuple(s);
+    return legal == NULL ? NULL : Py_NewRef(legal);
+}
+
+static PyObject *state_legal_codes(StateObject *s, PyObject *unused) {
+    (void)unused;
+    Match *m = &s->m;
+    int n = s->over ? 0 : m->moves_n;
+    PyObject *codes = PyTuple_New(n);
+    if (codes == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyTuple_SET_ITEM(codes, i, PyLong_FromUnsignedLong(dense_code(m->t, m->moves[i])));
+    }
+    return codes;
+}
+
+/* Carry out the legal move at index of the legal moves now. */
+static PyObject *state_do(StateObject *s, int index) {
+    Match *m = &s->m;
+    uint32_t move = m->moves[index];
+    uint32_t code = dense_code(m->t, move);
+    Py_CLEAR(s->legal);
+    if (buffer_put(&s->history, &code, sizeof code) < 0) {
+        return PyErr_NoMemory();
+    }
+    if (MOVE_KIND(move) == M_PLACE) { /* the die that goes on the cell, as _place finds it */
+        int at = 0;
+        if (m->phase != START) {
+            while (m->showing[at] != MOVE_CODE(move)) {
+                at++;
+            }
+        }
+        s->cell_die[MOVE_CELL(move)] = m->hand[at];
+    }
+    m->c.decisions++;
+    if (apply(m, move) < 0) {
+        return PyErr_Format(PyExc_RuntimeError, "turns went on without a decision");
+    }
+    if (m->phase == OVER) {
+        state_settle(s);
+    }
+    if (m->c.failed) {
+        return PyErr_NoMemory();
+    }
+    return PyLong_FromSize_t(s->history.size / sizeof code - 1);
+}
+
+/* play(move): carry out move if it is one of the very objects legal() offers now, and answer
+ * its number among the moves played (from 0); None, with nothing done, for anything else. */
+static PyObject *state_play(StateObject *s, PyObject *move) {
+    PyObject *legal = state_legal_tuple(s);
+    if (legal == NULL) {
+        return NULL;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(legal);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (PyTuple_GET_ITEM(legal, i) == move) {
+            return state_do(s, (int)i);
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+/* apply(code): carry out the move of that dense code, which must be legal now. */
+static PyObject *state_apply(StateObject *s, PyObject *arg) {
+    long code = PyLong_AsLong(arg);
+    if (code == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Match *m = &s->m;
+    int n = s->over ? 0 : m->moves_n;
+    for (int i = 0; i < n; i++) {
+        if ((long)dense_code(m->t, m->moves[i]) == code) {
+            return state_do(s, i);
+        }
+    }
+    return PyErr_Format(PyExc_ValueError, "the move code %ld is not legal now", code);
+}
+
+static int buffer_copy(Buffer *to, const Buffer *from) {
+    memset(to, 0, sizeof *to);
+    if (from->size == 0) {
+        return 0;
+    }
+    return buffer_put(to, from->data, from->size);
+}
+
+/* copy(history): an independent state; history: with the moves and outcomes so far. */
+static PyObject *state_copy(StateObject *s, PyObject *arg) {
+    int history = PyObject_IsTrue(arg);
+    if (history < 0) {
+        return NULL;
+    }
+    StateObject *twin = PyObject_New(StateObject, &StateType);
+    if (twin == NULL) {
+        return NULL;
+    }
+    const Match *from = &s->m;
+    twin->m = *from;
+    Match *m = &twin->m;
+    m->bag = NULL;
+    m->face = m->colour = m->kind = m->in_tray = m->showing = m->fits = NULL;
+    m->offered = NULL;
+    m->hand = NULL;
+    m->moves = m->wild_draws = NULL;
+    m->gains = NULL;
+    for (int seat = 0; seat < MAX_PLAYERS; seat++) {
+        m->reserve[seat] = NULL;
+    }
+    memset(&m->c.outcomes, 0, sizeof m->c.outcomes);
+    memset(&m->c.counts, 0, sizeof m->c.counts);
+    memset(&m->c.choices, 0, sizeof m->c.choices);
+    memset(&m->c.seats, 0, sizeof m->c.seats);
+    memset(&m->c.chosen, 0, sizeof m->c.chosen);
+    memset(&m->c.legal, 0, sizeof m->c.legal);
+    memset(&twin->history, 0, sizeof twin->history);
+    twin->cell_die = NULL;
+    twin->tables = Py_NewRef(s->tables);
+    twin->objects = Py_NewRef(s->objects);
+    twin->faces = Py_NewRef(s->faces);
+    twin->symbols = Py_NewRef(s->symbols);
+    twin->dice = Py_NewRef(s->dice);
+    twin->colours = Py_NewRef(s->colours);
+    twin->phases = Py_NewRef(s->phases);
+    twin->legal = NULL;
+    twin->over = s->over;
+    if (state_allocate(twin) < 0) {
+        Py_DECREF(twin);
+        return NULL;
+    }
+    const Tables *t = m->t;
+    size_t size = (size_t)t->size;
+    memcpy(m->bag, from->bag, (size_t)from->bag_n * sizeof *m->bag);
+    memcpy(m->face, from->face, size);
+    memcpy(m->colour, from->colour, size);
+    memcpy(m->kind, from->kind, size);
+    memcpy(m->offered, from->offered, size * sizeof *m->offered);
+    memcpy(m->in_tray, from->in_tray, (size_t)t->dice);
+    memcpy(m->hand, from->hand, (size_t)from->hand_n * sizeof *m->hand);
+    memcpy(m->showing, from->showing, (size_t)from->hand_n);
+    for (int seat = 0; seat < m->c.players; seat++) {
+        memcpy(m->reserve[seat], from->reserve[seat],
+               (size_t)from->reserve_n[seat] * sizeof *m->reserve[seat]);
+    }
+    memcpy(m->moves, from->moves, (size_t)from->moves_n * sizeof *m->moves);
+    memcpy(twin->cell_die, s->cell_die, size * sizeof *twin->cell_die);
+    if (history && (buffer_copy(&m->c.outcomes, &from->c.outcomes) < 0 ||
+                    buffer_copy(&twin->history, &s->history) < 0)) {
+        Py_DECREF(twin);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)twin;
+}
+
+/* A tuple of the dice numbered in items, as Die objects. */
+static PyObject *dice_tuple(StateObject *s, const uint16_t *items, int n) {
+    PyObject *tuple = PyTuple_New(n);
+    if (tuple == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyTuple_SET_ITEM(tuple, i, Py_NewRef(PyTuple_GET_ITEM(s->dice, items[i])));
+    }
+    return tuple;
+}
+
+/* Coverall.view_data: the same dict, built from the engine's state (everything but the bag's
+ * order is open, so it is the same for every seat). */
+static PyObject *state_view_data(StateObject *s, PyObject *unused) {
+    (void)unused;
+    Match *m = &s->m;
+    const Tables *t = m->t;
+    int size = t->size;
+    PyObject *tray = PyTuple_New(size), *tray_dice = PyTuple_New(size);
+    PyObject *kinds = PyTuple_New(size), *colours = PyTuple_New(size);
+    PyObject *hand = PyTuple_New(m->hand_n), *hand_dice = NULL;
+    PyObject *reserves = PyTuple_New(m->c.players), *points = PyTuple_New(m->c.players);
+    PyObject *result = NULL;
+    if (tray == NULL || tray_dice == NULL || kinds == NULL || colours == NULL || hand == NULL ||
+        reserves == NULL || points == NULL) {
+        goto done;
+    }
+    for (int cell = 0; cell < size; cell++) {
+        int code = m->face[cell];
+        PyObject *face = code == EMPTY ? Py_None : PyTuple_GET_ITEM(s->faces, code);
+        PyObject *symbol = code == EMPTY ? Py_None : PyTuple_GET_ITEM(s->symbols, code);
+        int die = s->cell_die[cell];
+        PyObject *held = die == 0xffff || code == EMPTY ? Py_None : PyTuple_GET_ITEM(s->dice, die);
+        int colour = m->colour[cell];
+        PyObject *counts_as = colour == NO_COLOUR ? Py_None : PyTuple_GET_ITEM(s->colours, colour);
+        PyTuple_SET_ITEM(tray, cell, Py_NewRef(face));
+        PyTuple_SET_ITEM(tray_dice, cell, Py_NewRef(held));
+        PyTuple_SET_ITEM(kinds, cell, Py_NewRef(symbol));
+        PyTuple_SET_ITEM(colours, cell, Py_NewRef(counts_as));
+    }
+    for (int i = 0; i < m->hand_n; i++) {
+        PyTuple_SET_ITEM(hand, i, Py_NewRef(PyTuple_GET_ITEM(s->faces, m->showing[i])));
+    }
+    hand_dice = dice_tuple(s, m->hand, m->hand_n);
+    if (hand_dice == NULL) {
+        goto done;
+    }
+    for (int seat = 0; seat < m->c.players; seat++) {
+        PyObject *reserve = dice_tuple(s, m->reserve[seat], m->reserve_n[seat]);
+        PyObject *scored = PyLong_FromLongLong(m->points[seat]);
+        if (reserve == NULL || scored == NULL) {
+            Py_XDECREF(reserve);
+            Py_XDECREF(scored);
+            goto done;
+        }
+        PyTuple_SET_ITEM(reserves, seat, reserve);
+        PyTuple_SET_ITEM(points, seat, scored);
+    }
+    result = Py_BuildValue(
+        "{s:O,s:O,s:O,s:O,s:O,s:i,s:i,s:O,s:O,s:O,s:i,s:i,s:i,s:O}", "phase",
+        PyTuple_GET_ITEM(s->phases, m->phase), "tray", tray, "tray_dice", tray_dice, "kinds",
+        kinds, "colours", colours, "open_half", m->open_region, "holder", m->holder, "hand", hand,
+        "hand_dice", hand_dice, "reserves", reserves, "bag", m->bag_n, "direction", m->direction,
+        "starter", m->starter, "points", points);
+done:
+    Py_XDECREF(tray);
+    Py_XDECREF(tray_dice);
+    Py_XDECREF(kinds);
+    Py_XDECREF(colours);
+    Py_XDECREF(hand);
+    Py_XDECREF(hand_dice);
+    Py_XDECREF(reserves);
+    Py_XDECREF(points);
+    return result;
+}
+
+static PyObject *state_totals(StateObject *s, PyObject *unused) {
+    (void)unused;
+    PyObject *totals = PyTuple_New(s->m.c.players);
+    if (totals == NULL) {
+        return NULL;
+    }
+    for (int seat = 0; seat < s->m.c.players; seat++) {
+        PyTuple_SET_ITEM(totals, seat, PyLong_FromLongLong(s->m.c.totals[seat]));
+    }
+    return totals;
+}
+
+/* to_act(): the seat to decide, or None once the match is over. */
+static PyObject *state_to_act(StateObject *s, PyObject *unused) {
+    (void)unused;
+    if (s->over || s->m.to_act < 0) {
+        Py_RETURN_NONE;
+    }
+    return PyLong_FromLong(s->m.to_act);
+}
+
+static PyObject *state_over(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return PyBool_FromLong(s->over);
+}
+
+static PyObject *state_round(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return PyLong_FromLong(s->m.c.round);
+}
+
+/* winners(): the seats with the highest total once the match is over; () before. */
+static PyObject *state_winners(StateObject *s, PyObject *unused) {
+    (void)unused;
+    if (!s->over) {
+        return PyTuple_New(0);
+    }
+    long long best = s->m.c.totals[0];
+    int n = 0, seats[MAX_PLAYERS];
+    for (int seat = 1; seat < s->m.c.players; seat++) {
+        if (s->m.c.totals[seat] > best) {
+            best = s->m.c.totals[seat];
+        }
+    }
+    for (int seat = 0; seat < s->m.c.players; seat++) {
+        if (s->m.c.totals[seat] == best) {
+            seats[n++] = seat;
+        }
+    }
+    PyObject *winners = PyTuple_New(n);
+    if (winners == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyTuple_SET_ITEM(winners, i, PyLong_FromLong(seats[i]));
+    }
+    return winners;
+}
+
+/* history(): the dense codes of the moves played, as bytes (uint32 each, native order). */
+static PyObject *state_history(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return bytes_of(&s->history);
+}
+
+/* outcomes(): every chance outcome drawn, as bytes (uint32 each, native order). */
+static PyObject *state_outcomes(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return bytes_of(&s->m.c.outcomes);
+}
+
+static PyObject *state_moves_played(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return PyLong_FromSize_t(s->history.size / sizeof(uint32_t));
+}
+
+/* bag(): the dice in the bag, in its order, as a tuple of their numbers. */
+static PyObject *state_bag(StateObject *s, PyObject *unused) {
+    (void)unused;
+    PyObject *bag = PyTuple_New(s->m.bag_n);
+    if (bag == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < s->m.bag_n; i++) {
+        PyTuple_SET_ITEM(bag, i, PyLong_FromLong(s->m.bag[i]));
+    }
+    return bag;
+}
+
+/* determinize(bag, seed): the bag in the order given (the same dice) and chance seeded anew,
+ * with no outcomes and no moves so far. */
+static PyObject *state_determinize(StateObject *s, PyObject *args) {
+    PyObject *order, *seed;
+    if (!PyArg_ParseTuple(args, "OO", &order, &seed)) {
+        return NULL;
+    }
+    Match *m = &s->m;
+    PyObject *sequence = PySequence_Fast(order, "the bag is a sequence of dice numbers");
+    if (sequence == NULL) {
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(sequence);
+    if (n != m->bag_n) {
+        Py_DECREF(sequence);
+        PyErr_SetString(PyExc_ValueError, "a new order of the bag holds the same dice");
+        return NULL;
+    }
+    uint8_t *seen = calloc((size_t)m->t->dice, 1);
+    uint16_t *ordered = malloc((size_t)(n > 0 ? n : 1) * sizeof *ordered);
+    if (seen == NULL || ordered == NULL) {
+        free(seen);
+        free(ordered);
+        Py_DECREF(sequence);
+        return PyErr_NoMemory();
+    }
+    for (int i = 0; i < m->bag_n; i++) {
+        seen[m->bag[i]] = 1;
+    }
+    int bad = 0;
+    for (Py_ssize_t i = 0; i < n && !bad; i++) {
+        long die = PyLong_AsLong(PySequence_Fast_GET_ITEM(sequence, i));
+        if (die < 0 || die >= m->t->dice || seen[die] != 1) {
+            bad = 1;
+        } else {
+            seen[die] = 2;
+            ordered[i] = (uint16_t)die;
+        }
+    }
+    Py_DECREF(sequence);
+    free(seen);
+    if (bad || PyErr_Occurred()) {
+        free(ordered);
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "a new order of the bag holds the same dice");
+        }
+        return NULL;
+    }
+    mt19937 chance;
+    if (seed_from(seed, &chance) < 0) {
+        free(ordered);
+        return NULL;
+    }
+    memcpy(m->bag, ordered, (size_t)n * sizeof *ordered);
+    free(ordered);
+    m->c.chance = chance;
+    m->c.outcomes.size = 0;
+    s->history.size = 0;
+    Py_CLEAR(s->legal);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef state_methods[] = {
+    {"legal", (PyCFunction)state_legal, METH_NOARGS, "The legal moves now (move objects)."},
+    {"legal_codes", (PyCFunction)state_legal_codes, METH_NOARGS, "The legal moves' codes."},
+    {"play", (PyCFunction)state_play, METH_O,
+     "Carry out one of the very move objects legal() offers: its number among the moves played; "
+     "None (nothing done) for anything else."},
+    {"apply", (PyCFunction)state_apply, METH_O,
+     "Carry out the legal move of a code: its number among the moves played."},
+    {"copy", (PyCFunction)state_copy, METH_O,
+     "An independent copy; with the moves and outcomes so far when the argument is true."},
+    {"view_data", (PyCFunction)state_view_data, METH_NOARGS, "The variant's part of a view."},
+    {"to_act", (PyCFunction)state_to_act, METH_NOARGS, "The seat to decide, or None."},
+    {"over", (PyCFunction)state_over, METH_NOARGS, "Whether the match is over."},
+    {"round", (PyCFunction)state_round, METH_NOARGS, "The game's number in the set, from 1."},
+    {"totals", (PyCFunction)state_totals, METH_NOARGS, "The match totals."},
+    {"winners", (PyCFunction)state_winners, METH_NOARGS, "The winners once over."},
+    {"history", (PyCFunction)state_history, METH_NOARGS, "The moves' codes (uint32 bytes)."},
+    {"outcomes", (PyCFunction)state_outcomes, METH_NOARGS, "The outcomes (uint32 bytes)."},
+    {"moves_played", (PyCFunction)state_moves_played, METH_NOARGS, "How many moves so far."},
+    {"bag", (PyCFunction)state_bag, METH_NOARGS, "The bag's dice, in order."},
+    {"determinize", (PyCFunction)state_determinize, METH_VARARGS,
+     "Put the bag in the order given and seed chance anew (seed words)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject StateType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "unodice._native._coverall.State",
+    .tp_basicsize = sizeof(StateObject),
+    .tp_dealloc = (destructor)state_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A coverall match played a decision at a time (made by new_state).",
+    .tp_methods = state_methods,
+};
+
 static PyMethodDef methods[] = {
     {"make_tables", make_tables, METH_VARARGS,
      "make_tables(faces, dice, next_to_a_die, rows, columns, partition, symbol, colour, value, "
@@ -1065,6 +1692,11 @@ static PyMethodDef methods[] = {
      "set_of_games, max_decisions)\n--\n\n"
      "Play one match per seed (whole numbers below 2**64; the agents' seeds flat, match by "
      "match), nothing recorded: (ends, totals, winners, rounds, decisions) as bytes."},
+    {"new_state", new_state, METH_VARARGS,
+     "new_state(tables, players, seed, options, objects, faces, symbols, dice, colours, "
+     "phases)\n--\n\n"
+     "A match to step from Python, dealt from seed (its words), with options "
+     "(two_player_reverse_skips, set_of_games)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1083,6 +1715,9 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__coverall(void) {
     mt_prepare();
+    if (PyType_Ready(&StateType) < 0) {
+        return NULL;
+    }
     PyObject *mod = PyModule_Create(&module);
     if (mod == NULL) {
         return NULL;

@@ -417,6 +417,6 @@ def test_a_subclass_and_a_missing_engine_are_refused(monkeypatch: pytest.MonkeyP
         unodice.new_game("centre-die", 2, 1, native=True)
 
 
-def test_other_variants_say_they_have_no_native_game() -> None:
+def test_other_variants_say_they_have_no_native_game(shared_registry: Registry) -> None:
     with pytest.raises(UnodiceError, match="no native engine"):
-        unodice.new_game("coverall", 2, 1, native=True)
+        unodice.new_game("toy-race", 2, 1, native=True, registry=shared_registry)

@@ -38,6 +38,8 @@ scoring, checked against the fast path |
 | ``agents.py`` | ``CoverallHeuristic``, registered as ``heuristic-coverall`` |
 | ``native.py`` | the native engine's glue: the C engine's tables from the lookups, and whole \
 matches between built-in agents played in C (``play_native_match``), the same as in Python |
+| ``native_game.py`` | ``CoverallKit``: what a ``NativeGame`` (``new_game(..., native=True)``) \
+needs of the native engine; ``native_game``, what the rules hand ``new_game`` |
 """
 
 from __future__ import annotations

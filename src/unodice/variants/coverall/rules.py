@@ -22,13 +22,13 @@ from typing import Any, ClassVar
 from unodice.core import uno
 from unodice.core.capabilities import Inventory, MatchEngine, Matches, Resampling
 from unodice.core.chance import Chance
-from unodice.core.errors import IllegalMove
+from unodice.core.errors import IllegalMove, UnodiceError
 from unodice.core.moves import Event, Move, shared_event
 from unodice.core.pieces import Bag, Colour, ComponentSet, Die, Face
 from unodice.core.turns import Seats
 from unodice.core.variant import RoundOutcome, Table, Variant, View
 
-from . import native
+from . import native, native_game
 from .events import (
     HalfOpened,
     NoDice,
@@ -657,3 +657,17 @@ class Coverall(
         if type(self) is not Coverall:
             return None
         return native.engine_for(self.options, players, self._lookups, self._tray, agents)
+
+    def native_game(self, seed: int, plugin: str) -> Any:
+        """A game on the native engine (see `native_game`), for ``new_game(native=True)``.
+
+        Raises:
+            UnodiceError: A subclass of the variant (its rules may differ), or the engine is
+                not built.
+        """
+        if type(self) is not Coverall:
+            raise UnodiceError(
+                f"native=True: {type(self).__name__} is a subclass of the coverall rules, "
+                "which may change them; the native engine plays only the rules themselves"
+            )
+        return native_game.native_game(self, self._lookups, self._tray, seed, plugin)
