@@ -127,17 +127,26 @@ class NativeKit(abc.ABC):
     def start(self, variant: AnyVariant, seed: int) -> Any:
         """A new engine state: ``variant``'s game dealt from ``seed``."""
 
-    def deal(self, engine: Any, seat: int, generator: random.Random) -> Any:
+    def deal(self, engine: Any, seat: int, generator: random.Random, variant: AnyVariant) -> Any:
         """What ``seat``'s determinization deals afresh, drawn from ``generator`` (picklable).
 
         Called after the 64-bit seed of the new chance was drawn, as ``Game.determinize``
-        does, and drawing what the variant's ``resample`` draws: by default the bag's pieces,
-        sorted by id and shuffled.
+        does, and drawing what the variant's ``resample`` draws (``variant`` is the game's):
+        by default the bag's pieces, sorted by id and shuffled.
         """
         ids = self.piece_ids
         bag = sorted(engine.bag(), key=ids.__getitem__)
         generator.shuffle(bag)
         return bag
+
+    def view_data(self, engine: Any, seat: int) -> dict[str, Any]:
+        """The variant's part of ``seat``'s view.
+
+        By default the engine's ``view_data()``, the same for every seat (a variant whose
+        pieces are all in the open).
+        """
+        data: dict[str, Any] = engine.view_data()
+        return data
 
     def redeal(self, engine: Any, seed: int, deal: Any) -> None:
         """Deal ``engine`` as ``deal`` says, with chance seeded ``seed`` anew."""
@@ -402,7 +411,7 @@ class NativeGame(Game):
             engine.to_act(),
             engine.totals(),
             engine.round(),
-            MappingProxyType(engine.view_data()),
+            MappingProxyType(self._kit.view_data(engine, seat)),
         )
 
     def position(self) -> str:
@@ -440,7 +449,7 @@ class NativeGame(Game):
             raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {brief(seat)}")
         generator = _generator(rng)
         seed = generator.getrandbits(64)
-        deal = self._kit.deal(self._engine, seat, generator)
+        deal = self._kit.deal(self._engine, seat, generator, self.variant)
         origin = ("determinize", self._origin, self._engine.history(), seat, seed, deal, history)
         return _determinized(self, origin)
 
