@@ -236,7 +236,8 @@ class _Events(Sequence[Event]):
 class NativeGame(Game):
     """A game whose position is kept by its variant's native engine.
 
-    Make it with ``new_game(name, ..., native=True)`` (``"centre-die"``, ``"coverall"``). It is a
+    Make it with ``new_game(name, ..., native=True)`` (``"centre-die"``, ``"coverall"``,
+    ``"dominoes"``). It is a
     [`Game`][unodice.core.game.Game] with the same public surface and the same answers:
     ``to_act``, ``legal_moves()``, ``play`` (a move object, an equal one, or its notation),
     ``view(seat)`` (equal to the Python game's, read lazily), ``copy``, ``determinize``
