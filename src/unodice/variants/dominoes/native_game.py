@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from operator import attrgetter
 from types import ModuleType
 from typing import Any, overload
 
@@ -52,6 +53,8 @@ __all__ = ["DominoesKit", "NativeGame", "native_game"]
 
 _PHASES = (TURN, DRAWN, CHALLENGE, RESCUE, CATCHING, OVER)
 """The phases by the engine's numbers."""
+
+_ID = attrgetter("id")
 
 _WORDS = 8
 """Places for the word moves, after the plays (see ``_Moves``)."""
@@ -126,9 +129,9 @@ class _Recorder(random.Random):
     """
 
     def __init__(self, generator: random.Random):
-        super().__init__(0)
+        # Not seeded (random.Random.__init__ is not called): it draws nothing of its own.
         self._generator = generator
-        self.draws: list[int | tuple[int, ...]] = []
+        self.draws: list[int | tuple[Domino, ...]] = []
 
     def randrange(self, *args: Any, **kwargs: Any) -> int:
         drawn = self._generator.randrange(*args, **kwargs)
@@ -137,7 +140,7 @@ class _Recorder(random.Random):
 
     def shuffle(self, x: Any) -> None:
         self._generator.shuffle(x)
-        self.draws.append(tuple(tile.id for tile in x))
+        self.draws.append(tuple(x))
 
     def getrandbits(self, k: int, /) -> int:
         raise UnodiceError("resample draws with randrange and shuffle only")
@@ -152,11 +155,10 @@ class _Replay(random.Random):
     First the 64-bit seed of its chance, then the draws of ``resample`` in order.
     """
 
-    def __init__(self, seed: int, draws: Sequence[int | tuple[int, ...]], tiles: Sequence[Domino]):
-        super().__init__(0)
+    def __init__(self, seed: int, draws: Sequence[int | tuple[Domino, ...]]):
+        # Not seeded (random.Random.__init__ is not called): it draws nothing of its own.
         self._seed: int | None = seed
         self._draws = iter(draws)
-        self._tiles = tiles
 
     def getrandbits(self, k: int, /) -> int:
         seed = self._seed
@@ -175,14 +177,14 @@ class _Replay(random.Random):
         drawn = next(self._draws)
         if not isinstance(drawn, tuple) or len(drawn) != len(x):
             raise UnodiceError("the determinization drew otherwise than the engine's")
-        x[:] = [self._tiles[tile] for tile in drawn]
+        x[:] = drawn
 
     def random(self) -> float:
         raise UnodiceError("the determinization drew otherwise than the engine's")
 
 
 Deal = tuple[
-    tuple[int | tuple[int, ...], ...],  # what the generator gave resample
+    tuple[int | tuple[Domino, ...], ...],  # what the generator gave resample
     tuple[tuple[int, ...], ...],  # the hands, by tile ids
     tuple[int, ...],  # the boneyard, in order
     int,  # the tile drawn, or -1
@@ -193,9 +195,23 @@ Deal = tuple[
 
 
 class DominoesKit(NativeKit):
-    """What every native dominoes game of one tile set shares: all of it read-only."""
+    """What every native dominoes game of one tile set shares.
 
-    __slots__ = ("_moves", "faces", "lookups", "module", "objects", "piece_ids", "pieces", "tables")
+    All of it is read-only but the layout the latest determinization was dealt on (open ends,
+    which every seat sees), kept to copy.
+    """
+
+    __slots__ = (
+        "_latest",
+        "_moves",
+        "faces",
+        "lookups",
+        "module",
+        "objects",
+        "piece_ids",
+        "pieces",
+        "tables",
+    )
 
     code_type = "I"
     """The engine's move codes are 32-bit."""
@@ -212,6 +228,7 @@ class DominoesKit(NativeKit):
             raise UnodiceError("the native engine numbers tiles by their ids")
         self._moves = _Moves(lookups)
         self.objects = self._moves
+        self._latest: tuple[tuple[tuple[int, int, int], ...], Layout] | None = None
 
     @classmethod
     def for_variant(cls, variant: Any) -> DominoesKit:
@@ -257,8 +274,8 @@ class DominoesKit(NativeKit):
         pending = state.pending
         return (
             tuple(recorder.draws),
-            tuple(tuple(tile.id for tile in hand) for hand in state.hands),
-            tuple(tile.id for tile in state.boneyard),
+            tuple(tuple(map(_ID, hand)) for hand in state.hands),
+            tuple(map(_ID, state.boneyard)),
             state.drawn.id if state.drawn is not None else -1,
             pending is not None and pending.illegal,
             state.rescuers,
@@ -270,7 +287,7 @@ class DominoesKit(NativeKit):
 
     def drawn(self, seed: int, deal: Any) -> random.Random:
         """A generator that makes ``Game.determinize`` deal as ``deal`` says, chance ``seed``."""
-        return _Replay(seed, deal[0], self.pieces)
+        return _Replay(seed, deal[0])
 
     def _state(self, hidden: dict[str, Any], players: int) -> DominoesState:
         """The round's state as the engine holds it, with what ``resample`` reads."""
@@ -305,12 +322,19 @@ class DominoesKit(NativeKit):
             )
         return state
 
-    def _layout(self, lines: Sequence[tuple[int, int, int]]) -> Layout:
-        """A layout with these open ends (face, colour or -1, origin), as the engine has them."""
+    def _layout(self, lines: tuple[tuple[int, int, int], ...]) -> Layout:
+        """A layout with these open ends (face, colour or -1, origin), as the engine has them.
+
+        The latest one made is kept, to copy: a search determinizes one position many times.
+        """
+        kept = self._latest
+        if kept is not None and kept[0] == lines:
+            return kept[1].copy()
         layout = Layout(self.lookups)
         faces, colours = self.faces, native._COLOURS
         for face, colour, origin in lines:
             layout._open_line(faces[face], colours[colour] if colour >= 0 else None, origin)
+        self._latest = (lines, layout.copy())
         return layout
 
 
