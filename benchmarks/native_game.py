@@ -1,7 +1,7 @@
 """Decisions per second through the public API: native games, Python games, RLCard.
 
-For each variant with native games (centre-die, coverall), the loop is the one ``bench.py``
-times: whole games from seeds 0, 1, 2 …, each decision ``game.legal_moves()``,
+For each variant with native games (centre-die, coverall, dominoes), the loop is the one
+``bench.py`` times: whole games from seeds 0, 1, 2 …, each decision ``game.legal_moves()``,
 ``RandomAgent.choose(game.view(seat), moves)``, ``game.play(move)``, default options; the same
 games both ways (``new_game(..., native=True)`` and the Python game). RLCard's UNO engine runs
 its own loop (``init_game``, ``get_legal_actions``, ``step`` with a random legal action), when
@@ -25,7 +25,7 @@ import unodice
 from unodice._native import native_module
 from unodice.play.agents import RandomAgent
 
-VARIANTS = {"centre-die": "centre_die", "coverall": "coverall"}
+VARIANTS = {"centre-die": "centre_die", "coverall": "coverall", "dominoes": "dominoes"}
 """The variants with native games, and their native modules."""
 
 

@@ -216,6 +216,9 @@ typedef struct {
     uint32_t seen_mark;
     /* the match (Game) */
     int round_over, round_winner;
+    /* what a game stepped from Python shows (see State below): who opened the round with which
+     * double, and the tile the latest play laid */
+    int opener, spinner, laid;
 } Match;
 
 /* Seats.next_seat */
@@ -593,6 +596,7 @@ static void play(Match *m, int seat, uint32_t move) {
         }
     }
     int tile = hand[index];
+    m->laid = tile;
     m->drawn = -1;
     int touch = t->touching[lay], far = t->far[lay];
     int pending = 0;
@@ -646,6 +650,7 @@ static void rescue(Match *m, int seat, uint32_t move) {
         index++;
     }
     int tile = m->hand[seat][index];
+    m->laid = tile;
     hand_remove(m, seat, index);
     m->n_rescuers = 0;
     open_line(m, t->end1[tile], MOVE_COLOUR(move));
@@ -1075,6 +1080,8 @@ static void start_round(Match *m) {
         }
     }
     int double_tile = m->hand[opener][index];
+    m->opener = opener;
+    m->spinner = double_tile;
     hand_remove(m, opener, index);
     for (int i = 0; i < 4; i++) {
         open_line(m, t->end0[double_tile], -1);
@@ -1252,6 +1259,920 @@ static PyObject *play_many(PyObject *self, PyObject *args, PyObject *kwargs) {
     return result;
 }
 
+/* -- a game stepped from Python -------------------------------------------------------------- */
+
+/* A State is one match played a decision at a time from Python (the public API of a game on
+ * native rules): legal moves as the Python move objects of their codes, a move carried out by
+ * the same apply() as whole matches use, then the match goes on as run_match does (the next
+ * round dealt, the match ended). Beside the engine's state it keeps what the engine does not
+ * need and a seat's view shows: the tiles on the table in the order laid, each line's origin,
+ * and the tiles every seat saw go back into a hand (DominoesState.revealed). It keeps the codes
+ * of the moves played and every chance outcome, so that Python can rebuild the game's events by
+ * replaying them in its own engine. Nothing of it is reachable from the objects it hands out
+ * (moves, views' data). */
+
+typedef struct {
+    uint8_t seat, line;
+    int8_t colour;
+    uint8_t touching, far;
+    uint16_t tile;
+} Laid;
+
+typedef struct {
+    PyObject_HEAD
+    Match m;
+    PyObject *tables;    /* the capsule of the Tables m.t points to */
+    PyObject *objects;   /* a list: the move object of each move's index (None until made) */
+    PyObject *decode;    /* decode(code): the move object of a code, to fill objects */
+    PyObject *tiles;     /* a tuple: the Domino of each tile id */
+    PyObject *faces;     /* a tuple: the Face of each face number */
+    PyObject *colours;   /* a tuple: the four Colours, in the engine's order */
+    PyObject *phases;    /* a tuple: the name of each phase */
+    PyObject *placement; /* Placement(seat, tile, touching, far, line, colour) */
+    PyObject *open_end;  /* open_end(id, face, colour, origin) */
+    PyObject *legal;     /* the legal moves now, as a tuple of move objects, or NULL */
+    int legal_n;
+    int over;
+    Buffer history; /* the codes of the moves played, uint32 each */
+    uint32_t *legal_codes;
+    size_t room; /* legal_codes' length */
+    uint8_t origin[MAX_LINES];
+    Laid *laid; /* the tiles on the table, in the order laid (the spinner first) */
+    PyObject **laid_objects; /* the Placement of each, once made */
+    int laid_n;
+    uint8_t *revealed; /* per tile id */
+    PyObject *layout_tuple; /* the Placements as a tuple, once made for the layout as it is */
+    PyObject *ends_tuple;   /* the OpenEnds, once made for the layout as it is */
+} StateObject;
+
+static PyTypeObject StateType;
+
+/* The index in objects of a move code: plays by (lay, end, colour, call), then the words. */
+static Py_ssize_t object_index(const Tables *t, uint32_t code) {
+    Py_ssize_t plays = (Py_ssize_t)t->lays * (t->max_lines + 1) * 10;
+    int kind = MOVE_KIND(code);
+    if (kind) {
+        return plays + kind;
+    }
+    return (((Py_ssize_t)MOVE_LAY(code) * (t->max_lines + 1) + MOVE_END(code)) * 5 +
+            MOVE_COLOUR(code) + 1) *
+               2 +
+           MOVE_UNO(code);
+}
+
+static void state_forget_layout(StateObject *s) {
+    Py_CLEAR(s->layout_tuple);
+    Py_CLEAR(s->ends_tuple);
+}
+
+static void state_drop_laid(StateObject *s, int keep) {
+    for (int i = keep; i < s->laid_n; i++) {
+        Py_CLEAR(s->laid_objects[i]);
+    }
+    if (keep < s->laid_n) {
+        s->laid_n = keep;
+    }
+}
+
+static void state_dealloc(StateObject *s) {
+    state_drop_laid(s, 0);
+    match_free(&s->m);
+    free(s->history.data);
+    free(s->legal_codes);
+    free(s->laid);
+    free(s->laid_objects);
+    free(s->revealed);
+    Py_XDECREF(s->tables);
+    Py_XDECREF(s->objects);
+    Py_XDECREF(s->decode);
+    Py_XDECREF(s->tiles);
+    Py_XDECREF(s->faces);
+    Py_XDECREF(s->colours);
+    Py_XDECREF(s->phases);
+    Py_XDECREF(s->placement);
+    Py_XDECREF(s->open_end);
+    Py_XDECREF(s->legal);
+    Py_XDECREF(s->layout_tuple);
+    Py_XDECREF(s->ends_tuple);
+    PyObject_Free(s);
+}
+
+/* Room for the round's tiles and what the State keeps; 0, or -1 with MemoryError set. */
+static int state_allocate(StateObject *s) {
+    Match *m = &s->m;
+    size_t tiles = (size_t)m->t->tiles;
+    m->bag = malloc(tiles * sizeof *m->bag);
+    m->seen = calloc(tiles, sizeof *m->seen);
+    s->laid = malloc((tiles + 1) * sizeof *s->laid);
+    s->laid_objects = calloc(tiles + 1, sizeof *s->laid_objects);
+    s->revealed = calloc(tiles, 1);
+    if (m->bag == NULL || m->seen == NULL || s->laid == NULL || s->laid_objects == NULL ||
+        s->revealed == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int seat = 0; seat < m->c.players; seat++) {
+        m->hand[seat] = malloc(tiles * sizeof *m->hand[seat]);
+        if (m->hand[seat] == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A round was dealt: the spinner alone on the table, its four lines, nothing revealed. */
+static void state_new_round(StateObject *s) {
+    Match *m = &s->m;
+    const Tables *t = m->t;
+    state_drop_laid(s, 0);
+    state_forget_layout(s);
+    int face = t->end0[m->spinner];
+    s->laid[0] = (Laid){(uint8_t)m->opener, 0, -1, (uint8_t)face, (uint8_t)face,
+                        (uint16_t)m->spinner};
+    s->laid_n = 1;
+    memset(s->origin, 0, sizeof s->origin);
+    memset(s->revealed, 0, (size_t)t->tiles);
+}
+
+/* Game._settle: close a finished round, deal the next one or end the match (as run_match). */
+static void state_settle(StateObject *s) {
+    Match *m = &s->m;
+    while (m->round_over) {
+        if (match_over(m)) {
+            s->over = 1;
+            return;
+        }
+        m->c.round++;
+        start_round(m);
+        state_new_round(s);
+    }
+}
+
+static StateObject *state_new_object(void) {
+    StateObject *s = PyObject_New(StateObject, &StateType);
+    if (s == NULL) {
+        return NULL;
+    }
+    memset(&s->m, 0, sizeof s->m);
+    memset(&s->history, 0, sizeof s->history);
+    s->tables = s->objects = s->decode = s->tiles = s->faces = s->colours = s->phases = NULL;
+    s->placement = s->open_end = s->legal = s->layout_tuple = s->ends_tuple = NULL;
+    s->legal_n = s->over = s->laid_n = 0;
+    s->legal_codes = NULL;
+    s->room = 0;
+    s->laid = NULL;
+    s->laid_objects = NULL;
+    s->revealed = NULL;
+    memset(s->origin, 0, sizeof s->origin);
+    return s;
+}
+
+static PyObject *new_state(PyObject *self, PyObject *args) {
+    PyObject *capsule, *seed, *objects, *decode, *tiles, *faces, *colours, *phases, *placement,
+        *open_end_maker;
+    int players, target, reverse_skips, penalty, hand_size, doubles_spin, must_play, take_back,
+        any_opponent;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OiO(ipiipppp)O!OO!O!O!O!OO", &capsule, &players, &seed, &target,
+                          &reverse_skips, &penalty, &hand_size, &doubles_spin, &must_play,
+                          &take_back, &any_opponent, &PyList_Type, &objects, &decode,
+                          &PyTuple_Type, &tiles, &PyTuple_Type, &faces, &PyTuple_Type, &colours,
+                          &PyTuple_Type, &phases, &placement, &open_end_maker)) {
+        return NULL;
+    }
+    Tables *t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (t == NULL) {
+        return NULL;
+    }
+    if (players < 2 || players > MAX_PLAYERS) {
+        PyErr_SetString(PyExc_ValueError, "2 to 6 players");
+        return NULL;
+    }
+    if (hand_size < 1 || (long long)players * hand_size > t->tiles) {
+        PyErr_SetString(PyExc_ValueError, "too few tiles to deal the hands");
+        return NULL;
+    }
+    if (PyList_GET_SIZE(objects) != (Py_ssize_t)t->lays * (t->max_lines + 1) * 10 + 8 ||
+        PyTuple_GET_SIZE(tiles) != t->tiles || PyTuple_GET_SIZE(faces) != t->faces ||
+        PyTuple_GET_SIZE(colours) != COLOURS || PyTuple_GET_SIZE(phases) != OVER + 1) {
+        PyErr_SetString(PyExc_ValueError,
+                        "new_state: a place per move (lays x (max_lines + 1) x 10 + 8), a tile "
+                        "per tile, a face per face, four colours and six phases");
+        return NULL;
+    }
+    StateObject *s = state_new_object();
+    if (s == NULL) {
+        return NULL;
+    }
+    s->tables = Py_NewRef(capsule);
+    s->objects = Py_NewRef(objects);
+    s->decode = Py_NewRef(decode);
+    s->tiles = Py_NewRef(tiles);
+    s->faces = Py_NewRef(faces);
+    s->colours = Py_NewRef(colours);
+    s->phases = Py_NewRef(phases);
+    s->placement = Py_NewRef(placement);
+    s->open_end = Py_NewRef(open_end_maker);
+    Match *m = &s->m;
+    m->t = t;
+    m->c.players = players;
+    m->target = target;
+    m->two_player_reverse_skips = reverse_skips;
+    m->penalty = penalty;
+    m->hand_size = hand_size;
+    m->doubles_spin = doubles_spin;
+    m->must_play = must_play;
+    m->take_back = take_back;
+    m->any_opponent = any_opponent;
+    m->c.detail = 1; /* keep every chance outcome */
+    if (seed_from(seed, &m->c.chance) < 0 || state_allocate(s) < 0) {
+        Py_DECREF(s);
+        return NULL;
+    }
+    m->c.round = 1;
+    start_round(m);
+    state_new_round(s);
+    state_settle(s);
+    if (m->c.failed) {
+        Py_DECREF(s);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)s;
+}
+
+/* The move object of a code, made (by decode) the first time any game of the set needs it. */
+static PyObject *state_object(StateObject *s, uint32_t code) {
+    Py_ssize_t index = object_index(s->m.t, code);
+    if (index < 0 || index >= PyList_GET_SIZE(s->objects)) {
+        return PyErr_Format(PyExc_SystemError, "no room for the move code %lu",
+                            (unsigned long)code);
+    }
+    PyObject *object = PyList_GET_ITEM(s->objects, index);
+    if (object != Py_None) {
+        return object;
+    }
+    object = PyObject_CallFunction(s->decode, "k", (unsigned long)code);
+    if (object == NULL) {
+        return NULL;
+    }
+    PyList_SetItem(s->objects, index, object); /* steals; the list keeps it alive */
+    return object;
+}
+
+/* The legal moves now, worked out once per decision. */
+static PyObject *state_legal_tuple(StateObject *s) {
+    if (s->legal != NULL) {
+        return s->legal;
+    }
+    Match *m = &s->m;
+    int n = 0;
+    if (!s->over) {
+        int seat = m->to_act;
+        /* Room for every legal move: a catch, 8 plays per way to lay a tile and open end, a
+         * word (the hand, or the tile drawn, or the double-Wild). */
+        size_t room = ((size_t)m->hand_n[seat] + 1) * 2 * (size_t)m->layout.n * 8 + 16;
+        if (room > s->room) {
+            uint32_t *codes = realloc(s->legal_codes, room * sizeof *codes);
+            if (codes == NULL) {
+                return PyErr_NoMemory();
+            }
+            s->legal_codes = codes;
+            s->room = room;
+        }
+        n = legal_moves(m, s->legal_codes);
+    }
+    PyObject *legal = PyTuple_New(n);
+    if (legal == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyObject *object = state_object(s, s->legal_codes[i]);
+        if (object == NULL) {
+            Py_DECREF(legal);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(legal, i, Py_NewRef(object));
+    }
+    s->legal = legal;
+    s->legal_n = n;
+    return legal;
+}
+
+static PyObject *state_legal(StateObject *s, PyObject *unused) {
+    (void)unused;
+    PyObject *legal = state_legal_tuple(s);
+    return legal == NULL ? NULL : Py_NewRef(legal);
+}
+
+static PyObject *state_legal_codes(StateObject *s, PyObject *unused) {
+    (void)unused;
+    if (state_legal_tuple(s) == NULL) {
+        return NULL;
+    }
+    PyObject *codes = PyTuple_New(s->legal_n);
+    if (codes == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < s->legal_n; i++) {
+        PyTuple_SET_ITEM(codes, i, PyLong_FromUnsignedLong(s->legal_codes[i]));
+    }
+    return codes;
+}
+
+static int hand_holds(const Match *m, int seat, int tile) {
+    for (int i = 0; i < m->hand_n[seat]; i++) {
+        if (m->hand[seat][i] == tile) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Carry out the legal move at index of the legal moves now, and note what the view shows that
+ * the engine does not keep: the tile laid, the lines it opened, a Wild Draw Four taken back. */
+static PyObject *state_do(StateObject *s, int index) {
+    Match *m = &s->m;
+    const Tables *t = m->t;
+    uint32_t code = s->legal_codes[index];
+    Py_CLEAR(s->legal);
+    if (buffer_put(&s->history, &code, sizeof code) < 0) {
+        return PyErr_NoMemory();
+    }
+    int seat = m->to_act, lines = m->layout.n, kind = MOVE_KIND(code);
+    int challenged = m->phase == CHALLENGE && kind == M_CHALLENGE && m->pending;
+    int offender = m->pending_seat, wild_draw_four = m->pending_tile;
+    m->c.decisions++;
+    apply(m, code);
+    if (kind == M_PLAY) { /* Layout.extend, Layout.open_from_spinner */
+        int tile = m->laid, end = MOVE_END(code);
+        Laid *laid = &s->laid[s->laid_n++];
+        laid->seat = (uint8_t)seat;
+        laid->tile = (uint16_t)tile;
+        laid->colour = (int8_t)MOVE_COLOUR(code);
+        if (end == 0) {
+            laid->touching = t->end0[tile];
+            laid->far = t->end1[tile];
+            laid->line = (uint8_t)(lines + 1);
+        } else {
+            laid->touching = t->touching[MOVE_LAY(code)];
+            laid->far = t->far[MOVE_LAY(code)];
+            laid->line = (uint8_t)end;
+        }
+        for (int line = lines; line < m->layout.n; line++) {
+            s->origin[line] = (uint8_t)end; /* a spinning double's sides, the double-Wild's */
+        }
+    } else if (challenged && hand_holds(m, offender, wild_draw_four)) { /* take_back */
+        state_drop_laid(s, s->laid_n - 1);
+        s->revealed[wild_draw_four] = 1;
+    }
+    state_forget_layout(s);
+    state_settle(s);
+    if (m->c.failed) {
+        return PyErr_NoMemory();
+    }
+    return PyLong_FromSize_t(s->history.size / sizeof code - 1);
+}
+
+/* play(move): carry out move if it is one of the very objects legal() offers now, and answer
+ * its number among the moves played (from 0); None, with nothing done, for anything else. */
+static PyObject *state_play(StateObject *s, PyObject *move) {
+    PyObject *legal = state_legal_tuple(s);
+    if (legal == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < s->legal_n; i++) {
+        if (PyTuple_GET_ITEM(legal, i) == move) {
+            return state_do(s, i);
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+/* apply(code): carry out the move of that code, which must be legal now. */
+static PyObject *state_apply(StateObject *s, PyObject *arg) {
+    unsigned long code = PyLong_AsUnsignedLong(arg);
+    if (code == (unsigned long)-1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    if (state_legal_tuple(s) == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < s->legal_n; i++) {
+        if (s->legal_codes[i] == code) {
+            return state_do(s, i);
+        }
+    }
+    return PyErr_Format(PyExc_ValueError, "the move code %lu is not legal now", code);
+}
+
+static int buffer_copy(Buffer *to, const Buffer *from) {
+    memset(to, 0, sizeof *to);
+    if (from->size == 0) {
+        return 0;
+    }
+    return buffer_put(to, from->data, from->size);
+}
+
+/* copy(history): an independent state; history: with the moves and outcomes so far. */
+static PyObject *state_copy(StateObject *s, PyObject *arg) {
+    int history = PyObject_IsTrue(arg);
+    if (history < 0) {
+        return NULL;
+    }
+    StateObject *twin = state_new_object();
+    if (twin == NULL) {
+        return NULL;
+    }
+    const Tables *t = s->m.t;
+    twin->m = s->m;
+    Match *m = &twin->m;
+    m->bag = NULL;
+    m->seen = NULL;
+    m->seen_mark = 0;
+    for (int seat = 0; seat < MAX_PLAYERS; seat++) {
+        m->hand[seat] = NULL;
+    }
+    memset(&m->c.outcomes, 0, sizeof m->c.outcomes);
+    memset(&m->c.counts, 0, sizeof m->c.counts);
+    memset(&m->c.choices, 0, sizeof m->c.choices);
+    memset(&m->c.seats, 0, sizeof m->c.seats);
+    memset(&m->c.chosen, 0, sizeof m->c.chosen);
+    memset(&m->c.legal, 0, sizeof m->c.legal);
+    twin->tables = Py_NewRef(s->tables);
+    twin->objects = Py_NewRef(s->objects);
+    twin->decode = Py_NewRef(s->decode);
+    twin->tiles = Py_NewRef(s->tiles);
+    twin->faces = Py_NewRef(s->faces);
+    twin->colours = Py_NewRef(s->colours);
+    twin->phases = Py_NewRef(s->phases);
+    twin->placement = Py_NewRef(s->placement);
+    twin->open_end = Py_NewRef(s->open_end);
+    twin->over = s->over;
+    if (state_allocate(twin) < 0) {
+        Py_DECREF(twin);
+        return NULL;
+    }
+    memcpy(m->bag, s->m.bag, (size_t)s->m.bag_n * sizeof *m->bag);
+    for (int seat = 0; seat < m->c.players; seat++) {
+        memcpy(m->hand[seat], s->m.hand[seat], (size_t)m->hand_n[seat] * sizeof(uint16_t));
+    }
+    memcpy(twin->origin, s->origin, sizeof s->origin);
+    memcpy(twin->laid, s->laid, (size_t)s->laid_n * sizeof *s->laid);
+    for (int i = 0; i < s->laid_n; i++) {
+        twin->laid_objects[i] = Py_XNewRef(s->laid_objects[i]);
+    }
+    twin->laid_n = s->laid_n;
+    twin->layout_tuple = Py_XNewRef(s->layout_tuple);
+    twin->ends_tuple = Py_XNewRef(s->ends_tuple);
+    memcpy(twin->revealed, s->revealed, (size_t)t->tiles);
+    if (history && (buffer_copy(&m->c.outcomes, &s->m.c.outcomes) < 0 ||
+                    buffer_copy(&twin->history, &s->history) < 0)) {
+        Py_DECREF(twin);
+        return PyErr_NoMemory();
+    }
+    return (PyObject *)twin;
+}
+
+static PyObject *seat_or_none(int seat) {
+    return seat < 0 ? Py_NewRef(Py_None) : PyLong_FromLong(seat);
+}
+
+static PyObject *colour_or_none(StateObject *s, int colour) {
+    return colour < 0 ? Py_NewRef(Py_None) : Py_NewRef(PyTuple_GET_ITEM(s->colours, colour));
+}
+
+static PyObject *tiles_tuple(StateObject *s, const uint16_t *tiles, int n) {
+    PyObject *tuple = PyTuple_New(n);
+    if (tuple == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyTuple_SET_ITEM(tuple, i, Py_NewRef(PyTuple_GET_ITEM(s->tiles, tiles[i])));
+    }
+    return tuple;
+}
+
+static PyObject *seats_tuple(const int *seats, int n) {
+    PyObject *tuple = PyTuple_New(n);
+    if (tuple == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < n; i++) {
+        PyTuple_SET_ITEM(tuple, i, PyLong_FromLong(seats[i]));
+    }
+    return tuple;
+}
+
+/* Layout.placements: the tiles on the table, each Placement made once. */
+static PyObject *state_layout(StateObject *s) {
+    if (s->layout_tuple != NULL) {
+        return Py_NewRef(s->layout_tuple);
+    }
+    PyObject *tuple = PyTuple_New(s->laid_n);
+    if (tuple == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < s->laid_n; i++) {
+        PyObject *made = s->laid_objects[i];
+        if (made == NULL) {
+            const Laid *laid = &s->laid[i];
+            PyObject *colour = colour_or_none(s, laid->colour);
+            made = PyObject_CallFunction(
+                s->placement, "iOOOiO", (int)laid->seat, PyTuple_GET_ITEM(s->tiles, laid->tile),
+                PyTuple_GET_ITEM(s->faces, laid->touching), PyTuple_GET_ITEM(s->faces, laid->far),
+                (int)laid->line, colour);
+            Py_DECREF(colour);
+            if (made == NULL) {
+                Py_DECREF(tuple);
+                return NULL;
+            }
+            s->laid_objects[i] = made;
+        }
+        PyTuple_SET_ITEM(tuple, i, Py_NewRef(made));
+    }
+    s->layout_tuple = Py_NewRef(tuple);
+    return tuple;
+}
+
+/* Layout.ends: every line's open end. */
+static PyObject *state_ends(StateObject *s) {
+    if (s->ends_tuple != NULL) {
+        return Py_NewRef(s->ends_tuple);
+    }
+    const Lines *l = &s->m.layout;
+    PyObject *tuple = PyTuple_New(l->n);
+    if (tuple == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < l->n; i++) {
+        PyObject *colour = colour_or_none(s, l->colour[i]);
+        PyObject *end = PyObject_CallFunction(s->open_end, "iOOi", i + 1,
+                                              PyTuple_GET_ITEM(s->faces, l->face[i]), colour,
+                                              (int)s->origin[i]);
+        Py_DECREF(colour);
+        if (end == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, i, end);
+    }
+    s->ends_tuple = Py_NewRef(tuple);
+    return tuple;
+}
+
+/* UnoDominoes.view_data: the same dict, built from the engine's state. */
+static PyObject *state_view_data(StateObject *s, PyObject *arg) {
+    long seat = PyLong_AsLong(arg);
+    if (seat == -1 && PyErr_Occurred()) {
+        return NULL;
+    }
+    Match *m = &s->m;
+    if (seat < 0 || seat >= m->c.players) {
+        return PyErr_Format(PyExc_ValueError, "no seat %ld", seat);
+    }
+    int barred[MAX_PLAYERS], n_barred = 0;
+    for (int other = 0; other < m->c.players; other++) {
+        if (m->barred & (1 << other)) {
+            barred[n_barred++] = other;
+        }
+    }
+    PyObject *hand = tiles_tuple(s, m->hand[seat], m->hand_n[seat]);
+    PyObject *sizes = seats_tuple(m->hand_n, m->c.players);
+    PyObject *layout = state_layout(s);
+    PyObject *ends = state_ends(s);
+    PyObject *barred_tuple = seats_tuple(barred, n_barred);
+    PyObject *catchers = seats_tuple(m->catchers, m->phase == CATCHING ? m->n_catchers : 0);
+    PyObject *result = NULL;
+    if (hand != NULL && sizes != NULL && layout != NULL && ends != NULL && barred_tuple != NULL &&
+        catchers != NULL) {
+        PyObject *drawn = seat == m->to_act && m->drawn >= 0
+                              ? PyTuple_GET_ITEM(s->tiles, m->drawn)
+                              : Py_None;
+        result = Py_BuildValue(
+            "{s:O,s:O,s:O,s:i,s:O,s:O,s:O,s:i,s:N,s:N,s:O,s:O}", "hand", hand, "drawn", drawn,
+            "hand_sizes", sizes, "boneyard", m->bag_n, "layout", layout, "ends", ends, "phase",
+            PyTuple_GET_ITEM(s->phases, m->phase), "direction", m->direction, "uno_debtor",
+            seat_or_none(m->uno_debtor), "wild_draw_four_by",
+            seat_or_none(m->pending ? m->pending_seat : -1), "wild_draw_four_barred",
+            barred_tuple, "catchers", catchers);
+    }
+    Py_XDECREF(hand);
+    Py_XDECREF(sizes);
+    Py_XDECREF(layout);
+    Py_XDECREF(ends);
+    Py_XDECREF(barred_tuple);
+    Py_XDECREF(catchers);
+    return result;
+}
+
+static PyObject *state_totals(StateObject *s, PyObject *unused) {
+    (void)unused;
+    PyObject *totals = PyTuple_New(s->m.c.players);
+    if (totals == NULL) {
+        return NULL;
+    }
+    for (int seat = 0; seat < s->m.c.players; seat++) {
+        PyTuple_SET_ITEM(totals, seat, PyLong_FromLongLong(s->m.c.totals[seat]));
+    }
+    return totals;
+}
+
+/* to_act(): the seat to decide, or None once the match is over. */
+static PyObject *state_to_act(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return seat_or_none(s->over ? -1 : s->m.to_act);
+}
+
+static PyObject *state_over(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return PyBool_FromLong(s->over);
+}
+
+static PyObject *state_round(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return PyLong_FromLong(s->m.c.round);
+}
+
+/* winners(): the seats with the highest total once the match is over; () before. */
+static PyObject *state_winners(StateObject *s, PyObject *unused) {
+    (void)unused;
+    if (!s->over) {
+        return PyTuple_New(0);
+    }
+    long long best = s->m.c.totals[0];
+    int n = 0, seats[MAX_PLAYERS];
+    for (int seat = 1; seat < s->m.c.players; seat++) {
+        if (s->m.c.totals[seat] > best) {
+            best = s->m.c.totals[seat];
+        }
+    }
+    for (int seat = 0; seat < s->m.c.players; seat++) {
+        if (s->m.c.totals[seat] == best) {
+            seats[n++] = seat;
+        }
+    }
+    return seats_tuple(seats, n);
+}
+
+/* history(): the codes of the moves played, as bytes (uint32 each, native order). */
+static PyObject *state_history(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return bytes_of(&s->history);
+}
+
+/* outcomes(): every chance outcome drawn, as bytes (uint32 each, native order). */
+static PyObject *state_outcomes(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return bytes_of(&s->m.c.outcomes);
+}
+
+static PyObject *state_moves_played(StateObject *s, PyObject *unused) {
+    (void)unused;
+    return PyLong_FromSize_t(s->history.size / sizeof(uint32_t));
+}
+
+static PyObject *lines_tuple(StateObject *s, const Lines *l) {
+    PyObject *tuple = PyTuple_New(l->n);
+    if (tuple == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < l->n; i++) {
+        PyObject *line = Py_BuildValue("(iii)", (int)l->face[i], (int)l->colour[i],
+                                       (int)s->origin[i]);
+        if (line == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, i, line);
+    }
+    return tuple;
+}
+
+/* hidden(): what the round's state is, in numbers, for resampling in Python: a dict. */
+static PyObject *state_hidden(StateObject *s, PyObject *unused) {
+    (void)unused;
+    Match *m = &s->m;
+    PyObject *hands = PyTuple_New(m->c.players);
+    if (hands == NULL) {
+        return NULL;
+    }
+    for (int seat = 0; seat < m->c.players; seat++) {
+        PyObject *hand = PyTuple_New(m->hand_n[seat]);
+        if (hand == NULL) {
+            Py_DECREF(hands);
+            return NULL;
+        }
+        for (int i = 0; i < m->hand_n[seat]; i++) {
+            PyTuple_SET_ITEM(hand, i, PyLong_FromLong(m->hand[seat][i]));
+        }
+        PyTuple_SET_ITEM(hands, seat, hand);
+    }
+    PyObject *bag = PyTuple_New(m->bag_n);
+    PyObject *revealed = PyList_New(0);
+    int barred[MAX_PLAYERS], n_barred = 0;
+    for (int other = 0; other < m->c.players; other++) {
+        if (m->barred & (1 << other)) {
+            barred[n_barred++] = other;
+        }
+    }
+    if (bag == NULL || revealed == NULL) {
+        Py_DECREF(hands);
+        Py_XDECREF(bag);
+        Py_XDECREF(revealed);
+        return NULL;
+    }
+    for (int i = 0; i < m->bag_n; i++) {
+        PyTuple_SET_ITEM(bag, i, PyLong_FromLong(m->bag[i]));
+    }
+    for (int tile = 0; tile < m->t->tiles; tile++) {
+        if (s->revealed[tile]) {
+            PyObject *id = PyLong_FromLong(tile);
+            if (id == NULL || PyList_Append(revealed, id) < 0) {
+                Py_XDECREF(id);
+                Py_DECREF(hands);
+                Py_DECREF(bag);
+                Py_DECREF(revealed);
+                return NULL;
+            }
+            Py_DECREF(id);
+        }
+    }
+    PyObject *catchers = seats_tuple(m->catchers, m->phase == CATCHING ? m->n_catchers : 0);
+    PyObject *rescuers = seats_tuple(m->rescuers, m->n_rescuers);
+    PyObject *barred_tuple = seats_tuple(barred, n_barred);
+    return Py_BuildValue(
+        "{s:N,s:N,s:N,s:N,s:N,s:i,s:i,s:i,s:i,s:i,s:i,s:i,s:N,s:i,s:N,s:N,s:i,s:i,s:i,s:i}",
+        "hands", hands, "boneyard", bag, "revealed", revealed, "lines", lines_tuple(s, &m->layout),
+        "before", m->pending ? lines_tuple(s, &m->before) : Py_NewRef(Py_None), "to_act",
+        m->to_act, "phase", m->phase, "drawn", m->drawn, "uno_debtor", m->uno_debtor, "pending",
+        m->pending, "pending_seat", m->pending_seat, "pending_tile", m->pending_tile, "catchers",
+        catchers, "resume", m->resume, "rescuers", rescuers, "barred", barred_tuple, "closer",
+        m->closer, "direction", m->direction, "current", m->current, "pending_illegal",
+        m->pending_illegal);
+}
+
+/* Fill tiles (room for n) from a sequence of tile ids, each seen once; -1 with an error. */
+static int read_tiles(PyObject *items, uint16_t *tiles, int n, uint8_t *seen, int count) {
+    PyObject *sequence = PySequence_Fast(items, "tiles are a sequence of tile ids");
+    if (sequence == NULL) {
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(sequence) != n) {
+        Py_DECREF(sequence);
+        PyErr_SetString(PyExc_ValueError, "a new deal keeps the size of every hand and the bag");
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        long tile = PyLong_AsLong(PySequence_Fast_GET_ITEM(sequence, i));
+        if (tile == -1 && PyErr_Occurred()) {
+            Py_DECREF(sequence);
+            return -1;
+        }
+        if (tile < 0 || tile >= count || seen[tile] != 1) {
+            Py_DECREF(sequence);
+            PyErr_SetString(PyExc_ValueError, "a new deal deals the same tiles once each");
+            return -1;
+        }
+        seen[tile] = 2;
+        tiles[i] = (uint16_t)tile;
+    }
+    Py_DECREF(sequence);
+    return 0;
+}
+
+/* determinize(hands, boneyard, drawn, illegal, rescuers, seed): the hands and the boneyard
+ * dealt anew (the same tiles, every hand keeping its size), the tile drawn, whether the pending
+ * Wild Draw Four is illegal and the seats to offer the double-Wild as the deal makes them, and
+ * chance seeded anew, with no outcomes and no moves so far. */
+static PyObject *state_determinize(StateObject *s, PyObject *args) {
+    PyObject *hands, *boneyard, *rescuers, *seed;
+    int drawn, illegal;
+    if (!PyArg_ParseTuple(args, "OOipOO", &hands, &boneyard, &drawn, &illegal, &rescuers,
+                          &seed)) {
+        return NULL;
+    }
+    Match *m = &s->m;
+    const Tables *t = m->t;
+    if (PySequence_Size(hands) != m->c.players) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "a hand per seat");
+        }
+        return NULL;
+    }
+    Py_ssize_t n_rescuers = PySequence_Size(rescuers);
+    if (n_rescuers < 0 || n_rescuers > m->c.players) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "at most a rescuer per seat");
+        }
+        return NULL;
+    }
+    uint8_t *seen = calloc((size_t)t->tiles, 1);
+    uint16_t *dealt = malloc(((size_t)t->tiles + 1) * sizeof *dealt);
+    if (seen == NULL || dealt == NULL) {
+        free(seen);
+        free(dealt);
+        return PyErr_NoMemory();
+    }
+    for (int seat = 0; seat < m->c.players; seat++) {
+        for (int i = 0; i < m->hand_n[seat]; i++) {
+            seen[m->hand[seat][i]] = 1;
+        }
+    }
+    for (int i = 0; i < m->bag_n; i++) {
+        seen[m->bag[i]] = 1;
+    }
+    int failed = 0, at = 0;
+    for (int seat = 0; seat < m->c.players && !failed; seat++) {
+        PyObject *hand = PySequence_GetItem(hands, seat);
+        failed = hand == NULL || read_tiles(hand, dealt + at, m->hand_n[seat], seen, t->tiles) < 0;
+        Py_XDECREF(hand);
+        at += m->hand_n[seat];
+    }
+    if (!failed) {
+        failed = read_tiles(boneyard, dealt + at, m->bag_n, seen, t->tiles) < 0;
+    }
+    int seats[MAX_PLAYERS];
+    for (Py_ssize_t i = 0; i < n_rescuers && !failed; i++) {
+        PyObject *item = PySequence_GetItem(rescuers, i);
+        long seat = item == NULL ? -1 : PyLong_AsLong(item);
+        Py_XDECREF(item);
+        if (seat < 0 || seat >= m->c.players) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_ValueError, "a rescuer is a seat");
+            }
+            failed = 1;
+        } else {
+            seats[i] = (int)seat;
+        }
+    }
+    if (!failed && drawn >= 0 && (m->phase != DRAWN && m->resume != DRAWN)) {
+        PyErr_SetString(PyExc_ValueError, "a drawn tile only while one is decided on");
+        failed = 1;
+    }
+    mt19937 chance;
+    if (!failed && seed_from(seed, &chance) < 0) {
+        failed = 1;
+    }
+    free(seen);
+    if (failed) {
+        free(dealt);
+        return NULL;
+    }
+    at = 0;
+    for (int seat = 0; seat < m->c.players; seat++) {
+        memcpy(m->hand[seat], dealt + at, (size_t)m->hand_n[seat] * sizeof *dealt);
+        at += m->hand_n[seat];
+    }
+    memcpy(m->bag, dealt + at, (size_t)m->bag_n * sizeof *dealt);
+    free(dealt);
+    m->drawn = drawn;
+    m->pending_illegal = illegal;
+    m->n_rescuers = (int)n_rescuers;
+    memcpy(m->rescuers, seats, (size_t)n_rescuers * sizeof *seats);
+    m->c.chance = chance;
+    m->c.outcomes.size = 0;
+    s->history.size = 0;
+    Py_CLEAR(s->legal);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef state_methods[] = {
+    {"legal", (PyCFunction)state_legal, METH_NOARGS, "The legal moves now (move objects)."},
+    {"legal_codes", (PyCFunction)state_legal_codes, METH_NOARGS, "The legal moves' codes."},
+    {"play", (PyCFunction)state_play, METH_O,
+     "Carry out one of the very move objects legal() offers: its number among the moves played; "
+     "None (nothing done) for anything else."},
+    {"apply", (PyCFunction)state_apply, METH_O,
+     "Carry out the legal move of a code: its number among the moves played."},
+    {"copy", (PyCFunction)state_copy, METH_O,
+     "An independent copy; with the moves and outcomes so far when the argument is true."},
+    {"view_data", (PyCFunction)state_view_data, METH_O, "The variant's part of a seat's view."},
+    {"to_act", (PyCFunction)state_to_act, METH_NOARGS, "The seat to decide, or None."},
+    {"over", (PyCFunction)state_over, METH_NOARGS, "Whether the match is over."},
+    {"round", (PyCFunction)state_round, METH_NOARGS, "The round's number, from 1."},
+    {"totals", (PyCFunction)state_totals, METH_NOARGS, "The match totals."},
+    {"winners", (PyCFunction)state_winners, METH_NOARGS, "The winners once over."},
+    {"history", (PyCFunction)state_history, METH_NOARGS, "The moves' codes (uint32 bytes)."},
+    {"outcomes", (PyCFunction)state_outcomes, METH_NOARGS, "The outcomes (uint32 bytes)."},
+    {"moves_played", (PyCFunction)state_moves_played, METH_NOARGS, "How many moves so far."},
+    {"hidden", (PyCFunction)state_hidden, METH_NOARGS,
+     "The round's state in numbers, for resampling: a dict."},
+    {"determinize", (PyCFunction)state_determinize, METH_VARARGS,
+     "Deal the hands and the boneyard anew (with the tile drawn, the pending WD4's legality and "
+     "the rescuers as the deal makes them) and seed chance anew (seed words)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject StateType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "unodice._native._dominoes.State",
+    .tp_basicsize = sizeof(StateObject),
+    .tp_dealloc = (destructor)state_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "An Uno dominoes match played a decision at a time (made by new_state).",
+    .tp_methods = state_methods,
+};
+
 static PyMethodDef methods[] = {
     {"make_tables", make_tables, METH_VARARGS,
      "make_tables(faces, tiles, lays, max_lines, symbol, colour, wild, dead, effect, points, "
@@ -1269,6 +2190,12 @@ static PyMethodDef methods[] = {
      "must_play, take_back, any_opponent, max_decisions)\n--\n\n"
      "Play one match per seed (whole numbers below 2**64; the agents' seeds flat, match by "
      "match), nothing recorded: (ends, totals, winners, rounds, decisions) as bytes."},
+    {"new_state", new_state, METH_VARARGS,
+     "new_state(tables, players, seed, options, objects, decode, tiles, faces, colours, phases, "
+     "placement, open_end)\n--\n\n"
+     "A match to step from Python, dealt from seed (its words), with options (target, "
+     "two_player_reverse_skips, failed_challenge_penalty, hand_size, all_doubles_spin, "
+     "must_play, take_back, any_opponent)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1287,6 +2214,9 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__dominoes(void) {
     mt_prepare();
+    if (PyType_Ready(&StateType) < 0) {
+        return NULL;
+    }
     PyObject *mod = PyModule_Create(&module);
     if (mod == NULL) {
         return NULL;

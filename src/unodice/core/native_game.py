@@ -118,17 +118,26 @@ class NativeKit(abc.ABC):
     def start(self, variant: AnyVariant, seed: int) -> Any:
         """A new engine state: ``variant``'s game dealt from ``seed``."""
 
-    def deal(self, engine: Any, seat: int, generator: random.Random) -> Any:
+    def deal(self, engine: Any, seat: int, generator: random.Random, variant: AnyVariant) -> Any:
         """What ``seat``'s determinization deals afresh, drawn from ``generator`` (picklable).
 
         Called after the 64-bit seed of the new chance was drawn, as ``Game.determinize``
-        does, and drawing what the variant's ``resample`` draws: by default the bag's pieces,
-        sorted by id and shuffled.
+        does, and drawing what the variant's ``resample`` draws (``variant`` is the game's):
+        by default the bag's pieces, sorted by id and shuffled.
         """
         ids = self.piece_ids
         bag = sorted(engine.bag(), key=ids.__getitem__)
         generator.shuffle(bag)
         return bag
+
+    def view_data(self, engine: Any, seat: int) -> dict[str, Any]:
+        """The variant's part of ``seat``'s view.
+
+        By default the engine's ``view_data()``, the same for every seat (a variant whose
+        pieces are all in the open).
+        """
+        data: dict[str, Any] = engine.view_data()
+        return data
 
     def redeal(self, engine: Any, seed: int, deal: Any) -> None:
         """Deal ``engine`` as ``deal`` says, with chance seeded ``seed`` anew."""
@@ -218,7 +227,8 @@ class _Events(Sequence[Event]):
 class NativeGame(Game):
     """A game whose position is kept by its variant's native engine.
 
-    Make it with ``new_game(name, ..., native=True)`` (``"centre-die"``, ``"coverall"``). It is a
+    Make it with ``new_game(name, ..., native=True)`` (``"centre-die"``, ``"coverall"``,
+    ``"dominoes"``). It is a
     [`Game`][unodice.core.game.Game] with the same public surface and the same answers:
     ``to_act``, ``legal_moves()``, ``play`` (a move object, an equal one, or its notation),
     ``view(seat)`` (equal to the Python game's, read lazily), ``copy``, ``determinize``
@@ -393,7 +403,7 @@ class NativeGame(Game):
             engine.to_act(),
             engine.totals(),
             engine.round(),
-            MappingProxyType(engine.view_data()),
+            MappingProxyType(self._kit.view_data(engine, seat)),
         )
 
     def position(self) -> str:
@@ -431,7 +441,7 @@ class NativeGame(Game):
             raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {brief(seat)}")
         generator = _generator(rng)
         seed = generator.getrandbits(64)
-        deal = self._kit.deal(self._engine, seat, generator)
+        deal = self._kit.deal(self._engine, seat, generator, self.variant)
         origin = ("determinize", self._origin, self._engine.history(), seat, seed, deal, history)
         return _determinized(self, origin)
 

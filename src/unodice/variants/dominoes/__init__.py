@@ -36,7 +36,10 @@ has, each with one job:
   of the rules to check the fast path against;
 * [`agents`][unodice.variants.dominoes.agents] — the heuristic bot, `heuristic-dominoes`;
 * [`native`][unodice.variants.dominoes.native] — ``NativeEngine``: whole matches between the
-  built-in agents in the C engine of the native build, the same matches as the rules play.
+  built-in agents in the C engine of the native build, the same matches as the rules play;
+* [`native_game`][unodice.variants.dominoes.native_game] — ``DominoesKit``: a game on the
+  native engine through the public API (``new_game(..., native=True)``), its determinizations
+  dealt by the rules' ``resample``.
 """
 
 from __future__ import annotations

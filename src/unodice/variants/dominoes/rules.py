@@ -21,13 +21,13 @@ from typing import Any, ClassVar
 
 from unodice.core import uno
 from unodice.core.capabilities import Inventory, MatchEngine, Matches, Resampling
-from unodice.core.errors import IllegalMove
+from unodice.core.errors import IllegalMove, UnodiceError
 from unodice.core.moves import Move, shared_event
 from unodice.core.pieces import Bag, ComponentSet, Domino
 from unodice.core.uno import CATCH, DRAW, KEEP, PASS, Draw, Penalty, PendingWildDrawFour, may_catch
 from unodice.core.variant import RoundOutcome, Table, Variant, View
 
-from . import native
+from . import native, native_game
 from .events import DeadEnd, Dealt, Drew, Opened, Passed, Placed, RoundOver, TakenBack
 from .kernel import PlayLookup, make_plays, plays_for
 from .lookups import Lay, TileLookup, face_points, is_double_wild, lookups_for
@@ -859,3 +859,17 @@ class UnoDominoes(
         if type(self) is not UnoDominoes:
             return None
         return native.engine_for(self.options, players, self._lookups, agents)
+
+    def native_game(self, seed: int, plugin: str) -> Any:
+        """A game on the native engine (see `native_game`), for ``new_game(native=True)``.
+
+        Raises:
+            UnodiceError: A subclass of the variant (its rules may differ), or the engine is
+                not built or cannot play the tile set.
+        """
+        if type(self) is not UnoDominoes:
+            raise UnodiceError(
+                f"native=True: {type(self).__name__} is a subclass of the dominoes rules, "
+                "which may change them; the native engine plays only the rules themselves"
+            )
+        return native_game.native_game(self, self._lookups, seed, plugin)
