@@ -26,7 +26,8 @@ from unodice.core.capabilities import Resampling
 from unodice.core.errors import UnodiceError
 from unodice.core.game import Game
 from unodice.core.moves import Move
-from unodice.core.native_game import NativeGame, NativeKit, seed_words, start_native_game
+from unodice.core.native import seed_words
+from unodice.core.native_game import NativeGame, NativeKit, start_native_game
 from unodice.core.pieces import Bag, Domino
 from unodice.core.uno import PendingWildDrawFour
 from unodice.core.variant import AnyVariant
