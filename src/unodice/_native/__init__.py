@@ -20,12 +20,12 @@ first imported, so set it before the program starts.
 
 The modules:
 
-- ``centre_die`` (``_centre_die.c``): whole centre-die matches between the built-in agents
-  (see [`unodice.variants.centre_die.native`][unodice.variants.centre_die.native]).
-- ``coverall`` (``_coverall.c``): whole coverall matches between the built-in agents
-  (see [`unodice.variants.coverall.native`][unodice.variants.coverall.native]).
-- ``dominoes`` (``_dominoes.c``): whole Uno dominoes matches between the built-in agents
-  (see [`unodice.variants.dominoes.native`][unodice.variants.dominoes.native]).
+- ``centre_die`` (``_centre_die.c``), ``coverall`` (``_coverall.c``) and ``dominoes``
+  (``_dominoes.c``): each variant's rules in C, played two ways. Whole matches between the
+  built-in agents (see [`unodice.variants.centre_die.native`][unodice.variants.centre_die.native]
+  and its twins in the other variants), and a ``State`` a game steps one decision at a time
+  from Python (see [`NativeGame`][unodice.core.native_game.NativeGame]). What the engines
+  share is in ``match.h``.
 - ``twister`` (``_twister.c``): ``Twister(seed)``, the Mersenne Twister of ``random.Random``
   drawing the same numbers from the same seed and sharing its state format (``mt19937.h`` is
   that generator as C code for the engines to include).
