@@ -47,7 +47,7 @@ from unodice.core.moves import Event, GameEnded, RoundEnded, RoundStarted, Score
 from unodice.core.pieces import ComponentSet, Die, Domino
 
 if TYPE_CHECKING:
-    from unodice.core.spaces import Buffer, Slot
+    from unodice.core.spaces import Buffer, Slot, SparseEncoder
     from unodice.core.variant import AnyVariant, Table, View
 
 __all__ = [
@@ -161,6 +161,19 @@ class Spaces(Capability, Generic[MoveT]):
         Every number is from 0 to 1, in the slot the layout gives it. Read only the view: what
         it holds is what the seat may see, so the observation holds nothing more.
         """
+
+    def sparse_encoder(self) -> SparseEncoder | None:
+        """A faster encoding of this variant's views, for the learning environments; optional.
+
+        ``None`` (the default): the environments write each view with ``encode_view``.
+        Otherwise a function of a view (of a game of this very variant object) that returns
+        two lists, the places of the observation it sets and their values, each place at
+        most once: writing each value at its place into zeros must give exactly what
+        ``encode_view`` writes. An environment asks for it once per game and calls it at
+        every step, writing the values with one array operation; the function may keep what
+        it worked out for one view to reuse for the next (it is the game's alone).
+        """
+        return None
 
 
 class Resampling(Capability, Generic[StateT]):

@@ -11,7 +11,13 @@ from gymnasium import spaces
 from unodice.core.capabilities import Spaces, missing
 from unodice.core.game import Game
 from unodice.core.moves import Move
-from unodice.core.spaces import ActionCatalogue, Buffer, catalogue, observation_size
+from unodice.core.spaces import (
+    ActionCatalogue,
+    Buffer,
+    SparseEncoder,
+    catalogue,
+    observation_size,
+)
 from unodice.core.variant import AnyVariant, View
 
 __all__ = ["Arrays"]
@@ -45,8 +51,10 @@ class Arrays:
         # their numbers, in the same order.
         self._legal: Sequence[Move] = ()
         self._numbers: list[int] = []
-        # The variant whose encoding was last asked for, and its encode_view.
+        # The variant whose encoding was last asked for (held, so that no other object can be
+        # this one), and its sparse encoder, or its encode_view where it has none.
         self._variant: object = None
+        self._sparse: SparseEncoder | None = None
         self._encode: Callable[[View, Buffer], None] = lambda view, out: None
 
     def _numbered(self, legal: Sequence[Move]) -> list[int]:
@@ -91,8 +99,15 @@ class Arrays:
         if variant is not self._variant:
             if not isinstance(variant, Spaces):
                 raise missing(variant, Spaces, "encode a view for learning agents")
+            # A new game (each has a variant object of its own): its encoder is its own.
             self._variant = variant
+            self._sparse = variant.sparse_encoder()
             self._encode = variant.encode_view
-        self._encode(game._read_view(seat), observation)
+        sparse = self._sparse
+        if sparse is not None:
+            places, values = sparse(game._read_view(seat))
+            observation[places] = values
+        else:
+            self._encode(game._read_view(seat), observation)
         mask = self.mask(game) if acting else np.zeros(len(self.catalogue), np.int8)
         return {"observation": observation, "action_mask": mask}

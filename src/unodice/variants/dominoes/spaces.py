@@ -40,24 +40,23 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import TYPE_CHECKING, cast
 
 from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
 from unodice.core.pieces import Colour, Domino, Face
-from unodice.core.spaces import Buffer, Slot
+from unodice.core.spaces import Buffer, Slot, SparseEncoder
 
 from .kernel import make_plays
 from .lookups import TileLookup, is_double_wild
 from .moves import WORDS, DominoesMove, Play
 from .options import DominoesOptions
-from .state import CATCHING, CHALLENGE, DRAWN, RESCUE, SPINNER, TURN
+from .state import CATCHING, CHALLENGE, DRAWN, RESCUE, SPINNER, TURN, OpenEnd, Placement
 
 if TYPE_CHECKING:
     from unodice.core.variant import View
 
-__all__ = ["DominoesSpaces", "SpaceLookup", "most_lines", "spaces_for"]
+__all__ = ["DominoesEncoder", "DominoesSpaces", "SpaceLookup", "most_lines", "spaces_for"]
 
 _PHASES = (TURN, DRAWN, CHALLENGE, RESCUE)
 """The decisions the phase slot tells apart, in its order (a finished round sets none)."""
@@ -234,103 +233,242 @@ class DominoesSpaces(Spaces[DominoesMove]):
 
     def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out``, zeros as long as the layout, reading only the view."""
-        _, lookup, target = _encoding(self)
-        data = view.data
-        at = lookup.offsets
-        seat, players, direction = view.seat, lookup.players, data["direction"]
+        encoder = DominoesEncoder(_lookup(self), self.options.target)
+        places, values = encoder.others(view)
+        for place, value in zip(places, values, strict=True):
+            out[place] = value
+        lookup, data = encoder.lookup, view.data
+        if lookup.exact_shares:
+            for places, values in (encoder.hand(data["hand"]), encoder.laid(data["layout"])):
+                for place, value in zip(places, values, strict=True):
+                    out[place] = value
+        else:
+            # Added one tile at a time, as a buffer of any number type adds them.
+            kinds, shares = lookup.kinds, lookup.shares
+            at = lookup.offsets["hand"]
+            for tile in data["hand"]:
+                out[at + kinds[tile.id]] += shares[tile.id]
+            at = lookup.offsets["laid"]
+            for placement in data["layout"]:
+                out[at + kinds[placement.tile.id]] += shares[placement.tile.id]
 
-        _add_shares(lookup, data["hand"], at["hand"], out)
+    def sparse_encoder(self) -> SparseEncoder | None:
+        """The encoder of this variant's views (see ``DominoesEncoder``).
+
+        ``None`` when some kind's copies are not a power of two: ``encode_view`` then adds
+        each tile's share in the buffer's own arithmetic.
+        """
+        lookup = _lookup(self)
+        if not lookup.exact_shares:
+            return None
+        return DominoesEncoder(lookup, self.options.target)
+
+
+class DominoesEncoder:
+    """Views of one game's variant as the places of the observation they set and their values.
+
+    Called with a view, it returns them (see
+    [`sparse_encoder`][unodice.core.capabilities.Spaces.sparse_encoder]). It keeps the laid
+    tiles' numbers, the open ends' and the seats' from one view to the next, each with what
+    they were worked out from (held, and compared before reuse), as they change far less
+    often than every step.
+
+    Args:
+        lookup: The space lookup of the variant's tile set, options and seats.
+        target: The option ``target``.
+    """
+
+    __slots__ = (
+        "_ends",
+        "_ends_entries",
+        "_laid",
+        "_laid_at",
+        "_laid_places",
+        "_laid_values",
+        "_seats",
+        "at",
+        "lookup",
+        "orders",
+        "target",
+    )
+
+    def __init__(self, lookup: SpaceLookup, target: int):
+        self.lookup = lookup
+        self.target = target
+        self.at = lookup.offsets
+        players = lookup.players
+        # Per direction, per observer: the seats by relative seat.
+        self.orders: dict[int, tuple[tuple[int, ...], ...]] = {
+            direction: tuple(
+                tuple((seat + direction * relative) % players for relative in range(players))
+                for seat in range(players)
+            )
+            for direction in (1, -1)
+        }
+        self._laid: tuple[object, ...] = ()
+        self._laid_places: list[int] = []
+        self._laid_values: list[float] = []
+        self._laid_at: dict[int, tuple[int, int]] = {}  # per kind: its place in them, its count
+        self._ends: tuple[object, ...] = ()
+        self._ends_entries: tuple[list[int], list[float]] = ([], [])
+        self._seats: dict[tuple[object, ...], tuple[list[int], list[float]]] = {}
+
+    def __call__(self, view: View) -> tuple[list[int], list[float]]:
+        """The places ``view``'s observation sets and their values."""
+        data = view.data
+        places, values = self.hand(data["hand"])
+        laid_places, laid_values = self.laid(data["layout"])
+        places += laid_places
+        values += laid_values
+        more_places, more_values = self.others(view)
+        places += more_places
+        values += more_values
+        return places, values
+
+    def hand(self, hand: Sequence[Domino]) -> tuple[list[int], list[float]]:
+        """The ``hand`` slot's places and values: per kind held, its share of the kind's copies."""
+        lookup = self.lookup
+        found = list(map(lookup.kind_by_identity.get, map(id, hand)))
+        kinds = (
+            [lookup.kinds[tile.id] for tile in hand]  # not the set's own tile objects
+            if None in found
+            else cast(list[int], found)
+        )
+        at, kind_share = self.at["hand"], lookup.kind_share
+        if len(set(kinds)) == len(kinds):  # each kind once, as most hands hold them
+            return [at + kind for kind in kinds], list(map(kind_share.__getitem__, kinds))
+        held = Counter(kinds)
+        return [at + kind for kind in held], [
+            count * kind_share[kind] for kind, count in held.items()
+        ]
+
+    def laid(self, layout: tuple[Placement, ...]) -> tuple[list[int], list[float]]:
+        """The ``laid`` slot's places and values, worked out again only for what was laid since.
+
+        The lists are the encoder's own: the caller copies them.
+        """
+        last = self._laid
+        if layout is not last and layout != last:
+            if len(layout) == len(last) + 1 and layout[:-1] == last:
+                self._add_laid(layout[-1])
+            else:  # a new round, a Wild Draw Four taken back (DO-8), another game's view
+                self._laid_places, self._laid_values, self._laid_at = [], [], {}
+                for placement in layout:
+                    self._add_laid(placement)
+            self._laid = layout
+        return self._laid_places, self._laid_values
+
+    def _add_laid(self, placement: Placement) -> None:
+        lookup = self.lookup
+        tile = placement.tile
+        kind = lookup.kind_by_identity.get(id(tile))
+        if kind is None:
+            kind = lookup.kinds[tile.id]
+        share = lookup.kind_share[kind]
+        found = self._laid_at.get(kind)
+        if found is None:
+            self._laid_at[kind] = (len(self._laid_places), 1)
+            self._laid_places.append(self.at["laid"] + kind)
+            self._laid_values.append(share)
+        else:  # the count times the share, as ``hand`` works out a kind's share
+            where, count = found
+            self._laid_at[kind] = (where, count + 1)
+            self._laid_values[where] = (count + 1) * share
+
+    def others(self, view: View) -> tuple[list[int], list[float]]:
+        """The places and values of every slot but ``hand`` and ``laid``."""
+        data = view.data
+        lookup, at = self.lookup, self.at
+        seat, direction = view.seat, data["direction"]
+        players = lookup.players
+        places: list[int] = []
+        values: list[float] = []
         drawn = data["drawn"]
         if drawn is not None:
-            out[at["drawn"] + lookup.kinds[drawn.id]] = 1
-        _add_shares(lookup, list(map(_TILE, data["layout"])), at["laid"], out)
-        base, faces, colours_at = at["ends"], lookup.faces, len(lookup.faces)
-        end_size = lookup.end_size
-        for end in data["ends"]:
-            out[base + faces[end.face]] = 1
-            if end.colour is not None:
-                out[base + colours_at + _COLOUR_INDEX[end.colour]] = 1
-            base += end_size
-
-        most = lookup.most_tiles
-        sizes, one_tile = at["hand_sizes"], at["one_tile"]
-        scores, at_scores = view.scores, at["scores"]
-        hand_sizes = data["hand_sizes"]
-        for relative in range(players):
-            other = (seat + direction * relative) % players
-            held = hand_sizes[other]
-            out[sizes + relative] = held / most
-            if held == 1:
-                out[one_tile + relative] = 1
-            out[at_scores + relative] = min(max(scores[other] / target, 0.0), 1.0)
-        out[at["boneyard"]] = data["boneyard"] / most
+            places.append(at["drawn"] + lookup.kinds[drawn.id])
+            values.append(1)
+        ends = data["ends"]
+        if ends != self._ends:
+            self._ends = ends
+            self._ends_entries = self._end_entries(ends)
+        places += self._ends_entries[0]
+        values += self._ends_entries[1]
+        hand_sizes, scores = data["hand_sizes"], view.scores
+        key = (hand_sizes, scores, direction, seat)
+        entries = self._seats.get(key)
+        if entries is None:
+            if len(self._seats) >= _MOST_KEPT:
+                self._seats.clear()
+            entries = self._seats[key] = self._seat_entries(hand_sizes, scores, direction, seat)
+        places += entries[0]
+        values += entries[1]
+        places.append(at["boneyard"])
+        values.append(data["boneyard"] / lookup.most_tiles)
         phase_at = lookup.phase_at.get(data["phase"])
         if phase_at is not None:
-            out[phase_at] = 1
+            places.append(phase_at)
+            values.append(1)
         if direction == -1:
-            out[at["reversed"]] = 1
+            places.append(at["reversed"])
+            values.append(1)
         to_act = view.to_act
         if to_act is not None:
-            out[at["to_act"] + (to_act - seat) * direction % players] = 1
+            places.append(at["to_act"] + (to_act - seat) * direction % players)
+            values.append(1)
         debtor = data["uno_debtor"]
         if debtor is not None:
-            out[at["uno_debtor"] + (debtor - seat) * direction % players] = 1
+            places.append(at["uno_debtor"] + (debtor - seat) * direction % players)
+            values.append(1)
         by = data["wild_draw_four_by"]
         if by is not None:
-            out[at["wild_draw_four_by"] + (by - seat) * direction % players] = 1
+            places.append(at["wild_draw_four_by"] + (by - seat) * direction % players)
+            values.append(1)
         barred = at["wild_draw_four_barred"]
         for who in data["wild_draw_four_barred"]:
-            out[barred + (who - seat) * direction % players] = 1
+            places.append(barred + (who - seat) * direction % players)
+            values.append(1)
+        return places, values
+
+    def _end_entries(self, ends: Sequence[OpenEnd]) -> tuple[list[int], list[float]]:
+        lookup = self.lookup
+        base, faces, colours_at = self.at["ends"], lookup.faces, len(lookup.faces)
+        places: list[int] = []
+        for end in ends:
+            places.append(base + faces[end.face])
+            if end.colour is not None:
+                places.append(base + colours_at + _COLOUR_INDEX[end.colour])
+            base += lookup.end_size
+        return places, [1.0] * len(places)
+
+    def _seat_entries(
+        self, hand_sizes: Sequence[int], scores: Sequence[int], direction: int, seat: int
+    ) -> tuple[list[int], list[float]]:
+        at, most, target = self.at, self.lookup.most_tiles, self.target
+        sizes, one_tile, at_scores = at["hand_sizes"], at["one_tile"], at["scores"]
+        places: list[int] = []
+        values: list[float] = []
+        for relative, other in enumerate(self.orders[direction][seat]):
+            held = hand_sizes[other]
+            places.append(sizes + relative)
+            values.append(held / most)
+            if held == 1:
+                places.append(one_tile + relative)
+                values.append(1)
+            places.append(at_scores + relative)
+            values.append(min(max(scores[other] / target, 0.0), 1.0))
+        return places, values
 
 
-def _add_shares(lookup: SpaceLookup, tiles: Sequence[Domino], at: int, out: Buffer) -> None:
-    """Add each tile's share of its kind to the slot beginning at ``at``.
-
-    Added one tile at a time, as a buffer of any number type adds them; when every share is
-    a power of two (so that any sum of them is exact in any floating point), once per kind.
-    """
-    kinds = lookup.kinds
-    if not lookup.exact_shares:
-        shares = lookup.shares
-        for tile in tiles:
-            out[at + kinds[tile.id]] += shares[tile.id]
-        return
-    try:  # the set's own tiles, as views show them, are counted by identity
-        held = Counter(map(lookup.kind_by_identity.__getitem__, map(id, tiles)))
-    except KeyError:
-        held = Counter(kinds[tile.id] for tile in tiles)
-    kind_share = lookup.kind_share
-    for kind, count in held.items():
-        out[at + kind] = count * kind_share[kind]
-
-
-_TILE = attrgetter("tile")
-"""A placement's tile."""
+_MOST_KEPT = 4096
+"""The most seat entries an encoder keeps; all are forgotten at once past it."""
 
 
 def _lookup(variant: DominoesSpaces) -> SpaceLookup:
     """The space lookup of a variant's tile set, options and seats."""
-    return _encoding(variant)[1]
-
-
-def _encoding(variant: DominoesSpaces) -> tuple[object, SpaceLookup, int]:
-    """The variant, its space lookup and its option ``target``."""
-    global _last_asked
-    last = _last_asked
-    if last[0] is variant:
-        return last
     options = variant.options
-    found = spaces_for(
+    return spaces_for(
         variant._lookups,
         options.all_doubles_spin,
         variant.player_count,
         options.catch_by == "any-opponent",
     )
-    _last_asked = (variant, found, options.target)
-    return _last_asked
-
-
-_last_asked: tuple[object, SpaceLookup, int] = (None, cast(SpaceLookup, None), 1)
-"""The variant that last asked for its space lookup, that lookup and the variant's ``target``:
-an environment asks for them at every step, for the same variant (its options and seats never
-change)."""
