@@ -15,8 +15,8 @@ once, for given options and seat count:
   numbers from 0 to 1, and [`encode_view`][unodice.core.capabilities.Spaces.encode_view], which
   writes a view into them.
   It reads only the view, so an observation holds nothing the seat may not see.
-  [`sparse_encoder`][unodice.core.capabilities.Spaces.sparse_encoder] may give a faster way
-  to the same numbers, as the places an observation sets and their values.
+  [`view_encoder`][unodice.core.capabilities.Spaces.view_encoder] may give a faster way to
+  the same numbers, for the views of one game after another.
 
 Nothing here needs NumPy: [`unodice.rl`][unodice.rl] (the ``rl`` extra) builds the arrays and the
 PettingZoo and Gymnasium environments on top.
@@ -38,7 +38,7 @@ __all__ = [
     "ActionCatalogue",
     "Buffer",
     "Slot",
-    "SparseEncoder",
+    "ViewEncoder",
     "catalogue",
     "encode",
     "observation_size",
@@ -55,9 +55,9 @@ class Buffer(Protocol):
     def __len__(self) -> int: ...
 
 
-SparseEncoder: TypeAlias = Callable[[View], tuple[list[int], list[float]]]
-"""A view's observation as the places it sets and their values (see
-[`sparse_encoder`][unodice.core.capabilities.Spaces.sparse_encoder])."""
+ViewEncoder: TypeAlias = Callable[[View, Buffer], None]
+"""What writes a view into a buffer, as ``encode_view`` does (see
+[`view_encoder`][unodice.core.capabilities.Spaces.view_encoder])."""
 
 
 @attrs.frozen

@@ -68,7 +68,7 @@ from typing import cast
 
 from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
-from unodice.core.pieces import Colour, ComponentSet, Face
+from unodice.core.pieces import Colour, ComponentSet
 from unodice.core.spaces import Buffer, Slot
 from unodice.core.variant import View
 
@@ -245,24 +245,20 @@ class CentreDieSpaces(Spaces[CentreDieMove]):
 
     def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out`` (zeros, as long as the layout), from the observer's seat."""
-        places, values = self.sparse_encoder()(view)
-        for place, value in zip(places, values, strict=True):
-            out[place] = value
+        self.view_encoder()(view, out)
 
-    def sparse_encoder(self) -> CentreDieEncoder:
-        """The encoder of this variant's views (see ``CentreDieEncoder``)."""
+    def view_encoder(self) -> CentreDieEncoder:
+        """An encoder of this variant's views (see ``CentreDieEncoder``)."""
         options = self.options
         return CentreDieEncoder(self._observation_lookup(), options.target, options.rounds)
 
 
 class CentreDieEncoder:
-    """Views of one game's variant as the places of the observation they set and their values.
+    """Writes views of one game's variant as ``encode_view`` does.
 
-    Called with a view, it returns them (see
-    [`sparse_encoder`][unodice.core.capabilities.Spaces.sparse_encoder]). It keeps each
-    hand's numbers and the scores' from one view to the next, with what they were worked out
-    from (held, and compared before reuse): a hand is a tuple the game replaces only when it
-    changes.
+    (See [`view_encoder`][unodice.core.capabilities.Spaces.view_encoder].) It holds what
+    every view of the game is encoded with, worked out once: the observation lookup, the
+    options ``target`` and ``rounds``.
 
     Args:
         lookup: The observation lookup of the variant's dice set, seats and options.
@@ -270,109 +266,63 @@ class CentreDieEncoder:
         rounds: The option ``rounds``.
     """
 
-    __slots__ = ("_hands", "_scores", "lookup", "rounds", "target")
+    __slots__ = ("lookup", "rounds", "target")
 
     def __init__(self, lookup: ObservationLookup, target: int, rounds: int | None):
         self.lookup = lookup
         self.target = target
         self.rounds = rounds
-        # Per (hand's identity, where it begins): the hand, and its places and values.
-        self._hands: dict[tuple[int, int], tuple[object, list[int], list[float]]] = {}
-        self._scores: dict[tuple[object, ...], tuple[list[int], list[float]]] = {}
 
-    def __call__(self, view: View) -> tuple[list[int], list[float]]:
-        """The places ``view``'s observation sets and their values."""
+    def __call__(self, view: View, out: Buffer) -> None:
+        """Write ``view`` into ``out`` (zeros, as long as the layout)."""
         lookup = self.lookup
-        starts = lookup.starts
+        faces, starts = lookup.faces, lookup.starts
         data = view.data
         direction = data["direction"]
         observer = view.seat
         place = lookup.relative_seat[direction][observer]
         hands = data["hands"]
-        kept = self._hands
-        places: list[int] = []
-        values: list[float] = []
+        share_of, dice = lookup.share_of, lookup.dice
+        code_of, by_identity = faces.code, lookup.code_by_identity
         for seat, base, size_at in lookup.hand_places[direction][observer]:
             hand = hands[seat]
-            entry = kept.get((id(hand), base))
-            if entry is None or entry[0] is not hand:
-                if len(kept) >= _MOST_KEPT:
-                    kept.clear()
-                entry = kept[id(hand), base] = (hand, *self._hand(hand, base, size_at))
-            places += entry[1]
-            values += entry[2]
-        faces = lookup.faces
-        code_of, by_identity = faces.code, lookup.code_by_identity
+            if hand:
+                shown: dict[int, int] = {}
+                for face in hand:
+                    code = by_identity.get(id(face))
+                    if code is None:
+                        code = code_of(face)
+                    shown[code] = shown.get(code, 0) + 1
+                for code, many in shown.items():
+                    out[base + code] = share_of[code][many]
+                out[size_at] = len(hand) / dice
+            else:
+                out[size_at] = 0 / dice
         centre = data["centre"]
         code = by_identity.get(id(centre))
-        places.append(starts["centre"] + (code_of(centre) if code is None else code))
-        values.append(1)
+        out[starts["centre"] + (code_of(centre) if code is None else code)] = 1
         centre_colour = data["centre_colour"]
         if centre_colour is not None:
-            places.append(lookup.colour_at[centre_colour])
-            values.append(1)
+            out[lookup.colour_at[centre_colour]] = 1
         drawn = data["drawn"]
         if drawn is not None:
-            places.append(starts["drawn"] + code_of(drawn))
-            values.append(1)
-        places.append(lookup.phase_at[data["phase"]])
-        values.append(1)
+            out[starts["drawn"] + code_of(drawn)] = 1
+        out[lookup.phase_at[data["phase"]]] = 1
         if data["wd4_legal"] is False:
-            places.append(starts["wd4 illegal"])
-            values.append(1)
+            out[starts["wd4 illegal"]] = 1
         to_act = view.to_act
         if to_act is not None:
-            places.append(starts["to act"] + place[to_act])
-            values.append(1)
-        places.append(starts["turn"] + place[data["turn"]])
-        values.append(1)
+            out[starts["to act"] + place[to_act]] = 1
+        out[starts["turn"] + place[data["turn"]]] = 1
         catchable = data["catchable"]
         if catchable is not None:
-            places.append(starts["catchable"] + place[catchable])
-            values.append(1)
+            out[starts["catchable"] + place[catchable]] = 1
         if direction == 1:
-            places.append(starts["direction"])
-            values.append(1)
-        places.append(starts["bag"])
-        values.append(data["bag"] / lookup.dice)
-        scores = view.scores
-        key = (scores, direction, observer)
-        found = self._scores.get(key)
-        if found is None:
-            if len(self._scores) >= _MOST_KEPT:
-                self._scores.clear()
-            at, target = starts["scores"], self.target
-            found = self._scores[key] = (
-                [at + place[seat] for seat in range(len(scores))],
-                [min(1.0, points / target) for points in scores],
-            )
-        places += found[0]
-        values += found[1]
+            out[starts["direction"]] = 1
+        out[starts["bag"]] = data["bag"] / dice
+        at, target = starts["scores"], self.target
+        for seat, points in enumerate(view.scores):
+            out[at + place[seat]] = min(1.0, points / target)
         rounds = self.rounds
         if rounds is not None:
-            places.append(starts["round"])
-            values.append(min(1.0, (view.round - 1) / rounds))
-        return places, values
-
-    def _hand(
-        self, hand: tuple[Face, ...], base: int, size_at: int
-    ) -> tuple[list[int], list[float]]:
-        """A hand's places and values: per face it shows, its share; then its size."""
-        lookup = self.lookup
-        code_of, by_identity = lookup.faces.code, lookup.code_by_identity
-        share_of = lookup.share_of
-        shown: dict[int, int] = {}
-        for face in hand:
-            code = by_identity.get(id(face))
-            if code is None:
-                code = code_of(face)
-            shown[code] = shown.get(code, 0) + 1
-        places = [base + code for code in shown]
-        values = [share_of[code][many] for code, many in shown.items()]
-        places.append(size_at)
-        values.append(len(hand) / lookup.dice)
-        return places, values
-
-
-_MOST_KEPT = 4096
-"""The most hands (or scores) an encoder keeps; all are forgotten at once past it."""
+            out[starts["round"]] = min(1.0, (view.round - 1) / rounds)

@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
-from unodice.core.pieces import Colour, ComponentSet, Face
+from unodice.core.pieces import Colour, ComponentSet
 from unodice.core.spaces import Buffer, Slot
 from unodice.core.variant import View
 
@@ -109,112 +109,75 @@ class CoverallSpaces(Spaces[CoverallMove]):
 
     def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out`` (zeros), the observer as seat 0 (see the module)."""
-        places, values = self.sparse_encoder()(view)
-        for place, value in zip(places, values, strict=True):
-            out[place] = value
+        self.view_encoder()(view, out)
 
-    def sparse_encoder(self) -> CoverallEncoder:
-        """The encoder of this variant's views (see ``CoverallEncoder``)."""
+    def view_encoder(self) -> CoverallEncoder:
+        """An encoder of this variant's views (see ``CoverallEncoder``)."""
         return CoverallEncoder(plan(self))
 
 
 class CoverallEncoder:
-    """Views of one game's variant as the places of the observation they set and their values.
+    """Writes views of one game's variant as ``encode_view`` does.
 
-    Called with a view, it returns them (see
-    [`sparse_encoder`][unodice.core.capabilities.Spaces.sparse_encoder]). It keeps the
-    rolled dice's numbers from one view to the next, with the tuple they were worked out from
-    (held, and compared before reuse): the game replaces it only when they change.
+    (See [`view_encoder`][unodice.core.capabilities.Spaces.view_encoder].) It holds the
+    observation plan every view of the game is encoded with, worked out once.
 
     Args:
         where: The observation plan of the variant's set, tray, seats and options.
     """
 
-    __slots__ = ("_hand", "_hand_entries", "colour_places", "kind_places", "where")
+    __slots__ = ("where",)
 
     def __init__(self, where: PlanLookup):
         self.where = where
-        lookup = where.lookup
-        # Per cell: the place of each symbol its die may have, and of each colour by identity.
-        self.kind_places: tuple[dict[str, int], ...] = tuple(
-            {symbol: at + index for symbol, index in lookup.symbol_index.items()}
-            for at in where.cell_kinds
-        )
-        self.colour_places: tuple[dict[int, int], ...] = tuple(
-            {colour: at + index for colour, index in lookup.colour_index.items()}
-            for at in where.cell_colours
-        )
-        self._hand: tuple[Face, ...] | None = None
-        self._hand_entries: tuple[list[int], list[float]] = ([], [])
 
-    def __call__(self, view: View) -> tuple[list[int], list[float]]:
-        """The places ``view``'s observation sets and their values."""
+    def __call__(self, view: View, out: Buffer) -> None:
+        """Write ``view`` into ``out`` (zeros, as long as the layout)."""
         where = self.where
         lookup = where.lookup
         data = view.data
         players = where.players
         me = view.seat
-        # The tray: a place per die on it, for its symbol and for its colour (the first
-        # place of the tray is past the phase's, so never 0, which ``filter`` drops).
-        kinds = data["kinds"]
-        if len(kinds) != len(self.kind_places):
-            raise ValueError(f"a view of {len(kinds)} cells for a tray of {len(self.kind_places)}")
-        places = list(filter(None, map(dict.get, self.kind_places, kinds)))
-        places += filter(None, map(dict.get, self.colour_places, map(id, data["colours"])))
-        values: list[float] = [1] * len(places)
-        places.append(where.phase + PHASES[data["phase"]])
-        values.append(1)
-        places.append(where.open_half + data["open_half"])
-        values.append(1)
+        out[where.phase + PHASES[data["phase"]]] = 1
+        symbol_index, colour_index = lookup.symbol_index, lookup.colour_index
+        for at, kind in zip(where.cell_kinds, data["kinds"], strict=True):
+            if kind is not None:
+                out[at + symbol_index[kind]] = 1
+        for at, colour in zip(where.cell_colours, data["colours"], strict=True):
+            if colour is not None:
+                out[at + colour_index[id(colour)]] = 1
+        out[where.open_half + data["open_half"]] = 1
         hand = data["hand"]
-        if hand is not self._hand:
-            self._hand = hand
-            self._hand_entries = self._hand_numbers(hand)
-        places += self._hand_entries[0]
-        values += self._hand_entries[1]
+        if hand:
+            shown: dict[int, int] = {}
+            by_identity, index_of = lookup.face_index, lookup.index_of
+            for face in hand:
+                index = by_identity.get(id(face))
+                if index is None:
+                    index = index_of(face)
+                shown[index] = shown.get(index, 0) + 1
+            dice_with, at = lookup.dice_with, where.hand
+            for index, count in shown.items():
+                out[at + index] = count / dice_with[index]
         holder = data["holder"]
         if holder is not None:
-            places.append(where.holder + (holder - me) % players)
-            values.append(1)
+            out[where.holder + (holder - me) % players] = 1
         for seat, reserve in enumerate(data["reserves"]):
             if reserve:
-                places.append(where.reserves + (seat - me) % players)
-                values.append(min(len(reserve) / MOST_IN_RESERVE, 1))
-        places.append(where.bag)
-        values.append(data["bag"] / lookup.dice_count)
-        places.append(where.direction)
-        values.append(1 if data["direction"] == 1 else 0)
-        places.append(where.starter + (data["starter"] - me) % players)
-        values.append(1)
+                out[where.reserves + (seat - me) % players] = min(len(reserve) / MOST_IN_RESERVE, 1)
+        out[where.bag] = data["bag"] / lookup.dice_count
+        out[where.direction] = 1 if data["direction"] == 1 else 0
+        out[where.starter + (data["starter"] - me) % players] = 1
         scale = where.points_scale
         for seat, points in enumerate(data["points"]):
             if points > 0:
-                places.append(where.points + (seat - me) % players)
-                values.append(min(points / scale, 1))
+                out[where.points + (seat - me) % players] = min(points / scale, 1)
         if where.in_a_set:
             scale *= players
             for seat, total in enumerate(view.scores):
                 if total > 0:
-                    places.append(where.totals + (seat - me) % players)
-                    values.append(min(total / scale, 1))
-            places.append(where.game + min(view.round, players) - 1)
-            values.append(1)
-        return places, values
-
-    def _hand_numbers(self, hand: tuple[Face, ...]) -> tuple[list[int], list[float]]:
-        """The ``hand`` slot's places and values: per face, the dice showing it over its dice."""
-        lookup = self.where.lookup
-        shown: dict[int, int] = {}
-        by_identity, index_of = lookup.face_index, lookup.index_of
-        for face in hand:
-            index = by_identity.get(id(face))
-            if index is None:
-                index = index_of(face)
-            shown[index] = shown.get(index, 0) + 1
-        dice_with, at = lookup.dice_with, self.where.hand
-        return [at + index for index in shown], [
-            count / dice_with[index] for index, count in shown.items()
-        ]
+                    out[where.totals + (seat - me) % players] = min(total / scale, 1)
+            out[where.game + min(view.round, players) - 1] = 1
 
 
 class PlanLookup(SealedLookup):

@@ -40,12 +40,13 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
+from operator import is_
 from typing import TYPE_CHECKING, cast
 
 from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
 from unodice.core.pieces import Colour, Domino, Face
-from unodice.core.spaces import Buffer, Slot, SparseEncoder
+from unodice.core.spaces import Buffer, Slot
 
 from .kernel import make_plays
 from .lookups import TileLookup, is_double_wild
@@ -233,45 +234,21 @@ class DominoesSpaces(Spaces[DominoesMove]):
 
     def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out``, zeros as long as the layout, reading only the view."""
-        encoder = DominoesEncoder(_lookup(self), self.options.target)
-        places, values = encoder.others(view)
-        for place, value in zip(places, values, strict=True):
-            out[place] = value
-        lookup, data = encoder.lookup, view.data
-        if lookup.exact_shares:
-            for places, values in (encoder.hand(data["hand"]), encoder.laid(data["layout"])):
-                for place, value in zip(places, values, strict=True):
-                    out[place] = value
-        else:
-            # Added one tile at a time, as a buffer of any number type adds them.
-            kinds, shares = lookup.kinds, lookup.shares
-            at = lookup.offsets["hand"]
-            for tile in data["hand"]:
-                out[at + kinds[tile.id]] += shares[tile.id]
-            at = lookup.offsets["laid"]
-            for placement in data["layout"]:
-                out[at + kinds[placement.tile.id]] += shares[placement.tile.id]
+        self.view_encoder()(view, out)
 
-    def sparse_encoder(self) -> SparseEncoder | None:
-        """The encoder of this variant's views (see ``DominoesEncoder``).
-
-        ``None`` when some kind's copies are not a power of two: ``encode_view`` then adds
-        each tile's share in the buffer's own arithmetic.
-        """
-        lookup = _lookup(self)
-        if not lookup.exact_shares:
-            return None
-        return DominoesEncoder(lookup, self.options.target)
+    def view_encoder(self) -> DominoesEncoder:
+        """An encoder of this variant's views (see ``DominoesEncoder``)."""
+        return DominoesEncoder(_lookup(self), self.options.target)
 
 
 class DominoesEncoder:
-    """Views of one game's variant as the places of the observation they set and their values.
+    """Writes views of one game's variant as ``encode_view`` does, keeping what changes seldom.
 
-    Called with a view, it returns them (see
-    [`sparse_encoder`][unodice.core.capabilities.Spaces.sparse_encoder]). It keeps the laid
-    tiles' numbers, the open ends' and the seats' from one view to the next, each with what
-    they were worked out from (held, and compared before reuse), as they change far less
-    often than every step.
+    (See [`view_encoder`][unodice.core.capabilities.Spaces.view_encoder].) The laid tiles'
+    numbers are kept with the tuple of placements they were worked out from, and brought up
+    to date by the one tile laid since when the view's tuple is that one and one more; the
+    open ends' with the ends. Both tuples are held, so that no other object can take their
+    identities, and compared before their numbers are written again.
 
     Args:
         lookup: The space lookup of the variant's tile set, options and seats.
@@ -280,12 +257,10 @@ class DominoesEncoder:
 
     __slots__ = (
         "_ends",
-        "_ends_entries",
+        "_ends_places",
         "_laid",
         "_laid_at",
-        "_laid_places",
-        "_laid_values",
-        "_seats",
+        "_laid_numbers",
         "at",
         "lookup",
         "orders",
@@ -305,28 +280,72 @@ class DominoesEncoder:
             )
             for direction in (1, -1)
         }
-        self._laid: tuple[object, ...] = ()
-        self._laid_places: list[int] = []
-        self._laid_values: list[float] = []
-        self._laid_at: dict[int, tuple[int, int]] = {}  # per kind: its place in them, its count
-        self._ends: tuple[object, ...] = ()
-        self._ends_entries: tuple[list[int], list[float]] = ([], [])
-        self._seats: dict[tuple[object, ...], tuple[list[int], list[float]]] = {}
+        self._laid: tuple[Placement, ...] = ()
+        self._laid_numbers: list[tuple[int, float]] = []  # per kind laid: place, value
+        self._laid_at: dict[int, tuple[int, int]] = {}  # per kind: where in them, its count
+        self._ends: tuple[OpenEnd, ...] = ()
+        self._ends_places: tuple[int, ...] = ()
 
-    def __call__(self, view: View) -> tuple[list[int], list[float]]:
-        """The places ``view``'s observation sets and their values."""
+    def __call__(self, view: View, out: Buffer) -> None:
+        """Write ``view`` into ``out`` (zeros, as long as the layout)."""
         data = view.data
-        places, values = self.hand(data["hand"])
-        laid_places, laid_values = self.laid(data["layout"])
-        places += laid_places
-        values += laid_values
-        more_places, more_values = self.others(view)
-        places += more_places
-        values += more_values
-        return places, values
+        lookup, at = self.lookup, self.at
+        if lookup.exact_shares:
+            self._hand(data["hand"], out)
+            for place, value in self._laid_shares(data["layout"]):
+                out[place] = value
+        else:
+            # Added one tile at a time, as a buffer of any number type adds them (a kind's
+            # copies' shares need not add up exactly).
+            kinds, shares = lookup.kinds, lookup.shares
+            base = at["hand"]
+            for tile in data["hand"]:
+                out[base + kinds[tile.id]] += shares[tile.id]
+            base = at["laid"]
+            for placement in data["layout"]:
+                out[base + kinds[placement.tile.id]] += shares[placement.tile.id]
+        drawn = data["drawn"]
+        if drawn is not None:
+            out[at["drawn"] + lookup.kinds[drawn.id]] = 1
+        ends = data["ends"]
+        last = self._ends
+        if len(ends) != len(last) or not all(map(is_, ends, last)):
+            self._ends = tuple(ends)
+            self._ends_places = self._end_places(ends)
+        for place in self._ends_places:
+            out[place] = 1
+        seat, players, direction = view.seat, lookup.players, data["direction"]
+        most, target = lookup.most_tiles, self.target
+        sizes, one_tile = at["hand_sizes"], at["one_tile"]
+        scores, at_scores = view.scores, at["scores"]
+        hand_sizes = data["hand_sizes"]
+        for relative, other in enumerate(self.orders[direction][seat]):
+            held = hand_sizes[other]
+            out[sizes + relative] = held / most
+            if held == 1:
+                out[one_tile + relative] = 1
+            out[at_scores + relative] = min(max(scores[other] / target, 0.0), 1.0)
+        out[at["boneyard"]] = data["boneyard"] / most
+        phase_at = lookup.phase_at.get(data["phase"])
+        if phase_at is not None:
+            out[phase_at] = 1
+        if direction == -1:
+            out[at["reversed"]] = 1
+        to_act = view.to_act
+        if to_act is not None:
+            out[at["to_act"] + (to_act - seat) * direction % players] = 1
+        debtor = data["uno_debtor"]
+        if debtor is not None:
+            out[at["uno_debtor"] + (debtor - seat) * direction % players] = 1
+        by = data["wild_draw_four_by"]
+        if by is not None:
+            out[at["wild_draw_four_by"] + (by - seat) * direction % players] = 1
+        barred = at["wild_draw_four_barred"]
+        for who in data["wild_draw_four_barred"]:
+            out[barred + (who - seat) * direction % players] = 1
 
-    def hand(self, hand: Sequence[Domino]) -> tuple[list[int], list[float]]:
-        """The ``hand`` slot's places and values: per kind held, its share of the kind's copies."""
+    def _hand(self, hand: Sequence[Domino], out: Buffer) -> None:
+        """Write the ``hand`` slot: per kind held, the count times its share of its copies."""
         lookup = self.lookup
         found = list(map(lookup.kind_by_identity.get, map(id, hand)))
         kinds = (
@@ -336,27 +355,27 @@ class DominoesEncoder:
         )
         at, kind_share = self.at["hand"], lookup.kind_share
         if len(set(kinds)) == len(kinds):  # each kind once, as most hands hold them
-            return [at + kind for kind in kinds], list(map(kind_share.__getitem__, kinds))
-        held = Counter(kinds)
-        return [at + kind for kind in held], [
-            count * kind_share[kind] for kind, count in held.items()
-        ]
+            for kind in kinds:
+                out[at + kind] = kind_share[kind]
+        else:
+            for kind, count in Counter(kinds).items():
+                out[at + kind] = count * kind_share[kind]
 
-    def laid(self, layout: tuple[Placement, ...]) -> tuple[list[int], list[float]]:
+    def _laid_shares(self, layout: tuple[Placement, ...]) -> list[tuple[int, float]]:
         """The ``laid`` slot's places and values, worked out again only for what was laid since.
 
-        The lists are the encoder's own: the caller copies them.
+        The list is the encoder's own, to read at once.
         """
         last = self._laid
-        if layout is not last and layout != last:
-            if len(layout) == len(last) + 1 and layout[:-1] == last:
+        if layout is not last:
+            if len(layout) == len(last) + 1 and all(map(is_, layout, last)):
                 self._add_laid(layout[-1])
             else:  # a new round, a Wild Draw Four taken back (DO-8), another game's view
-                self._laid_places, self._laid_values, self._laid_at = [], [], {}
+                self._laid_numbers, self._laid_at = [], {}
                 for placement in layout:
                     self._add_laid(placement)
             self._laid = layout
-        return self._laid_places, self._laid_values
+        return self._laid_numbers
 
     def _add_laid(self, placement: Placement) -> None:
         lookup = self.lookup
@@ -367,69 +386,15 @@ class DominoesEncoder:
         share = lookup.kind_share[kind]
         found = self._laid_at.get(kind)
         if found is None:
-            self._laid_at[kind] = (len(self._laid_places), 1)
-            self._laid_places.append(self.at["laid"] + kind)
-            self._laid_values.append(share)
-        else:  # the count times the share, as ``hand`` works out a kind's share
+            self._laid_at[kind] = (len(self._laid_numbers), 1)
+            self._laid_numbers.append((self.at["laid"] + kind, share))
+        else:  # the count times the share, as a hand's kind is worked out
             where, count = found
             self._laid_at[kind] = (where, count + 1)
-            self._laid_values[where] = (count + 1) * share
+            self._laid_numbers[where] = (self.at["laid"] + kind, (count + 1) * share)
 
-    def others(self, view: View) -> tuple[list[int], list[float]]:
-        """The places and values of every slot but ``hand`` and ``laid``."""
-        data = view.data
-        lookup, at = self.lookup, self.at
-        seat, direction = view.seat, data["direction"]
-        players = lookup.players
-        places: list[int] = []
-        values: list[float] = []
-        drawn = data["drawn"]
-        if drawn is not None:
-            places.append(at["drawn"] + lookup.kinds[drawn.id])
-            values.append(1)
-        ends = data["ends"]
-        if ends != self._ends:
-            self._ends = ends
-            self._ends_entries = self._end_entries(ends)
-        places += self._ends_entries[0]
-        values += self._ends_entries[1]
-        hand_sizes, scores = data["hand_sizes"], view.scores
-        key = (hand_sizes, scores, direction, seat)
-        entries = self._seats.get(key)
-        if entries is None:
-            if len(self._seats) >= _MOST_KEPT:
-                self._seats.clear()
-            entries = self._seats[key] = self._seat_entries(hand_sizes, scores, direction, seat)
-        places += entries[0]
-        values += entries[1]
-        places.append(at["boneyard"])
-        values.append(data["boneyard"] / lookup.most_tiles)
-        phase_at = lookup.phase_at.get(data["phase"])
-        if phase_at is not None:
-            places.append(phase_at)
-            values.append(1)
-        if direction == -1:
-            places.append(at["reversed"])
-            values.append(1)
-        to_act = view.to_act
-        if to_act is not None:
-            places.append(at["to_act"] + (to_act - seat) * direction % players)
-            values.append(1)
-        debtor = data["uno_debtor"]
-        if debtor is not None:
-            places.append(at["uno_debtor"] + (debtor - seat) * direction % players)
-            values.append(1)
-        by = data["wild_draw_four_by"]
-        if by is not None:
-            places.append(at["wild_draw_four_by"] + (by - seat) * direction % players)
-            values.append(1)
-        barred = at["wild_draw_four_barred"]
-        for who in data["wild_draw_four_barred"]:
-            places.append(barred + (who - seat) * direction % players)
-            values.append(1)
-        return places, values
-
-    def _end_entries(self, ends: Sequence[OpenEnd]) -> tuple[list[int], list[float]]:
+    def _end_places(self, ends: Sequence[OpenEnd]) -> tuple[int, ...]:
+        """The places the ``ends`` slot sets to 1: per open end, its face, and a wild's colour."""
         lookup = self.lookup
         base, faces, colours_at = self.at["ends"], lookup.faces, len(lookup.faces)
         places: list[int] = []
@@ -438,29 +403,7 @@ class DominoesEncoder:
             if end.colour is not None:
                 places.append(base + colours_at + _COLOUR_INDEX[end.colour])
             base += lookup.end_size
-        return places, [1.0] * len(places)
-
-    def _seat_entries(
-        self, hand_sizes: Sequence[int], scores: Sequence[int], direction: int, seat: int
-    ) -> tuple[list[int], list[float]]:
-        at, most, target = self.at, self.lookup.most_tiles, self.target
-        sizes, one_tile, at_scores = at["hand_sizes"], at["one_tile"], at["scores"]
-        places: list[int] = []
-        values: list[float] = []
-        for relative, other in enumerate(self.orders[direction][seat]):
-            held = hand_sizes[other]
-            places.append(sizes + relative)
-            values.append(held / most)
-            if held == 1:
-                places.append(one_tile + relative)
-                values.append(1)
-            places.append(at_scores + relative)
-            values.append(min(max(scores[other] / target, 0.0), 1.0))
-        return places, values
-
-
-_MOST_KEPT = 4096
-"""The most seat entries an encoder keeps; all are forgotten at once past it."""
+        return tuple(places)
 
 
 def _lookup(variant: DominoesSpaces) -> SpaceLookup:
