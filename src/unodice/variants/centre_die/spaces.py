@@ -266,12 +266,15 @@ class CentreDieEncoder:
         rounds: The option ``rounds``.
     """
 
-    __slots__ = ("lookup", "rounds", "target")
+    __slots__ = ("colour_at", "lookup", "rounds", "target")
 
     def __init__(self, lookup: ObservationLookup, target: int, rounds: int | None):
         self.lookup = lookup
         self.target = target
         self.rounds = rounds
+        # Each colour's place by identity: hashing a colour hashes an enum member, which
+        # Python does in Python.
+        self.colour_at = {id(colour): at for colour, at in lookup.colour_at.items()}
 
     def __call__(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out`` (zeros, as long as the layout)."""
@@ -303,7 +306,7 @@ class CentreDieEncoder:
         out[starts["centre"] + (code_of(centre) if code is None else code)] = 1
         centre_colour = data["centre_colour"]
         if centre_colour is not None:
-            out[lookup.colour_at[centre_colour]] = 1
+            out[self.colour_at[id(centre_colour)]] = 1
         drawn = data["drawn"]
         if drawn is not None:
             out[starts["drawn"] + code_of(drawn)] = 1

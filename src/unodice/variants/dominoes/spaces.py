@@ -256,8 +256,10 @@ class DominoesEncoder:
     """
 
     __slots__ = (
+        "_colour_at",
         "_ends",
         "_ends_places",
+        "_face_at",
         "_laid",
         "_laid_at",
         "_laid_numbers",
@@ -285,6 +287,10 @@ class DominoesEncoder:
         self._laid_at: dict[int, tuple[int, int]] = {}  # per kind: where in them, its count
         self._ends: tuple[OpenEnd, ...] = ()
         self._ends_places: tuple[int, ...] = ()
+        # A face's and a colour's places by identity: hashing them hashes an enum member,
+        # which Python does in Python. The lookup holds the faces, the enum its members.
+        self._face_at = {id(face): index for face, index in lookup.faces.items()}
+        self._colour_at = {id(colour): index for colour, index in _COLOUR_INDEX.items()}
 
     def __call__(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out`` (zeros, as long as the layout)."""
@@ -397,11 +403,14 @@ class DominoesEncoder:
         """The places the ``ends`` slot sets to 1: per open end, its face, and a wild's colour."""
         lookup = self.lookup
         base, faces, colours_at = self.at["ends"], lookup.faces, len(lookup.faces)
+        face_at, colour_at = self._face_at, self._colour_at
         places: list[int] = []
         for end in ends:
-            places.append(base + faces[end.face])
-            if end.colour is not None:
-                places.append(base + colours_at + _COLOUR_INDEX[end.colour])
+            face = face_at.get(id(end.face))
+            places.append(base + (faces[end.face] if face is None else face))
+            colour = end.colour
+            if colour is not None:
+                places.append(base + colours_at + colour_at[id(colour)])
             base += lookup.end_size
         return tuple(places)
 
