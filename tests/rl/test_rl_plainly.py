@@ -181,3 +181,49 @@ def test_the_catalogue_numbers_other_objects_equal_to_its_moves_by_value(monkeyp
     assert numbers.indices(many) == [0, 1, 2, 3, 4] * 4
     assert len(numbers._aliases) <= 3
     assert isinstance(numbers.moves[0], Play)
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("centre-die", {}),
+        ("coverall", {"set_of_games": True}),
+        ("dominoes", {}),
+        ("dominoes", {"all_doubles_spin": True, "catch_by": "any-opponent"}),
+    ],
+)
+def test_encoders_shared_by_games_and_variants_encode_each_view_as_its_own(
+    registry, variant, options
+):
+    """An encoder keeps numbers from one view to the next: views of other games must not get them.
+
+    A game and its copy share their variant object, so its encoder sees views of both, played
+    apart; two games of two seat counts, and two variants, take turns at one ``Arrays`` each.
+    """
+    from unodice.rl._arrays import Arrays
+
+    choose = random.Random(7)
+    game = unodice.new_game(variant, 2, 1, options, registry=registry)
+    copy = game.copy()
+    other = unodice.new_game(variant, 3, 2, options, registry=registry)
+    foreign = unodice.new_game("centre-die" if variant != "centre-die" else "dominoes", 2, 3)
+    encoder = game.variant.view_encoder()
+    assert encoder is not None
+    shared = Arrays(game.variant)
+    arrays = {id(g): Arrays(g.variant) for g in (other, foreign)}
+    for _ in range(120):
+        for played in (game, copy, other, foreign):
+            if played.is_over:
+                continue
+            for seat in range(played.players):
+                want = plain_spaces.observation(played, seat, acting=False)["observation"]
+                if played.variant is game.variant:
+                    got = np.zeros(len(want), np.float32)
+                    encoder(played.view(seat), got)
+                    assert got.tobytes() == want.tobytes()
+                    observed = shared.observe(played, seat, acting=False)["observation"]
+                else:
+                    observed = arrays[id(played)].observe(played, seat, acting=False)["observation"]
+                assert observed.tobytes() == want.tobytes()
+            moves = played.legal_moves()
+            played.play(moves[choose.randrange(len(moves))])

@@ -47,7 +47,7 @@ from unodice.core.moves import Event, GameEnded, RoundEnded, RoundStarted, Score
 from unodice.core.pieces import ComponentSet, Die, Domino
 
 if TYPE_CHECKING:
-    from unodice.core.spaces import Buffer, Slot
+    from unodice.core.spaces import Buffer, Slot, ViewEncoder
     from unodice.core.variant import AnyVariant, Table, View
 
 __all__ = [
@@ -163,6 +163,19 @@ class Spaces(Capability, Generic[MoveT]):
         Every number is from 0 to 1, in the slot the layout gives it. Read only the view: what
         it holds is what the seat may see, so the observation holds nothing more.
         """
+
+    def view_encoder(self) -> ViewEncoder | None:
+        """A faster encoder of this variant's views, for the learning environments; optional.
+
+        ``None`` (the default): the environments write each view with ``encode_view``.
+        Otherwise a function called as ``encode_view`` is, ``encoder(view, out)``, that writes
+        exactly what ``encode_view`` writes, for views of games of this very variant object.
+        An environment asks for one once per game and calls it at every step, so it may keep
+        what it worked out for one view to reuse for the next (hands, the tiles laid): keyed
+        by the objects it was worked out from, which it holds, as games that share the
+        variant object (copies) take turns.
+        """
+        return None
 
 
 class Resampling(Capability, Generic[StateT]):

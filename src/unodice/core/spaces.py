@@ -15,6 +15,8 @@ once, for given options and seat count:
   numbers from 0 to 1, and [`encode_view`][unodice.core.capabilities.Spaces.encode_view], which
   writes a view into them.
   It reads only the view, so an observation holds nothing the seat may not see.
+  [`view_encoder`][unodice.core.capabilities.Spaces.view_encoder] may give a faster way to
+  the same numbers, for the views of one game after another.
 
 Nothing here needs NumPy: [`unodice.rl`][unodice.rl] (the ``rl`` extra) builds the arrays and the
 PettingZoo and Gymnasium environments on top.
@@ -22,8 +24,8 @@ PettingZoo and Gymnasium environments on top.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TypeAlias
 
 import attrs
 
@@ -36,6 +38,7 @@ __all__ = [
     "ActionCatalogue",
     "Buffer",
     "Slot",
+    "ViewEncoder",
     "catalogue",
     "encode",
     "observation_size",
@@ -50,6 +53,11 @@ class Buffer(Protocol):
     def __setitem__(self, index: int, value: Any, /) -> None: ...
 
     def __len__(self) -> int: ...
+
+
+ViewEncoder: TypeAlias = Callable[[View, Buffer], None]
+"""What writes a view into a buffer, as ``encode_view`` does (see
+[`view_encoder`][unodice.core.capabilities.Spaces.view_encoder])."""
 
 
 @attrs.frozen
@@ -78,7 +86,7 @@ class ActionCatalogue:
         PluginError: A move repeats, or is not a move.
     """
 
-    __slots__ = ("_aliases", "_by_identity", "_index", "moves", "variant")
+    __slots__ = ("_aliases", "_by_identity", "_index", "_own", "moves", "variant")
 
     def __init__(self, moves: Iterable[Move], variant: str = "?"):
         self.moves: tuple[Move, ...] = tuple(moves)
@@ -100,11 +108,13 @@ class ActionCatalogue:
         # The same numbers by the moves' identities: a variant whose legal moves are the very
         # objects of its catalogue (most are) has them numbered without hashing a move. The
         # catalogue holds its moves, so no other object can have one of these identities.
-        self._by_identity = {id(move): number for move, number in index.items()}
-        # Other objects equal to a catalogue's move that were numbered (a variant's legal
-        # moves are often objects of its own, handed out again and again), each held with its
-        # number, so that its identity stays its own; forgotten all at once past a bound.
-        self._aliases: dict[int, tuple[Move, int]] = {}
+        self._own = {id(move): number for move, number in index.items()}
+        # Those, and the numbers of other objects equal to a catalogue's move that were
+        # numbered (a variant's legal moves are often objects of its own, handed out again and
+        # again). Each such object is held in ``_aliases``, so that its identity stays its own;
+        # they are forgotten all at once past a bound.
+        self._by_identity = dict(self._own)
+        self._aliases: list[Move] = []
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -148,23 +158,25 @@ class ActionCatalogue:
         Raises:
             UnodiceError: A move is not in the catalogue (see ``index``).
         """
-        by_identity, aliases = self._by_identity, self._aliases
-        numbers: list[int] = []
-        for move in legal:
-            number = by_identity.get(id(move))
-            if number is None:
-                # A move equal to one of the catalogue's but another object: found by value
-                # the first time.
-                alias = aliases.get(id(move))
-                if alias is not None and alias[0] is move:
-                    number = alias[1]
-                else:
-                    number = self.index(move)
-                    if len(aliases) >= _MAX_ALIASES:
-                        aliases.clear()
-                    aliases[id(move)] = (move, number)
-            numbers.append(number)
-        return numbers
+        moves = legal if isinstance(legal, (tuple, list)) else tuple(legal)
+        numbers: list[int | None] = list(map(self._by_identity.get, map(id, moves)))
+        if None in numbers:
+            # A move equal to one of the catalogue's but another object: found by value the
+            # first time.
+            for place, move in enumerate(moves):
+                if numbers[place] is None:
+                    numbers[place] = self._alias(move)
+        return numbers  # type: ignore[return-value]  # no None is left
+
+    def _alias(self, move: Move) -> int:
+        """The number of ``move``, another object than the catalogue's, from now on known by id."""
+        number = self.index(move)
+        if len(self._aliases) >= _MAX_ALIASES:
+            self._aliases.clear()
+            self._by_identity = dict(self._own)
+        self._aliases.append(move)
+        self._by_identity[id(move)] = number
+        return number
 
 
 _MAX_ALIASES = 1 << 14

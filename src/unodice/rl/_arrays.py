@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -11,8 +11,13 @@ from gymnasium import spaces
 from unodice.core.capabilities import Spaces, missing
 from unodice.core.game import Game
 from unodice.core.moves import Move
-from unodice.core.spaces import ActionCatalogue, Buffer, catalogue, observation_size
-from unodice.core.variant import AnyVariant, View
+from unodice.core.spaces import (
+    ActionCatalogue,
+    ViewEncoder,
+    catalogue,
+    observation_size,
+)
+from unodice.core.variant import AnyVariant
 
 __all__ = ["Arrays"]
 
@@ -45,9 +50,10 @@ class Arrays:
         # their numbers, in the same order.
         self._legal: Sequence[Move] = ()
         self._numbers: list[int] = []
-        # The variant whose encoding was last asked for, and its encode_view.
+        # The variant whose encoding was last asked for (held, so that no other object can be
+        # this one), and its encoder of views, or its encode_view where it has none.
         self._variant: object = None
-        self._encode: Callable[[View, Buffer], None] = lambda view, out: None
+        self._encode: ViewEncoder = lambda view, out: None
 
     def _numbered(self, legal: Sequence[Move]) -> list[int]:
         """The numbers of a decision's legal moves, in their order (worked out once each).
@@ -91,8 +97,12 @@ class Arrays:
         if variant is not self._variant:
             if not isinstance(variant, Spaces):
                 raise missing(variant, Spaces, "encode a view for learning agents")
+            # Another game's variant (a game and its copies share one): its own encoder.
             self._variant = variant
-            self._encode = variant.encode_view
+            # A variant of the earlier plugin interface declares Spaces without inheriting
+            # it, so without its view_encoder.
+            encoder = getattr(variant, "view_encoder", None)
+            self._encode = (encoder() if encoder is not None else None) or variant.encode_view
         self._encode(game._read_view(seat), observation)
         mask = self.mask(game) if acting else np.zeros(len(self.catalogue), np.int8)
         return {"observation": observation, "action_mask": mask}

@@ -80,6 +80,7 @@ from .state import ANSWERING_WD4, CATCHING, ROUND_OVER, STEP_ONE, STEP_THREE, ST
 __all__ = [
     "PHASES",
     "PHASES_ANY_OPPONENT",
+    "CentreDieEncoder",
     "CentreDieSpaces",
     "ObservationLookup",
     "observation_lookups",
@@ -237,23 +238,47 @@ class CentreDieSpaces(Spaces[CentreDieMove]):
         return self._observation_lookup().slots
 
     def _observation_lookup(self) -> ObservationLookup:
-        return self._encoding()[1]
-
-    def _encoding(self) -> tuple[object, ObservationLookup, int, int | None]:
-        """The variant, its observation lookup, and the options ``target`` and ``rounds``."""
-        global _last_asked
-        last = _last_asked
-        if last[0] is self:
-            return last
         options = self.options
-        any_opponent = options.catch_by == "any-opponent"
-        found = observation_lookups(self._lookups.dice_set, self.player_count, any_opponent)
-        _last_asked = (self, found, options.target, options.rounds)
-        return _last_asked
+        return observation_lookups(
+            self._lookups.dice_set, self.player_count, options.catch_by == "any-opponent"
+        )
 
     def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out`` (zeros, as long as the layout), from the observer's seat."""
-        _, lookup, target, rounds = self._encoding()
+        self.view_encoder()(view, out)
+
+    def view_encoder(self) -> CentreDieEncoder:
+        """An encoder of this variant's views (see ``CentreDieEncoder``)."""
+        options = self.options
+        return CentreDieEncoder(self._observation_lookup(), options.target, options.rounds)
+
+
+class CentreDieEncoder:
+    """Writes views of one game's variant as ``encode_view`` does.
+
+    (See [`view_encoder`][unodice.core.capabilities.Spaces.view_encoder].) It holds what
+    every view of the game is encoded with, worked out once: the observation lookup, the
+    options ``target`` and ``rounds``.
+
+    Args:
+        lookup: The observation lookup of the variant's dice set, seats and options.
+        target: The option ``target``.
+        rounds: The option ``rounds``.
+    """
+
+    __slots__ = ("colour_at", "lookup", "rounds", "target")
+
+    def __init__(self, lookup: ObservationLookup, target: int, rounds: int | None):
+        self.lookup = lookup
+        self.target = target
+        self.rounds = rounds
+        # Each colour's place by identity: hashing a colour hashes an enum member, which
+        # Python does in Python.
+        self.colour_at = {id(colour): at for colour, at in lookup.colour_at.items()}
+
+    def __call__(self, view: View, out: Buffer) -> None:
+        """Write ``view`` into ``out`` (zeros, as long as the layout)."""
+        lookup = self.lookup
         faces, starts = lookup.faces, lookup.starts
         data = view.data
         direction = data["direction"]
@@ -281,7 +306,7 @@ class CentreDieSpaces(Spaces[CentreDieMove]):
         out[starts["centre"] + (code_of(centre) if code is None else code)] = 1
         centre_colour = data["centre_colour"]
         if centre_colour is not None:
-            out[lookup.colour_at[centre_colour]] = 1
+            out[self.colour_at[id(centre_colour)]] = 1
         drawn = data["drawn"]
         if drawn is not None:
             out[starts["drawn"] + code_of(drawn)] = 1
@@ -298,19 +323,9 @@ class CentreDieSpaces(Spaces[CentreDieMove]):
         if direction == 1:
             out[starts["direction"]] = 1
         out[starts["bag"]] = data["bag"] / dice
-        at = starts["scores"]
+        at, target = starts["scores"], self.target
         for seat, points in enumerate(view.scores):
             out[at + place[seat]] = min(1.0, points / target)
+        rounds = self.rounds
         if rounds is not None:
             out[starts["round"]] = min(1.0, (view.round - 1) / rounds)
-
-
-_last_asked: tuple[object, ObservationLookup, int, int | None] = (
-    None,
-    cast(ObservationLookup, None),
-    0,
-    None,
-)
-"""The variant that last asked for its observation lookup, that lookup, and the variant's
-``target`` and ``rounds``: an environment asks for them at every step, for the same variant
-(its options and seats never change)."""

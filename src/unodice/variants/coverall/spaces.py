@@ -48,8 +48,6 @@ seats follow in seat-number order (the order of play until an R reverses it; the
 
 from __future__ import annotations
 
-from typing import cast
-
 from unodice.core.capabilities import Spaces
 from unodice.core.lookups import LookupsPerSet, SealedLookup
 from unodice.core.pieces import Colour, ComponentSet
@@ -61,7 +59,14 @@ from .moves import CoverallMove, Declare
 from .options import CoverallOptions
 from .state import DECLARE, OVER, PLACE, START
 
-__all__ = ["MOST_IN_RESERVE", "POINTS_PER_CELL", "CoverallSpaces", "PlanLookup", "plan"]
+__all__ = [
+    "MOST_IN_RESERVE",
+    "POINTS_PER_CELL",
+    "CoverallEncoder",
+    "CoverallSpaces",
+    "PlanLookup",
+    "plan",
+]
 
 MOST_IN_RESERVE = 4
 """The most dice a reserve holds: one placement draws it (2 for a D2, 4 for a WD4, CV-7,
@@ -104,7 +109,31 @@ class CoverallSpaces(Spaces[CoverallMove]):
 
     def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out`` (zeros), the observer as seat 0 (see the module)."""
-        where = plan(self)
+        self.view_encoder()(view, out)
+
+    def view_encoder(self) -> CoverallEncoder:
+        """An encoder of this variant's views (see ``CoverallEncoder``)."""
+        return CoverallEncoder(plan(self))
+
+
+class CoverallEncoder:
+    """Writes views of one game's variant as ``encode_view`` does.
+
+    (See [`view_encoder`][unodice.core.capabilities.Spaces.view_encoder].) It holds the
+    observation plan every view of the game is encoded with, worked out once.
+
+    Args:
+        where: The observation plan of the variant's set, tray, seats and options.
+    """
+
+    __slots__ = ("where",)
+
+    def __init__(self, where: PlanLookup):
+        self.where = where
+
+    def __call__(self, view: View, out: Buffer) -> None:
+        """Write ``view`` into ``out`` (zeros, as long as the layout)."""
+        where = self.where
         lookup = where.lookup
         data = view.data
         players = where.players
@@ -263,22 +292,11 @@ _plans: LookupsPerSet[PlanLookup] = LookupsPerSet(_build_plan)
 
 def plan(variant: CoverallSpaces) -> PlanLookup:
     """The observation plan of a game's variant, built once and shared."""
-    global _last_asked
-    last = _last_asked
-    if last[0] is variant:
-        return last[1]
     tray = variant._tray
-    found = _plans(
+    return _plans(
         variant.dice_set,
         tray.size,
         len(tray.regions),
         variant.player_count,
         variant.options.set_of_games,
     )
-    _last_asked = (variant, found)
-    return found
-
-
-_last_asked: tuple[object, PlanLookup] = (None, cast(PlanLookup, None))
-"""The variant that last asked for its plan, and that plan: an environment asks for it at
-every step, for the same variant (its options and seats never change)."""

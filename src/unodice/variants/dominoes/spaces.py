@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Sequence
-from operator import attrgetter
+from operator import is_
 from typing import TYPE_CHECKING, cast
 
 from unodice.core.capabilities import Spaces
@@ -52,12 +52,12 @@ from .kernel import make_plays
 from .lookups import TileLookup, is_double_wild
 from .moves import WORDS, DominoesMove, Play
 from .options import DominoesOptions
-from .state import CATCHING, CHALLENGE, DRAWN, RESCUE, SPINNER, TURN
+from .state import CATCHING, CHALLENGE, DRAWN, RESCUE, SPINNER, TURN, OpenEnd, Placement
 
 if TYPE_CHECKING:
     from unodice.core.variant import View
 
-__all__ = ["DominoesSpaces", "SpaceLookup", "most_lines", "spaces_for"]
+__all__ = ["DominoesEncoder", "DominoesSpaces", "SpaceLookup", "most_lines", "spaces_for"]
 
 _PHASES = (TURN, DRAWN, CHALLENGE, RESCUE)
 """The decisions the phase slot tells apart, in its order (a finished round sets none)."""
@@ -234,30 +234,98 @@ class DominoesSpaces(Spaces[DominoesMove]):
 
     def encode_view(self, view: View, out: Buffer) -> None:
         """Write ``view`` into ``out``, zeros as long as the layout, reading only the view."""
-        _, lookup, target = _encoding(self)
-        data = view.data
-        at = lookup.offsets
-        seat, players, direction = view.seat, lookup.players, data["direction"]
+        self.view_encoder()(view, out)
 
-        _add_shares(lookup, data["hand"], at["hand"], out)
+    def view_encoder(self) -> DominoesEncoder:
+        """An encoder of this variant's views (see ``DominoesEncoder``)."""
+        return DominoesEncoder(_lookup(self), self.options.target)
+
+
+class DominoesEncoder:
+    """Writes views of one game's variant as ``encode_view`` does, keeping what changes seldom.
+
+    (See [`view_encoder`][unodice.core.capabilities.Spaces.view_encoder].) The laid tiles'
+    numbers are kept with the tuple of placements they were worked out from, and brought up
+    to date by the one tile laid since when the view's tuple is that one and one more; the
+    open ends' with the ends. Both tuples are held, so that no other object can take their
+    identities, and compared before their numbers are written again.
+
+    Args:
+        lookup: The space lookup of the variant's tile set, options and seats.
+        target: The option ``target``.
+    """
+
+    __slots__ = (
+        "_colour_at",
+        "_ends",
+        "_ends_places",
+        "_face_at",
+        "_laid",
+        "_laid_at",
+        "_laid_numbers",
+        "at",
+        "lookup",
+        "orders",
+        "target",
+    )
+
+    def __init__(self, lookup: SpaceLookup, target: int):
+        self.lookup = lookup
+        self.target = target
+        self.at = lookup.offsets
+        players = lookup.players
+        # Per direction, per observer: the seats by relative seat.
+        self.orders: dict[int, tuple[tuple[int, ...], ...]] = {
+            direction: tuple(
+                tuple((seat + direction * relative) % players for relative in range(players))
+                for seat in range(players)
+            )
+            for direction in (1, -1)
+        }
+        self._laid: tuple[Placement, ...] = ()
+        self._laid_numbers: list[tuple[int, float]] = []  # per kind laid: place, value
+        self._laid_at: dict[int, tuple[int, int]] = {}  # per kind: where in them, its count
+        self._ends: tuple[OpenEnd, ...] = ()
+        self._ends_places: tuple[int, ...] = ()
+        # A face's and a colour's places by identity: hashing them hashes an enum member,
+        # which Python does in Python. The lookup holds the faces, the enum its members.
+        self._face_at = {id(face): index for face, index in lookup.faces.items()}
+        self._colour_at = {id(colour): index for colour, index in _COLOUR_INDEX.items()}
+
+    def __call__(self, view: View, out: Buffer) -> None:
+        """Write ``view`` into ``out`` (zeros, as long as the layout)."""
+        data = view.data
+        lookup, at = self.lookup, self.at
+        if lookup.exact_shares:
+            self._hand(data["hand"], out)
+            for place, value in self._laid_shares(data["layout"]):
+                out[place] = value
+        else:
+            # Added one tile at a time, as a buffer of any number type adds them (a kind's
+            # copies' shares need not add up exactly).
+            kinds, shares = lookup.kinds, lookup.shares
+            base = at["hand"]
+            for tile in data["hand"]:
+                out[base + kinds[tile.id]] += shares[tile.id]
+            base = at["laid"]
+            for placement in data["layout"]:
+                out[base + kinds[placement.tile.id]] += shares[placement.tile.id]
         drawn = data["drawn"]
         if drawn is not None:
             out[at["drawn"] + lookup.kinds[drawn.id]] = 1
-        _add_shares(lookup, list(map(_TILE, data["layout"])), at["laid"], out)
-        base, faces, colours_at = at["ends"], lookup.faces, len(lookup.faces)
-        end_size = lookup.end_size
-        for end in data["ends"]:
-            out[base + faces[end.face]] = 1
-            if end.colour is not None:
-                out[base + colours_at + _COLOUR_INDEX[end.colour]] = 1
-            base += end_size
-
-        most = lookup.most_tiles
+        ends = data["ends"]
+        last = self._ends
+        if len(ends) != len(last) or not all(map(is_, ends, last)):
+            self._ends = tuple(ends)
+            self._ends_places = self._end_places(ends)
+        for place in self._ends_places:
+            out[place] = 1
+        seat, players, direction = view.seat, lookup.players, data["direction"]
+        most, target = lookup.most_tiles, self.target
         sizes, one_tile = at["hand_sizes"], at["one_tile"]
         scores, at_scores = view.scores, at["scores"]
         hand_sizes = data["hand_sizes"]
-        for relative in range(players):
-            other = (seat + direction * relative) % players
+        for relative, other in enumerate(self.orders[direction][seat]):
             held = hand_sizes[other]
             out[sizes + relative] = held / most
             if held == 1:
@@ -282,55 +350,77 @@ class DominoesSpaces(Spaces[DominoesMove]):
         for who in data["wild_draw_four_barred"]:
             out[barred + (who - seat) * direction % players] = 1
 
+    def _hand(self, hand: Sequence[Domino], out: Buffer) -> None:
+        """Write the ``hand`` slot: per kind held, the count times its share of its copies."""
+        lookup = self.lookup
+        found = list(map(lookup.kind_by_identity.get, map(id, hand)))
+        kinds = (
+            [lookup.kinds[tile.id] for tile in hand]  # not the set's own tile objects
+            if None in found
+            else cast(list[int], found)
+        )
+        at, kind_share = self.at["hand"], lookup.kind_share
+        if len(set(kinds)) == len(kinds):  # each kind once, as most hands hold them
+            for kind in kinds:
+                out[at + kind] = kind_share[kind]
+        else:
+            for kind, count in Counter(kinds).items():
+                out[at + kind] = count * kind_share[kind]
 
-def _add_shares(lookup: SpaceLookup, tiles: Sequence[Domino], at: int, out: Buffer) -> None:
-    """Add each tile's share of its kind to the slot beginning at ``at``.
+    def _laid_shares(self, layout: tuple[Placement, ...]) -> list[tuple[int, float]]:
+        """The ``laid`` slot's places and values, worked out again only for what was laid since.
 
-    Added one tile at a time, as a buffer of any number type adds them; when every share is
-    a power of two (so that any sum of them is exact in any floating point), once per kind.
-    """
-    kinds = lookup.kinds
-    if not lookup.exact_shares:
-        shares = lookup.shares
-        for tile in tiles:
-            out[at + kinds[tile.id]] += shares[tile.id]
-        return
-    try:  # the set's own tiles, as views show them, are counted by identity
-        held = Counter(map(lookup.kind_by_identity.__getitem__, map(id, tiles)))
-    except KeyError:
-        held = Counter(kinds[tile.id] for tile in tiles)
-    kind_share = lookup.kind_share
-    for kind, count in held.items():
-        out[at + kind] = count * kind_share[kind]
+        The list is the encoder's own, to read at once.
+        """
+        last = self._laid
+        if layout is not last:
+            if len(layout) == len(last) + 1 and all(map(is_, layout, last)):
+                self._add_laid(layout[-1])
+            else:  # a new round, a Wild Draw Four taken back (DO-8), another game's view
+                self._laid_numbers, self._laid_at = [], {}
+                for placement in layout:
+                    self._add_laid(placement)
+            self._laid = layout
+        return self._laid_numbers
 
+    def _add_laid(self, placement: Placement) -> None:
+        lookup = self.lookup
+        tile = placement.tile
+        kind = lookup.kind_by_identity.get(id(tile))
+        if kind is None:
+            kind = lookup.kinds[tile.id]
+        share = lookup.kind_share[kind]
+        found = self._laid_at.get(kind)
+        if found is None:
+            self._laid_at[kind] = (len(self._laid_numbers), 1)
+            self._laid_numbers.append((self.at["laid"] + kind, share))
+        else:  # the count times the share, as a hand's kind is worked out
+            where, count = found
+            self._laid_at[kind] = (where, count + 1)
+            self._laid_numbers[where] = (self.at["laid"] + kind, (count + 1) * share)
 
-_TILE = attrgetter("tile")
-"""A placement's tile."""
+    def _end_places(self, ends: Sequence[OpenEnd]) -> tuple[int, ...]:
+        """The places the ``ends`` slot sets to 1: per open end, its face, and a wild's colour."""
+        lookup = self.lookup
+        base, faces, colours_at = self.at["ends"], lookup.faces, len(lookup.faces)
+        face_at, colour_at = self._face_at, self._colour_at
+        places: list[int] = []
+        for end in ends:
+            face = face_at.get(id(end.face))
+            places.append(base + (faces[end.face] if face is None else face))
+            colour = end.colour
+            if colour is not None:
+                places.append(base + colours_at + colour_at[id(colour)])
+            base += lookup.end_size
+        return tuple(places)
 
 
 def _lookup(variant: DominoesSpaces) -> SpaceLookup:
     """The space lookup of a variant's tile set, options and seats."""
-    return _encoding(variant)[1]
-
-
-def _encoding(variant: DominoesSpaces) -> tuple[object, SpaceLookup, int]:
-    """The variant, its space lookup and its option ``target``."""
-    global _last_asked
-    last = _last_asked
-    if last[0] is variant:
-        return last
     options = variant.options
-    found = spaces_for(
+    return spaces_for(
         variant._lookups,
         options.all_doubles_spin,
         variant.player_count,
         options.catch_by == "any-opponent",
     )
-    _last_asked = (variant, found, options.target)
-    return _last_asked
-
-
-_last_asked: tuple[object, SpaceLookup, int] = (None, cast(SpaceLookup, None), 1)
-"""The variant that last asked for its space lookup, that lookup and the variant's ``target``:
-an environment asks for them at every step, for the same variant (its options and seats never
-change)."""
