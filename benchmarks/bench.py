@@ -22,6 +22,7 @@ as pure Python (with ``UNODICE_PURE=1``), and, where it has them, with its nativ
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import json
 import os
@@ -40,6 +41,7 @@ from typing import Any
 
 import unodice
 from unodice._version import NATIVE, PURE
+from unodice.core.errors import UnodiceError
 from unodice.core.game import Game
 from unodice.play.agents import RandomAgent
 from unodice.play.simulation import simulate
@@ -63,9 +65,33 @@ HOW_COMPARED = (
 # -- playing -------------------------------------------------------------------------------------
 
 
+NATIVE_GAMES = unodice.build_kind() == NATIVE
+"""Whether games are made on the native engines (``new_game(..., native=True)``): in the native
+build, for every variant that offers them."""
+
+
+@functools.cache
+def native_games(variant: str) -> bool:
+    """Whether this build plays ``variant``'s games on a native engine."""
+    if not NATIVE_GAMES:
+        return False
+    try:
+        unodice.new_game(variant, None, 0, native=True)
+    except UnodiceError:
+        return False  # a variant with no native games (a plugin's): its Python game
+    return True
+
+
+def new_game(variant: str, players: int | None, seed: int) -> Game:
+    """A fresh game: on the native engine in the native build, where the variant has one."""
+    if native_games(variant):
+        return unodice.new_game(variant, players, seed, native=True)
+    return unodice.new_game(variant, players, seed)
+
+
 def new_random_game(variant: str, players: int | None, seed: int) -> tuple[Game, list[Any]]:
     """A fresh game and one seeded random agent per seat."""
-    game = unodice.new_game(variant, players, seed)
+    game = new_game(variant, players, seed)
     agents = [RandomAgent(seed * 64 + seat) for seat in range(game.players)]
     return game, agents
 
@@ -219,9 +245,10 @@ import sys
 import unodice
 from unodice.play.agents import RandomAgent
 variant, players, wanted = sys.argv[1], (int(sys.argv[2]) or None), int(sys.argv[3])
+native = {"native": True} if sys.argv[4] == "native" else {}
 done = seed = 0
 while done < wanted:
-    game = unodice.new_game(variant, players, seed)
+    game = unodice.new_game(variant, players, seed, **native)
     agents = [RandomAgent(seed * 64 + seat) for seat in range(game.players)]
     while (seat := game.to_act) is not None and done < wanted:
         moves = game.legal_moves()
@@ -264,6 +291,7 @@ def instructions_per_decision(variant: str, players: int | None, short: int) -> 
                 variant,
                 str(players or 0),
                 str(decisions),
+                "native" if native_games(variant) else "python",
             ],
             env=env,
             capture_output=True,

@@ -30,6 +30,16 @@
 
 #include "mt19937.h"
 
+/* Every engine allocates through Python's raw allocator: it is malloc's equal (safe without
+ * the GIL, which the engines release), and what it hands out is counted by tracemalloc, so
+ * that the memory a native game holds shows beside its Python objects' (the benchmark's
+ * memory figure, a user's own measure). Python.h has declared the C library's functions
+ * above, so these names change only the engines' own calls. */
+#define malloc(size) PyMem_RawMalloc(size)
+#define calloc(count, size) PyMem_RawCalloc(count, size)
+#define realloc(pointer, size) PyMem_RawRealloc(pointer, size)
+#define free(pointer) PyMem_RawFree(pointer)
+
 #ifndef MAX_PLAYERS
 #error "define MAX_PLAYERS before including match.h"
 #endif
