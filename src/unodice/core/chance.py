@@ -118,7 +118,10 @@ class Chance:
         value = getrandbits(bits)
         while value >= bound:
             value = getrandbits(bits)
-        self._keep(value)
+        try:
+            self.outcomes.append(value)  # self._keep(value), written out
+        except OverflowError:
+            self._keep(value)
         return value
 
     def roll(self, die: Die) -> Face:
