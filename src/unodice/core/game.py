@@ -79,6 +79,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+_NO_MOVERS = array("B")
+"""Copied for a new log's movers: a copy of an empty array costs less than making one."""
+
 _new_object: Callable[..., Any] = object.__new__
 _new_tuple: Callable[..., Any] = tuple.__new__
 """Makes a value (see unodice.core.values) from its fields, without its class's ``__new__``."""
@@ -961,7 +964,7 @@ class Game:
         self._table = _Table(self)
 
     def _empty_log(self) -> Log:
-        return Log([], array("B") if self.players <= 256 else [])
+        return Log([], _NO_MOVERS[:] if self.players <= 256 else [])
 
     def _twin(self, chance: Chance, log: Log) -> Game:
         """A copy of the game with its own state, playing on ``chance`` and keeping ``log``."""
