@@ -43,6 +43,10 @@ import unodice
 from unodice._version import NATIVE, PURE
 from unodice.core.errors import UnodiceError
 from unodice.core.game import Game
+from unodice.core.hooks import hookimpl
+from unodice.core.moves import WordMove
+from unodice.core.registry import Registrar, Registry
+from unodice.core.variant import NoOptions, State, Table, Variant
 from unodice.play.agents import RandomAgent
 from unodice.play.simulation import simulate
 
@@ -141,6 +145,99 @@ def play_rlcard(players: int, decisions_wanted: int) -> tuple[int, int]:
             legal = game.get_legal_actions()
             game.step(legal[choice.randrange(len(legal))])
             decisions += 1
+        games += 1
+    return decisions, games
+
+
+# -- the floor: a variant whose rules cost almost nothing ----------------------------------------
+
+
+class _Left(WordMove):
+    kind = "left"
+
+
+class _Right(WordMove):
+    kind = "right"
+
+
+_FLOOR_MOVES = (_Left(), _Right())
+FLOOR_LENGTH = 50
+"""Decisions in a game of the floor variant: about as many as in a random game of RLCard's UNO."""
+
+
+class _FloorState(State):
+    __slots__ = ("left", "to_act")
+
+    def __init__(self, to_act: int | None, left: int):
+        self.to_act = to_act
+        self.left = left
+
+    def copy(self) -> _FloorState:
+        return _FloorState(self.to_act, self.left)
+
+
+class Floor(Variant[_FloorState, WordMove]):
+    """The cheapest rules the core can play: what a decision costs the core itself.
+
+    Each seat in turn picks one of two moves; each move draws one chance outcome (so that
+    chance is paid for) and passes the turn. After ``FLOOR_LENGTH`` moves the seat that played
+    the last scores a point and the game ends. What a decision costs is then the core's
+    ``legal_moves``, ``view`` and ``play``: history, chance, scores, the round's end.
+    """
+
+    name = "floor"
+    title = "Floor"
+    players = range(2, 3)
+    summary = "Two moves a turn and one chance outcome a move: the core's own cost."
+    version = "1.0"
+    Options = NoOptions
+
+    def start_round(self, table: Table, previous: Any) -> _FloorState:
+        return _FloorState(0, FLOOR_LENGTH)
+
+    def legal_moves(self, state: _FloorState) -> tuple[WordMove, ...]:
+        return _FLOOR_MOVES
+
+    def apply(self, table: Table, state: _FloorState, move: WordMove) -> None:
+        table.chance.below(2)
+        seat = state.to_act
+        assert seat is not None
+        state.left -= 1
+        if state.left:
+            state.to_act = 1 - seat
+            return
+        table.score(seat, 1, "last move", {})
+        state.to_act = None
+        table.end_round([seat])
+
+    def parse_move(self, text: str) -> WordMove:
+        return _Left() if text.strip() == "left" else _Right()
+
+    def view_data(self, state: _FloorState, seat: int) -> dict[str, Any]:
+        return {"left": state.left}
+
+
+class _FloorPlugin:
+    @staticmethod
+    @hookimpl
+    def unodice_register(registry: Registrar) -> None:
+        registry.add_variant(Floor)
+
+
+def floor_registry() -> Registry:
+    """A registry holding the floor variant alone (it is no plugin anyone installs)."""
+    registry = Registry()
+    registry.add_plugin(_FloorPlugin(), "bench-floor")
+    return registry
+
+
+def play_floor(registry: Registry, decisions_wanted: int) -> tuple[int, int]:
+    """``play_games`` on the floor variant: seeds 0, 1, 2 …, the same loop and agents."""
+    decisions = games = 0
+    while decisions < decisions_wanted:
+        game = unodice.new_game("floor", 2, games, registry=registry)
+        agents = [RandomAgent(games * 64 + seat) for seat in range(2)]
+        decisions += advance(game, agents)
         games += 1
     return decisions, games
 
@@ -474,6 +571,25 @@ def measure_variant(
     return result
 
 
+def measure_floor(args: argparse.Namespace, rlcard: dict[str, Any] | None) -> dict[str, Any]:
+    """The core's own cost per decision: the floor variant, paired with RLCard like a variant."""
+    print("measuring the floor …", file=sys.stderr)
+    registry = floor_registry()
+    play_floor(registry, 2_000)  # warm up
+    ours = lambda: play_floor(registry, args.decisions)  # noqa: E731
+    result: dict[str, Any] = {"build": unodice.build_kind(), "decisions_per_game": FLOOR_LENGTH}
+    if rlcard is None:
+        speed = median_rate(ours, args.repeats)
+    else:
+        theirs = lambda: play_rlcard(rlcard["players"], args.decisions)  # noqa: E731
+        speed, ratios, their_rates = paired_rates(ours, theirs, args.repeats)
+        rlcard["rates"].extend(their_rates)
+        result["vs_rlcard"] = statistics.median(ratios)
+        result["vs_rlcard_pairs"] = ratios
+    result["decisions_per_s"] = speed["per_s"]
+    return result
+
+
 # -- soak ----------------------------------------------------------------------------------------
 
 
@@ -537,7 +653,10 @@ def run_soak(variants: Sequence[str], args: argparse.Namespace) -> dict[str, Any
 
 
 def print_table(
-    results: list[dict[str, Any]], rlcard: dict[str, Any] | None, args: argparse.Namespace
+    results: list[dict[str, Any]],
+    rlcard: dict[str, Any] | None,
+    args: argparse.Namespace,
+    floors: Sequence[dict[str, Any]] = (),
 ) -> None:
     print(
         f"unodice {unodice.__version__} on Python {platform.python_version()}, "
@@ -568,6 +687,15 @@ def print_table(
             f"{'RLCard UNO':<22}{rlcard['decisions_per_s']:>13,.0f}"
             f"{rlcard['games_per_s']:>10,.0f}{rlcard['decisions_per_game']:>10.1f}"
         )
+    for floor in floors:
+        line = (
+            f"floor ({floor['build']}): {floor['decisions_per_s']:,.0f} decisions/s on a variant "
+            "whose rules cost almost nothing, the core's own cost per decision"
+        )
+        if "vs_rlcard" in floor:
+            pairs = floor["vs_rlcard_pairs"]
+            line += f"; {floor['vs_rlcard']:.2f}x RLCard ({min(pairs):.2f}–{max(pairs):.2f})"
+        print(line)
     print()
     header = f"{'variant':<12}{'build':<10}{'simulate dec/s':>16}{'games/s':>10}"
     if rlcard:
@@ -704,7 +832,14 @@ def merge_builds(reports: dict[str, dict[str, Any]]) -> dict[str, Any]:
         rlcard = dict(rlcards[0])
         rlcard["decisions_per_s"] = statistics.median(r["decisions_per_s"] for r in rlcards)
         rlcard["games_per_s"] = rlcard["decisions_per_s"] / rlcard["decisions_per_game"]
-    return {**first, "variants": rows, "rlcard": rlcard, "builds": list(reports)}
+    floors = [report["floor"] for report in reports.values() if report.get("floor")]
+    return {
+        **first,
+        "variants": rows,
+        "floor": floors,
+        "rlcard": rlcard,
+        "builds": list(reports),
+    }
 
 
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -746,6 +881,12 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         "time, steadier when other work shares the machine",
     )
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard comparison")
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="also measure the core's own cost per decision, on a variant whose rules cost "
+        "almost nothing, paired with RLCard like the variants (--variants '' for it alone)",
+    )
     parser.add_argument(
         "--no-instructions",
         action="store_true",
@@ -817,7 +958,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_arguments(argv)
     clock = CLOCKS[args.clock]
     installed = list(unodice.available_variants())
-    variants = args.variants.split(",") if args.variants else installed
+    variants = installed
+    if args.variants is not None:  # empty with --floor: the floor alone
+        variants = [name for name in args.variants.split(",") if name]
     unknown = [name for name in variants if name not in installed]
     if unknown:
         print(
@@ -841,6 +984,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     rlcard = rlcard_figures(args)
     results = [measure_variant(variant, args, rlcard) for variant in variants]
+    floor = measure_floor(args, rlcard) if args.floor else None
     if rlcard:
         rlcard["decisions_per_s"] = statistics.median(rlcard.pop("rates"))
         rlcard["games_per_s"] = rlcard["decisions_per_s"] / rlcard["decisions_per_game"]
@@ -848,6 +992,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         json.dumps(
             {
                 "variants": results,
+                "floor": floor,
                 "rlcard": rlcard,
                 "repeats": args.repeats,
                 "clock": args.clock,
@@ -876,7 +1021,7 @@ def measure_builds(args: argparse.Namespace, argv: list[str]) -> int:
     if args.json:
         print(json.dumps(merged, indent=2))
     else:
-        print_table(merged["variants"], merged["rlcard"], args)
+        print_table(merged["variants"], merged["rlcard"], args, merged["floor"])
         for build, why in missing.items():
             print(f"The {BUILDS[build]} build is not measured: {why}")
     return 0

@@ -177,7 +177,7 @@ LOG = {
     "entries": OWN,
     "movers": OWN,
     "packed": SAME,
-    "_positions": OWN,
+    "_positions": OWN_WHEN_USED,  # worked out when first asked for
     "_packs": OWN_WHEN_USED,
     "_packed_at": OWN_WHEN_USED,
 }

@@ -33,6 +33,10 @@ __all__ = ["Chance", "Draw", "ReplayChance", "Roll", "ScriptError", "ScriptedCha
 Piece = TypeVar("Piece")
 
 
+_NO_OUTCOMES = array("B")
+"""Copied for a copy's outcomes: a copy of an empty array costs less than making one."""
+
+
 class Chance:
     """Seeded chance: the default for every game.
 
@@ -118,7 +122,10 @@ class Chance:
         value = getrandbits(bits)
         while value >= bound:
             value = getrandbits(bits)
-        self._keep(value)
+        try:
+            self.outcomes.append(value)  # self._keep(value), written out
+        except OverflowError:
+            self._keep(value)
         return value
 
     def roll(self, die: Die) -> Face:
@@ -187,7 +194,7 @@ class Chance:
         twin._origin = self._start_of_copy()
         twin._future = None
         twin._bits = twin._first_bits
-        twin.outcomes = self.outcomes[:] if outcomes else array("B")
+        twin.outcomes = self.outcomes[:] if outcomes else _NO_OUTCOMES[:]
         return twin
 
     def _start_of_copy(self) -> _Start | None:

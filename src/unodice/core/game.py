@@ -79,6 +79,13 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+_NO_MOVERS = array("B")
+"""Copied for a new log's movers: a copy of an empty array costs less than making one."""
+
+_new_object: Callable[..., Any] = object.__new__
+_new_tuple: Callable[..., Any] = tuple.__new__
+"""Makes a value (see unodice.core.values) from its fields, without its class's ``__new__``."""
+
 _T = TypeVar("_T")
 _Args = TypeVarTuple("_Args")
 
@@ -400,7 +407,8 @@ class Game:
             PluginError: The variant offered no move to a seat that must decide.
         """
         if self._legal is None:
-            self._check_usable()
+            if self._broken is not None:
+                self._check_usable()
             if self._over or self._paused is not None:
                 self._legal = ()
                 return self._legal
@@ -435,24 +443,43 @@ class Game:
         """
         if self._hooks is not None:
             return self._play_with_house_rules(move)
-        chosen = self._offered(move) or self._resolve(move)
-        if self._unread_views:
-            self._read_unread_views()
-        mark = len(self._events)
+        # Written out rather than calls to _offered, _read_unread_views and _check_turn: this
+        # is every decision's path, and a call costs as much as the rest of a line here.
+        chosen: Move | None = None
+        legal = self._legal
+        if legal:
+            for candidate in legal:
+                if candidate is move:
+                    chosen = candidate
+                    break
+        if chosen is None:
+            chosen = self._resolve(move)
+        unread = self._unread_views
+        if unread:
+            for reference in unread:
+                view = reference()
+                if view is not None:
+                    view._contents()
+            unread.clear()
+        events = self._events
+        mark = len(events)
         if mark - self._log.packed >= _PACK_EVERY:
             self._log.pack()
-        seat = self.state.to_act
+        state = self.state
+        seat = state.to_act
         assert seat is not None
-        played = MovePlayed(seat, chosen)
+        played: MovePlayed = _new_tuple(MovePlayed, (seat, chosen))  # MovePlayed(seat, chosen)
         try:
             self._legal = self._by_text = None
             self._movers.append(seat)
-            self._events.append(chosen)  # it stands for `played` (see __init__)
-            self.variant.apply(self._table, self.state, chosen)
+            events.append(chosen)  # it stands for `played` (see __init__)
+            self.variant.apply(self._table, state, chosen)
             if self._round_winners is not None:
                 self._settle()
             else:
-                self._check_turn()
+                to_act = self.state.to_act
+                if type(to_act) is not int or not 0 <= to_act < self.players:
+                    self._check_turn()
         except BaseException as error:
             # No snapshot is kept without house rules, so plain games pay nothing for one: a
             # move stopped halfway (Ctrl-C, a crash in the variant) leaves the game unusable
@@ -461,7 +488,7 @@ class Game:
             self._note(error, f"playing {str(chosen)!r}")
             raise
         self._plays += 1
-        return (played, *self._events[mark + 1 :])  # type: ignore[arg-type]
+        return (played, *events[mark + 1 :])  # type: ignore[arg-type]
 
     def _play_with_house_rules(self, move: Move | str) -> tuple[Event, ...]:
         """``play`` in a game with house rules, whose hooks may refuse a move or fail.
@@ -775,7 +802,13 @@ class Game:
             raise InvalidOptions(f"seat must be from 0 to {self.players - 1}, got {brief(seat)}")
         if self._broken is not None:
             self._check_usable()
-        view = View._unread(seat, self.variant, self, self._plays)
+        # View._unread(seat, self.variant, self, self._plays), written out: a view a decision.
+        view: View = _new_object(View)
+        view._seat = seat
+        view._seen = None
+        view._rules = self.variant
+        view._game = self
+        view._plays = self._plays
         unread = self._unread_views
         listed = len(unread)
         if listed >= _UNREAD_VIEWS_KEPT and listed & (listed - 1) == 0:
@@ -931,17 +964,42 @@ class Game:
         self._table = _Table(self)
 
     def _empty_log(self) -> Log:
-        return Log([], array("B") if self.players <= 256 else [])
+        return Log([], _NO_MOVERS[:] if self.players <= 256 else [])
 
     def _twin(self, chance: Chance, log: Log) -> Game:
         """A copy of the game with its own state, playing on ``chance`` and keeping ``log``."""
-        twin = object.__new__(Game)
-        twin.__dict__.update(self.__dict__)
+        twin: Game = _new_object(Game)
+        # Attribute by attribute, in the order __init__ sets them, so that the copy shares its
+        # attribute names with every game (see __init__), and far cheaper than updating its
+        # __dict__ from this one's; tests/core/test_copies.py checks every attribute is here.
+        twin.variant = self.variant
+        twin.players = self.players
+        twin.options = self.options
+        twin.seed = self.seed
+        twin.plugin = self.plugin
+        twin.house_rules = self.house_rules
         twin._chance = chance
-        twin._set_log(log)
-        twin._unread_views = []
+        twin._hooks = self._hooks
+        twin._log = log
+        twin._events = log.entries
+        twin._movers = log.movers
+        twin._broken = self._broken
+        twin._unrecordable = self._unrecordable
+        twin._plays = self._plays
+        twin._table = _Table(twin)
         twin._totals = self._totals[:]
+        twin._round = self._round
         twin._round_points = self._round_points[:]
+        twin._round_winners = self._round_winners
+        twin._over = self._over
+        twin._winners = self._winners
+        twin.round_end_states = self.round_end_states
+        twin._legal = self._legal
+        twin._unread_views = []
+        twin._by_text = self._by_text
+        twin.start_position = self.start_position
+        twin._pause_between_rounds = self._pause_between_rounds
+        twin._paused = self._paused
         twin.state = self.state.copy()
         return twin
 

@@ -140,7 +140,9 @@ class Log:
         self.entries = entries
         self.movers = movers
         self.packed = 0
-        self._positions: MutableSequence[int] = array("Q")
+        # The index of every move, worked out when first asked for (see positions): the empty
+        # tuple until then, so that a log no one reads (a search's copy) makes no array.
+        self._positions: MutableSequence[int] = _NO_WORDS
         # The packed events, in order, and the index in ``entries`` of each word: empty tuples
         # until something is packed (a game that packs nothing pays for no arrays), replaced by
         # arrays before the first is appended.
@@ -212,6 +214,8 @@ class Log:
         """The index in ``entries`` of every move, brought up to date with the entries."""
         positions, entries = self._positions, self.entries
         if len(positions) < len(self.movers):
+            if type(positions) is not array:  # still the empty tuple
+                positions = self._positions = array("Q")
             start = positions[-1] + 1 if positions else 0
             for index in range(start, len(entries)):
                 if isinstance(entries[index], Move):

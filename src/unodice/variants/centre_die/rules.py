@@ -15,11 +15,13 @@ reading of the rules from the modules of those names, and implements
 
 from __future__ import annotations
 
+import operator
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from unodice.core import uno
+from unodice.core._shuffling import shuffle
 from unodice.core.capabilities import Inventory, MatchEngine, Matches, Resampling
 from unodice.core.errors import IllegalMove, UnodiceError
 from unodice.core.moves import Event, Move, shared_event
@@ -86,8 +88,8 @@ def _without(items: tuple[_Item, ...], index: int) -> tuple[_Item, ...]:
     return items[:index] + items[index + 1 :]
 
 
-def _die_id(die: Die) -> int:
-    return die.id
+_die_id: Callable[[Die], int] = operator.attrgetter("id")
+"""A piece's id: the key to sort pieces by, read in C (a Python function a piece cost more)."""
 
 
 class CentreDie(
@@ -728,7 +730,7 @@ class CentreDie(
         on the table for all to see).
         """
         dice = sorted(state.bag, key=_die_id)
-        rng.shuffle(dice)
+        shuffle(dice, rng)
         state.bag = Bag(dice)
 
     # -- Inventory: where every die is -------------------------------------------------------------
