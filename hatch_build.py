@@ -10,6 +10,11 @@ left there first, so that a failed build does not leave stale modules behind.
 When a module does not compile (no C compiler, no Python headers, ``CC=false``), the build
 prints one line saying that it installs pure Python and why, and goes on without the native
 modules: the package then runs its plain Python rules, which are the same games, only slower.
+Since pip shows a build's output only when asked (``pip install -v``), the build also writes
+the reason, as one line, into the package it builds: ``unodice/_native/pure-build.txt`` (in the
+wheel, or in place for an editable install), where ``unodice.build_reason()`` and ``unodice
+--version`` find it. A build that makes the native modules writes no such file, and removes
+the one an earlier editable build left in place.
 
 Run as a script, ``python hatch_build.py`` builds the modules in place as an editable install
 does, without installing anything: the quick way to rebuild them after changing a C file (it
@@ -40,6 +45,12 @@ NATIVE = Path("src", "unodice", "_native")
 PURE = "unodice: installing pure Python, without the native engines"
 """What the build says, before why, when it cannot build the native modules."""
 
+REASON = "pure-build.txt"
+"""The file, beside the native modules' sources, that tells a pure build's reason in one line.
+
+``unodice._version`` reads it under this name; git ignores it, the sdist leaves it out, and the
+wheel carries only the one its own build wrote."""
+
 
 class BuildFailed(Exception):
     """A native module did not build; the message says why, in a few words."""
@@ -69,6 +80,9 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                 self.app.display_info(f"unodice: built the native engines ({names(modules)})")
         except BuildFailed as why:
             self.app.display_warning(f"{PURE}: {why}")
+            if self._temporary is not None:  # the wheel's: build_in_place wrote the editable's
+                note = write_reason(Path(self._temporary), str(why))
+                build_data["force_include"][str(note)] = f"unodice/_native/{REASON}"
             return
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
@@ -87,14 +101,26 @@ class NativeBuildHook(BuildHookInterface):  # type: ignore[type-arg]
 def build_in_place(root: Path, sources: list[Path]) -> str:
     """Build the modules beside their sources, first removing the ones built there before.
 
-    Returns the names of the modules built; raises ``BuildFailed`` when they were not.
+    Returns the names of the modules built; raises ``BuildFailed`` when they were not, after
+    writing why beside the sources (``REASON``), as the pure build's record.
     """
     remove_in_place_modules(root, sources)
     with tempfile.TemporaryDirectory(prefix="unodice-native-") as temporary:
-        built = build_extensions(root, sources, Path(temporary))
+        try:
+            built = build_extensions(root, sources, Path(temporary))
+        except BuildFailed as why:
+            write_reason(root / NATIVE, str(why))
+            raise
         for module in built:
             shutil.copy2(module, root / NATIVE / module.name)
     return names(built)
+
+
+def write_reason(folder: Path, why: str) -> Path:
+    """Write why the build is pure Python, on one line, into ``folder``; the file's path."""
+    note = folder / REASON
+    note.write_text(why + "\n", encoding="utf-8")
+    return note
 
 
 def names(modules: list[Path]) -> str:
@@ -103,9 +129,10 @@ def names(modules: list[Path]) -> str:
 
 
 def remove_in_place_modules(root: Path, sources: list[Path]) -> None:
-    """Remove the extension modules a previous editable build left beside the sources."""
+    """Remove what a previous editable build left beside the sources: modules, or its reason."""
     from importlib.machinery import EXTENSION_SUFFIXES
 
+    (root / NATIVE / REASON).unlink(missing_ok=True)
     for source in sources:
         for suffix in EXTENSION_SUFFIXES:
             (root / NATIVE / f"{source.stem}{suffix}").unlink(missing_ok=True)
@@ -122,7 +149,7 @@ def build_extensions(root: Path, sources: list[Path], into: Path) -> list[Path]:
         from setuptools import Distribution, Extension
         from setuptools.command.build_ext import build_ext
     except ImportError:
-        raise BuildFailed("setuptools, which drives the C compiler, is not installed") from None
+        raise BuildFailed("no setuptools, which drives the C compiler") from None
     extensions = [
         Extension(
             f"unodice._native.{source.stem}",
@@ -150,9 +177,16 @@ def build_extensions(root: Path, sources: list[Path], into: Path) -> list[Path]:
 
 
 def reason(error: BaseException, output: str) -> str:
-    """Why the build failed, in one line: the compiler's first error, or what failed to run."""
+    """Why the build failed, in one line: the compiler's first error, or what failed to run.
+
+    The reason reads after "pure Python:" (and after "when installed,", in ``unodice
+    --version``): ``no working C compiler (...)``, ``no Python headers (...)`` (the compiler
+    found no ``Python.h``), ``the C compiler failed (...)``.
+    """
     for line in output.splitlines():
         if re.search(r"\berror\b", line, re.IGNORECASE) and not line.startswith("error: "):
+            if "Python.h" in line:
+                return f"no Python headers ({shorten(line)})"
             return f"the C compiler failed ({shorten(line)})"
     cause: BaseException | None = error
     while cause is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from unodice import _moved
 from unodice import variants as variants  # the package; callable as the old listing function
-from unodice._version import __version__, build_kind
+from unodice._version import __version__, build_kind, build_reason
 from unodice.core.chance import Chance
 from unodice.core.errors import (
     ComponentError,
@@ -79,6 +79,7 @@ __all__ = [
     "agents",
     "available_variants",
     "build_kind",
+    "build_reason",
     "default_registry",
     "hookimpl",
     "new_game",

@@ -3,8 +3,9 @@
 Each C file ``_<name>.c`` here is one extension module, ``unodice._native._<name>``, built by
 the package's build hook when the machine that installs unodice has a C compiler (see "The
 builds" in the getting-started guide). Without one the package installs as pure Python, and
-none of these modules exists. The plain Python rules stay the source of truth: a native module
-is a faster second implementation of them, checked against them.
+none of these modules exists: the build writes why into ``pure-build.txt`` here instead. The
+plain Python rules stay the source of truth: a native module is a faster second implementation
+of them, checked against them.
 
 Code that uses a native module never imports it by name: it asks
 [`native_module`][unodice._native.native_module], which answers ``None`` when the module was not

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from unodice._version import __version__, build_kind
+from unodice._version import __version__, build_kind, build_reason
 from unodice.cli.scaffold import LAYOUTS, ScaffoldError, check_plugin_name, write_plugin
 from unodice.cli.simulate import seed_argument
 from unodice.cli.terminal import count, run_play, show_events, show_result
@@ -79,15 +79,44 @@ def _number(text: str) -> int:
     return whole_number(text, "the value", argparse.ArgumentTypeError, negative=True)
 
 
+def version_line() -> str:
+    """What ``unodice --version`` prints: the version, the build, and why it is pure Python if so.
+
+    ``unodice 0.1.0 (native engines)``, or ``unodice 0.1.0 (pure Python: when installed, no
+    working C compiler ('cc' exited with status 1))``: see "The builds" in the getting-started
+    guide.
+    """
+    build = build_kind()
+    why = build_reason()
+    return f"unodice {__version__} ({build}: {why})" if why else f"unodice {__version__} ({build})"
+
+
+class _Version(argparse.Action):
+    """``--version``: print the version line whole (argparse's own would wrap it), and exit 0."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        kwargs.setdefault("help", "show the version and the build, and exit")
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
+        """Print the line to standard output and exit, as argparse's own action does."""
+        parser._print_message(version_line() + "\n", sys.stdout)
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``unodice`` command (documented on the command-line page)."""
     parser = _Parser(
         prog="unodice",
         description="Exact rule engines for the Uno family of dice and domino games.",
     )
-    parser.add_argument(
-        "--version", action="version", version=f"unodice {__version__} ({build_kind()})"
-    )
+    parser.add_argument("--version", action=_Version)
     parser.add_argument(
         "--debug",
         action="store_true",
