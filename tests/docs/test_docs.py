@@ -7,7 +7,8 @@ the way the site expands them, so what runs is what readers see. A block made on
 lines, or titled with a file's path (``title="src/unodice_pig/pig.py"``), shows a file of the
 example plugin, whose own tests run that code (``tests/docs/test_tutorial.py`` builds the plugin
 from those blocks): it is compiled here, not run. Pages whose code imports the optional Dask
-extra are skipped when it is not installed.
+extra are skipped when it is not installed, and pages that play games on the native engines
+(``native=True``) in the pure-Python build.
 
 The plugin guide uses the example plugin (``pig``). When it is not installed, its source is
 loaded from ``examples/unodice-pig`` into the registry for that page, so the page runs either
@@ -25,6 +26,7 @@ import pytest
 from paths import ROOT
 
 import unodice.core.registry
+from unodice._version import NATIVE
 from unodice.core.registry import Registry
 
 DOCS = ROOT / "docs"
@@ -44,6 +46,7 @@ SNIPPET = re.compile(r'^(?P<indent>[ \t]*)--8<--[ \t]+"(?P<target>[^"]+)"[ \t]*$
 SECTION_MARK = re.compile(r"--8<-- \[(?P<edge>start|end):(?P<name>[\w-]+)\]")
 DASK_IMPORT = re.compile(r"^\s*(import|from)\s+(dask|distributed)\b", re.MULTILINE)
 USES_EXAMPLE_PLUGIN = re.compile(r"""["']pig["']|unodice_pig""")
+NATIVE_GAME = re.compile(r"\bnative=True\b")
 
 
 def read_snippet(target: str) -> str:
@@ -117,6 +120,8 @@ def test_code_blocks_run(page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyP
     code = "\n".join(source for _, source, _ in blocks)
     if DASK_IMPORT.search(code) and importlib.util.find_spec("distributed") is None:
         pytest.skip("needs the dask extra: pip install 'unodice[dask]'")
+    if NATIVE_GAME.search(code) and unodice.build_kind() != NATIVE:
+        pytest.skip("its games are on the native engines, which this build does not have")
     if USES_EXAMPLE_PLUGIN.search(code) and "pig" not in unodice.available_variants():
         monkeypatch.syspath_prepend(str(EXAMPLE_SOURCE))
         monkeypatch.setattr(unodice.core.registry, "_default", example_plugin_registry())
