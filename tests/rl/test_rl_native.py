@@ -176,6 +176,49 @@ def test_the_aec_environment_steps_native_games_as_it_steps_python_games(variant
     assert rewarded
 
 
+OPTION_SETS = [
+    ("centre-die", {"rounds": 1}),
+    (
+        "centre-die",
+        {"target": 60, "two_player_reverse_skips": False, "failed_challenge_penalty": 2},
+    ),
+    ("coverall", {"set_of_games": True}),
+    ("coverall", {"partition": False, "two_player_reverse_skips": False}),
+    ("dominoes", {"target": 80, "all_doubles_spin": True, "failed_challenge_penalty": 2}),
+    ("dominoes", {"target": 40, "hand_size": 7, "two_player_reverse_skips": False}),
+]
+"""Options that change the rounds and their scoring (several rounds of coverall, say)."""
+
+
+@native_build
+@pytest.mark.parametrize(("variant", "options"), OPTION_SETS)
+@pytest.mark.parametrize("players", [2, 3])
+def test_rewards_agree_with_every_option(variant, options, players):
+    for reward in ("match", "round"):
+        made = [
+            unodice.rl.raw_env(
+                variant, players=players, options=options, reward=reward, native=native
+            )
+            for native in (True, False)
+        ]
+        assert made[0].native and not made[1].native
+        rng = random.Random(7)
+        for seed in range(3):
+            for env in made:
+                env.reset(seed=seed)
+            for agent in made[0].agent_iter():
+                last = [env.last() for env in made]
+                assert made[1].agent_selection == agent
+                same_observations(last[0][0], last[1][0])
+                assert last[0][1:] == last[1][1:]
+                assert made[0].rewards == made[1].rewards
+                action = None if last[0][2] else _random_action(last[0][0], rng)
+                for env in made:
+                    env.step(action)
+            assert made[0].game.scores == made[1].game.scores
+            assert untouched(made[0].game)
+
+
 class _Watcher:
     """A random opponent that is told the events: the environment reads them for it."""
 
