@@ -258,10 +258,12 @@ def env_steps(variant: str, players: int | None, steps_wanted: int) -> tuple[int
     the view and the mask, and handing out rewards. The action is drawn as cheaply as
     ``RandomAgent`` draws a move in ``play_games`` (``random.Random`` over the mask's nonzero
     places): NumPy's ``Generator.choice`` alone takes about as long as a whole decision.
+    The environment steps native games where ``new_game`` makes them (the native build), as
+    ``play_games`` does, so the two rates are of the same engine.
     """
     from unodice.rl import raw_env
 
-    env = raw_env(variant, players=players)
+    env = raw_env(variant, players=players, native=native_games(variant))
     rng = random.Random(0)
     steps = matches = 0
     while steps < steps_wanted:

@@ -14,10 +14,11 @@ from pettingzoo.utils import wrappers
 from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
+from unodice.core.moves import Event
 from unodice.core.registry import Registry
-from unodice.core.setup import new_game
 from unodice.rl._arrays import Arrays
-from unodice.rl.rewards import Reward, checked, rewards
+from unodice.rl._games import Games
+from unodice.rl.rewards import Reward, Tally, checked
 
 __all__ = ["RENDER_MODES", "UnodiceAECEnv", "env", "raw_env"]
 
@@ -48,14 +49,21 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         house_rules: House rules for every game.
         registry: Where the variant is found.
+        native: Whether the matches are played on the variant's native engine: ``None``
+            (the default) when the build has it and the setup allows it (see
+            [`new_game`][unodice.core.setup.new_game]'s ``native``), ``True`` always (or
+            ``new_game``'s refusal is raised), ``False`` never. Both play the same matches,
+            with the same observations, masks and rewards.
 
     Attributes:
+        native: Whether the matches are played on the native engine.
         master_seed: The seed the matches come from: the one last given to ``reset``, or one
             drawn at random (64 bits) when the environment was made.
 
     Raises:
         InvalidOptions: Bad variant, options, players, reward or render mode.
-        UnodiceError: The variant has no action catalogue or observation layout.
+        UnodiceError: The variant has no action catalogue or observation layout; or
+            ``native=True`` and its games cannot be played natively.
     """
 
     def __init__(
@@ -68,6 +76,7 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         *,
         house_rules: Sequence[str] = (),
         registry: Registry | None = None,
+        native: bool | None = None,
     ):
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -76,8 +85,10 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
             )
         self.render_mode = render_mode
         self._reward = checked(reward)
-        self._setup = (variant, players, dict(options or {}), tuple(house_rules), registry)
-        self.game: Game = self._new_game(0)
+        self._games = Games(variant, players, options or {}, house_rules, registry, native)
+        self.native = self._games.native
+        self.game: Game = self._games.first
+        self._tally = Tally(self.game.players, self._reward, self.native)
         self.metadata = {
             "render_modes": list(RENDER_MODES),
             "name": f"unodice_{self.game.variant.name}",
@@ -91,10 +102,6 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         self.master_seed = secrets.randbits(64)
         self._seeds = random.Random(self.master_seed)
         self.agents: list[str] = []
-
-    def _new_game(self, seed: int) -> Game:
-        variant, players, options, house_rules, registry = self._setup
-        return new_game(variant, players, seed, options, house_rules, registry=registry)
 
     # -- the spaces ------------------------------------------------------------------------------
 
@@ -123,14 +130,14 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         if seed is not None:
             self.master_seed = seed
             self._seeds.seed(seed)
-        self.game = self._new_game(self._seeds.getrandbits(63))
+        self.game = self._games.new(self._seeds.getrandbits(63))
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._settle(self.game.events)
+        self._settle(None)
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation now."""
@@ -162,10 +169,17 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         if self.render_mode == "human":
             self.render()
 
-    def _settle(self, events: Sequence[Any]) -> None:
-        """Hand out the rewards of ``events`` and pass the turn on (or end the match)."""
+    def _settle(self, events: Sequence[Event] | None) -> None:
+        """Hand out the rewards of a move, and pass the turn on (or end the match).
+
+        ``events`` are the move's events (``None``: the game was just set up).
+        """
         game = self.game
-        earned = rewards(events, game.players, self._reward)
+        earned = [0.0] * game.players
+        if events is None:
+            self._tally.start(game, earned)
+        else:
+            self._tally.add(game, events, earned)
         agents = self.agents
         if not any(earned):
             # Most moves: nothing to add to the cumulative rewards (adding 0.0 to them would

@@ -13,7 +13,6 @@ from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
 from unodice.core.moves import Event
 from unodice.core.registry import Registry
-from unodice.core.setup import new_game
 from unodice.play.agents import (
     Agent,
     AgentSpec,
@@ -30,8 +29,9 @@ from unodice.play.agents import (
     seat_agents,
 )
 from unodice.rl._arrays import Arrays
+from unodice.rl._games import Games
 from unodice.rl.aec import RENDER_MODES
-from unodice.rl.rewards import Reward, checked, rewards
+from unodice.rl.rewards import Reward, Tally, checked
 
 __all__ = ["ILLEGAL_REWARD", "UnodiceGymEnv", "gym_env"]
 
@@ -61,9 +61,17 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         reward: ``"match"`` or ``"round"``.
         render_mode: ``None``, ``"ansi"`` or ``"human"``.
         registry: Where the variant and the named agents are found.
+        native: Whether the matches are played on the variant's native engine: ``None``
+            (the default) when the build has it and the setup allows it, ``True`` always (or
+            [`new_game`][unodice.core.setup.new_game]'s refusal is raised), ``False`` never,
+            as in [`UnodiceAECEnv`][unodice.rl.aec.UnodiceAECEnv].
+
+    Attributes:
+        native: Whether the matches are played on the native engine.
 
     Raises:
         InvalidOptions: Bad variant, options, players, seat, agents, reward or render mode.
+        UnodiceError: ``native=True`` and the variant's games cannot be played natively.
     """
 
     def __init__(
@@ -77,6 +85,7 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         render_mode: str | None = None,
         *,
         registry: Registry | None = None,
+        native: bool | None = None,
     ):
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidOptions(
@@ -88,8 +97,11 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         specs: list[Any] = list(seat_agents(opponents))
         if players is None:
             players = len(specs) + 1
-        self._setup = (variant, players, dict(options or {}), registry)
-        self.game: Game = self._new_game(0)
+        self._registry = registry
+        self._games = Games(variant, players, options or {}, (), registry, native)
+        self.native = self._games.native
+        self.game: Game = self._games.first
+        self._tally = Tally(self.game.players, self._reward, self.native)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise InvalidOptions(f"seat must be from 0 to {players - 1}, not {brief(seat)}")
         self.seat = seat
@@ -100,6 +112,9 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         for index, place in enumerate(others):
             self._seats[place] = specs[index % len(specs)]
         self._agents: list[Agent | None] = [None] * players
+        # The observe methods of the agents that have one, by seat (looked up as each match
+        # starts): the events are read only for them.
+        self._observers: list[tuple[int, Any]] = []
         self._labels = [source.label if source is not None else "learner" for source in self._seats]
         self._ended = False
         self._arrays = Arrays(self.game.variant)
@@ -107,10 +122,6 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
             self._arrays.observation_space
         )
         self.action_space: gymnasium.spaces.Space[int] = self._arrays.action_space  # type: ignore[assignment]
-
-    def _new_game(self, seed: int) -> Game:
-        variant, players, options, registry = self._setup
-        return new_game(variant, players, seed, options, registry=registry)
 
     @property
     def catalogue(self) -> Any:
@@ -134,11 +145,13 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         self._ended = False
         for _ in range(_SETUP_ATTEMPTS):
             game_seed = int(self.np_random.integers(2**63 - 1))
-            self.game = self._new_game(game_seed)
+            self.game = self._games.new(game_seed)
+            self._tally.start(self.game, [0.0] * self.game.players)
             with SignalWatch() as watch:
                 self._start_agents(game_seed, watch)
-                self._tell(tuple(self.game.events), watch)
-                self._others_play([], watch)
+                if self._observers:
+                    self._tell(tuple(self.game.events), watch)
+                self._others_play([0.0] * self.game.players, watch)
             if not self.game.is_over:
                 return self._observation(), {}
         raise UnodiceError(
@@ -166,18 +179,21 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
             self._ended = True
             observation = self._arrays.observe(self.game, self.seat, acting=False)
             return observation, ILLEGAL_REWARD, True, False, {"illegal_action": str(illegal)}
-        events = list(self.game.play(move))
+        game = self.game
+        events = game.play(move)
+        earned = self._tally.add(game, events, [0.0] * game.players)
         with SignalWatch() as watch:
             self._tell(events, watch)
-            earned = self._others_play(events, watch)
+            reward = self._others_play(earned, watch)
         if self.render_mode == "human":
             self.render()
-        return self._observation(), earned, self.game.is_over, False, {}
+        return self._observation(), reward, self.game.is_over, False, {}
 
     def _start_agents(self, game_seed: int, watch: SignalWatch) -> None:
         # An opponent's seed is a one-way function of the match's: knowing its own seed, an
         # opponent cannot work out the match's, and with it the dice to come.
-        game, labels, registry = self.game, self._labels, self._setup[3]
+        game, labels, registry = self.game, self._labels, self._registry
+        self._observers = []
         for place, source in enumerate(self._seats):
             if source is None:
                 self._agents[place] = None
@@ -196,11 +212,14 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
             if start is not None:
                 call_agent(game, labels, place, watch, "in start", start, place, game.view(place))
             self._agents[place] = agent
+            observe = agent_method(game, labels, place, watch, agent, "observe")
+            if observe is not None:
+                self._observers.append((place, observe))
 
-    def _others_play(self, events: list[Event], watch: SignalWatch) -> float:
+    def _others_play(self, earned: list[float], watch: SignalWatch) -> float:
         """Play the other seats until the learner must choose; the learner's reward for it all.
 
-        ``events`` are those of the learner's move, to which the others' are added.
+        ``earned`` are the rewards of the learner's move, to which the others' are added.
 
         Raises:
             AgentError: An opponent failed, or chose a move that is not legal.
@@ -212,27 +231,24 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
             choose = choose_method(game, labels, place, watch, self._agents[place])
             moves = game.legal_moves()
             choice = ask_agent(game, labels, place, watch, choose, moves)
-            played = list(play_choice(game, labels, place, watch, moves, choice))
+            played = play_choice(game, labels, place, watch, moves, choice)
+            self._tally.add(game, played, earned)
             self._tell(played, watch)
-            events.extend(played)
-        return rewards(events, game.players, self._reward)[self.seat]
+        return earned[self.seat]
 
     def _tell(self, events: Sequence[Event], watch: SignalWatch) -> None:
+        """Tell the agents that observe what ``events`` each may see (read only for them)."""
         game, labels = self.game, self._labels
-        for place, agent in enumerate(self._agents):
-            if agent is None:
-                continue
-            observe = agent_method(game, labels, place, watch, agent, "observe")
-            if observe is not None:
-                call_agent(
-                    game,
-                    labels,
-                    place,
-                    watch,
-                    "in observe",
-                    observe,
-                    events_for_seat(game.variant, events, place),
-                )
+        for place, observe in self._observers:
+            call_agent(
+                game,
+                labels,
+                place,
+                watch,
+                "in observe",
+                observe,
+                events_for_seat(game.variant, events, place),
+            )
 
     def _observation(self) -> dict[str, Any]:
         return self._arrays.observe(self.game, self.seat, acting=not self.game.is_over)
