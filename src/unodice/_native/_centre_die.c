@@ -16,8 +16,15 @@
 #if defined(_MSC_VER)
 #include <intrin.h>
 #endif
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define HAVE_SSE2 1
+#endif
 
 #define COLOURS 4
+/* Room a hand's arrays keep beyond the dice they can hold, so that 16 codes or dice can be
+ * read or moved at once from any place in the hand (what is beyond its end is never used). */
+#define HAND_SLACK 32
 /* Room for every legal move: at most a catch, eight plays per face and a word. */
 #define MAX_MOVES (8 * 64 + 4)
 
@@ -273,9 +280,8 @@ static inline void hand_add(Match *m, int seat, int die, int code) {
     int n = m->hand_n[seat]++;
     m->hand_die[seat][n] = (uint16_t)die;
     m->hand_code[seat][n] = (uint8_t)code;
-    if (m->hand_count[seat][code]++ == 0) {
-        m->hand_bits[seat] |= (uint64_t)1 << code;
-    }
+    m->hand_count[seat][code]++;
+    m->hand_bits[seat] |= (uint64_t)1 << code; /* without a branch: it shows code now */
 }
 
 /* The die at index leaves a hand, which keeps its order; the die. */
@@ -284,22 +290,38 @@ static inline int hand_remove(Match *m, int seat, int index) {
     uint16_t *dice = m->hand_die[seat];
     int n = m->hand_n[seat];
     int die = dice[index], code = codes[index];
-    memmove(codes + index, codes + index + 1, (size_t)(n - index - 1) * sizeof *codes);
-    memmove(dice + index, dice + index + 1, (size_t)(n - index - 1) * sizeof *dice);
-    m->hand_n[seat] = n - 1;
-    if (--m->hand_count[seat][code] == 0) {
-        m->hand_bits[seat] &= ~((uint64_t)1 << code);
+#ifdef HAVE_SSE2
+    if (n - index <= 16) { /* the usual hand: the next 16 move down at once, no loop */
+        __m128i next_codes = _mm_loadu_si128((const __m128i *)(codes + index + 1));
+        __m128i next_dice = _mm_loadu_si128((const __m128i *)(dice + index + 1));
+        __m128i later_dice = _mm_loadu_si128((const __m128i *)(dice + index + 9));
+        _mm_storeu_si128((__m128i *)(codes + index), next_codes);
+        _mm_storeu_si128((__m128i *)(dice + index), next_dice);
+        _mm_storeu_si128((__m128i *)(dice + index + 8), later_dice);
+    } else
+#endif
+    {
+        for (int i = index + 1; i < n; i++) {
+            codes[i - 1] = codes[i];
+            dice[i - 1] = dice[i];
+        }
     }
+    m->hand_n[seat] = n - 1;
+    uint64_t gone = --m->hand_count[seat][code] == 0;
+    m->hand_bits[seat] &= ~(gone << code);
     return die;
 }
 
 /* A hand emptied of its codes (before it is re-rolled or a round is dealt). */
 static inline void hand_forget_codes(Match *m, int seat) {
-    uint64_t bits = m->hand_bits[seat];
-    while (bits) {
-        m->hand_count[seat][lowest_bit(bits)] = 0;
-        bits &= bits - 1;
+#ifdef HAVE_SSE2
+    __m128i zero = _mm_setzero_si128(); /* eight stores, no loop */
+    for (int i = 0; i < 8; i++) {
+        _mm_storeu_si128((__m128i *)m->hand_count[seat] + i, zero);
     }
+#else
+    memset(m->hand_count[seat], 0, sizeof m->hand_count[seat]);
+#endif
     m->hand_bits[seat] = 0;
 }
 
@@ -345,9 +367,8 @@ static int step_two(Match *m, int seat) {
     for (int i = 0; i < m->hand_n[seat]; i++) {
         int code = chance_roll(m, m->hand_die[seat][i]);
         m->hand_code[seat][i] = (uint8_t)code;
-        if (m->hand_count[seat][code]++ == 0) {
-            m->hand_bits[seat] |= (uint64_t)1 << code;
-        }
+        m->hand_count[seat][code]++;
+        m->hand_bits[seat] |= (uint64_t)1 << code;
     }
     m->phase = STEP_TWO;
     if (has_play(m, seat)) {
@@ -512,6 +533,25 @@ static void await_answer(Match *m, int seat, int illegal, int die, int code, int
     }
 }
 
+/* The first place in a hand of n codes that shows code (one does). */
+static inline int first_showing(const uint8_t *codes, int n, int code) {
+#ifdef HAVE_SSE2
+    if (n <= 16) { /* the usual hand: its codes compared at once, no loop */
+        __m128i row = _mm_loadu_si128((const __m128i *)codes);
+        unsigned same = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(row, _mm_set1_epi8((char)code)));
+        same &= (1u << n) - 1u;
+        if (same) {
+            return lowest_bit(same);
+        }
+    }
+#endif
+    int index = 0;
+    while (index < n && codes[index] != code) {
+        index++;
+    }
+    return index;
+}
+
 /* _play (CD-3, CD-6, CD-7) */
 static void play(Match *m, int code, int colour, int uno) {
     int seat = m->to_act;
@@ -519,8 +559,7 @@ static void play(Match *m, int code, int colour, int uno) {
     int n = m->hand_n[seat];
     int index = n - 1;
     if (m->phase != STEP_THREE) {
-        for (index = 0; index < n && codes[index] != code; index++) {
-        }
+        index = first_showing(codes, n, code);
     }
     int die = hand_remove(m, seat, index);
     n--;
@@ -640,29 +679,21 @@ static void apply(Match *m, uint16_t move) {
     }
     int catchable = m->catchable;
     m->catchable = -1;
-    switch (kind) {
-    case M_PLAY:
-    case M_BLUFF:
+    /* the kinds by how often they come, as plain branches (see legal_moves) */
+    if (kind <= M_BLUFF) {
         play(m, MOVE_CODE(move), MOVE_COLOUR(move), MOVE_UNO(move));
-        break;
-    case M_DECLINE:
+    } else if (kind == M_DECLINE) {
         decline(m);
-        break;
-    case M_DRAW:
-        draw_one(m);
-        break;
-    case M_KEEP:
+    } else if (kind == M_KEEP) {
         pass_turn(m, advance(m, 0));
-        break;
-    case M_ACCEPT:
+    } else if (kind == M_DRAW) {
+        draw_one(m);
+    } else if (kind == M_ACCEPT) {
         answer(m, 0);
-        break;
-    case M_CHALLENGE:
+    } else if (kind == M_CHALLENGE) {
         answer(m, 1);
-        break;
-    case M_CATCH:
+    } else {
         catch_uno(m, catchable);
-        break;
     }
 }
 
@@ -717,25 +748,28 @@ static int hand_plays(Match *m, uint16_t *out, int n) {
     return n;
 }
 
-/* legal_moves; out holds room for every move there can be. */
+/* legal_moves; out holds room for every move there can be. The phases are tested in the
+ * order of how often they come (plain branches, which are foretold better than a jump). */
 static int legal_moves(Match *m, uint16_t *out) {
     const Tables *t = m->t;
     int n = 0;
-    switch (m->phase) {
-    case CATCHING:
-        out[n++] = MOVE(M_CATCH, 0, -1, 0);
-        out[n++] = MOVE(M_DECLINE, 0, -1, 0);
-        return n;
-    case ANSWERING_WD4:
+    int phase = m->phase;
+    if (phase == STEP_ONE) {
         if (m->catchable >= 0) {
             out[n++] = MOVE(M_CATCH, 0, -1, 0);
         }
-        out[n++] = MOVE(M_CHALLENGE, 0, -1, 0);
-        out[n++] = MOVE(M_ACCEPT, 0, -1, 0);
+        n = hand_plays(m, out, n);
+        out[n++] = MOVE(M_DECLINE, 0, -1, 0);
         return n;
-    case ROUND_OVER:
-        return 0;
-    case STEP_THREE: {
+    }
+    if (phase == STEP_TWO) {
+        n = hand_plays(m, out, n);
+        if (m->draw_when_able) {
+            out[n++] = MOVE(M_DRAW, 0, -1, 0);
+        }
+        return n;
+    }
+    if (phase == STEP_THREE) {
         /* _drawn_die_plays */
         int seat = m->to_act;
         int hand = m->hand_n[seat];
@@ -754,20 +788,20 @@ static int legal_moves(Match *m, uint16_t *out) {
         out[n++] = MOVE(M_KEEP, 0, -1, 0);
         return n;
     }
-    case STEP_TWO:
-        n = hand_plays(m, out, n);
-        if (m->draw_when_able) {
-            out[n++] = MOVE(M_DRAW, 0, -1, 0);
-        }
-        return n;
-    default:
+    if (phase == ANSWERING_WD4) {
         if (m->catchable >= 0) {
             out[n++] = MOVE(M_CATCH, 0, -1, 0);
         }
-        n = hand_plays(m, out, n);
+        out[n++] = MOVE(M_CHALLENGE, 0, -1, 0);
+        out[n++] = MOVE(M_ACCEPT, 0, -1, 0);
+        return n;
+    }
+    if (phase == CATCHING) {
+        out[n++] = MOVE(M_CATCH, 0, -1, 0);
         out[n++] = MOVE(M_DECLINE, 0, -1, 0);
         return n;
     }
+    return 0; /* ROUND_OVER */
 }
 
 /* -- agents ----------------------------------------------------------------------------------- */
@@ -1072,8 +1106,8 @@ static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name,
     m->drawn = malloc((size_t)t->dice * sizeof *m->drawn);
     int lacking = m->bag == NULL || m->drawn == NULL;
     for (int seat = 0; seat < players; seat++) {
-        m->hand_die[seat] = malloc((size_t)t->dice * sizeof *m->hand_die[seat]);
-        m->hand_code[seat] = malloc((size_t)t->dice * sizeof *m->hand_code[seat]);
+        m->hand_die[seat] = calloc((size_t)t->dice + HAND_SLACK, sizeof *m->hand_die[seat]);
+        m->hand_code[seat] = calloc((size_t)t->dice + HAND_SLACK, sizeof *m->hand_code[seat]);
         lacking |= m->hand_die[seat] == NULL || m->hand_code[seat] == NULL;
     }
     if (lacking) {
@@ -1169,8 +1203,8 @@ static int state_allocate(Match *m) {
         return -1;
     }
     for (int seat = 0; seat < m->c.players; seat++) {
-        m->hand_die[seat] = malloc((size_t)t->dice * sizeof *m->hand_die[seat]);
-        m->hand_code[seat] = malloc((size_t)t->dice * sizeof *m->hand_code[seat]);
+        m->hand_die[seat] = calloc((size_t)t->dice + HAND_SLACK, sizeof *m->hand_die[seat]);
+        m->hand_code[seat] = calloc((size_t)t->dice + HAND_SLACK, sizeof *m->hand_code[seat]);
         if (m->hand_die[seat] == NULL || m->hand_code[seat] == NULL) {
             PyErr_NoMemory();
             return -1;

@@ -233,6 +233,33 @@ static inline void seed_word(mt19937 *mt, unsigned long long seed) {
     mt_init_by_array(mt, key, seed > 0xffffffffULL ? 2 : 1);
 }
 
+/* The chance from seed and each random agent's generator from its seed (one per seat), as
+ * seed_word seeds them, all seeded together (mt_init_by_short_keys). */
+static void seed_words_at_once(MatchCore *c, unsigned long long seed,
+                               const unsigned long long *agent_seeds) {
+    mt19937 *mts[MT_SEED_AT_ONCE];
+    uint32_t keys[2 * MT_SEED_AT_ONCE];
+    int lengths[MT_SEED_AT_ONCE];
+    int count = 0;
+    for (int seat = -1; seat < c->players; seat++) {
+        if (seat >= 0 && c->agent_kind[seat] != AGENT_RANDOM) {
+            continue;
+        }
+        unsigned long long word = seat < 0 ? seed : agent_seeds[seat];
+        mts[count] = seat < 0 ? &c->chance : &c->agent_rng[seat];
+        keys[2 * count] = (uint32_t)(word & 0xffffffffULL);
+        keys[2 * count + 1] = (uint32_t)(word >> 32);
+        lengths[count] = word > 0xffffffffULL ? 2 : 1;
+        if (++count == MT_SEED_AT_ONCE) {
+            mt_init_by_short_keys(mts, keys, lengths, count);
+            count = 0;
+        }
+    }
+    if (count) {
+        mt_init_by_short_keys(mts, keys, lengths, count);
+    }
+}
+
 /* The seats of a match: their count and agents checked, the agents' kinds kept. Returns -1
  * with an error set when they are not 2 to MAX_PLAYERS seats with one known agent each. */
 static int core_agents(MatchCore *c, int players, const char *agents,
@@ -419,12 +446,7 @@ static PyObject *core_play_many(MatchCore *c, void *match, int (*run)(void *), P
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) {
         core_restart(c);
-        seed_word(&c->chance, games[i]);
-        for (int seat = 0; seat < players; seat++) {
-            if (c->agent_kind[seat] == AGENT_RANDOM) {
-                seed_word(&c->agent_rng[seat], agents[i * players + seat]);
-            }
-        }
+        seed_words_at_once(c, games[i], agents + i * players);
         int outcome = run(match);
         if (outcome < 0) {
             lacking = 1;
