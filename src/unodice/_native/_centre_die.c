@@ -24,7 +24,7 @@
 #define COLOURS 4
 /* Room a hand's arrays keep beyond the dice they can hold, so that 16 codes or dice can be
  * read or moved at once from any place in the hand (what is beyond its end is never used). */
-#define HAND_SLACK 32
+#define HAND_SLACK 16
 /* Room for every legal move: at most a catch, eight plays per face and a word. */
 #define MAX_MOVES (8 * 64 + 4)
 
@@ -216,7 +216,6 @@ typedef struct {
     uint16_t *hand_die[MAX_PLAYERS];
     uint8_t *hand_code[MAX_PLAYERS];
     int hand_n[MAX_PLAYERS];
-    uint16_t hand_count[MAX_PLAYERS][64]; /* per seat, how many dice of the hand show each code */
     uint64_t hand_bits[MAX_PLAYERS];      /* per seat, the codes the hand shows, as bits */
     int current, direction, reverse_skips;
     int centre_die, centre_code, centre_colour, centre_key;
@@ -275,13 +274,37 @@ static inline int lowest_bit(uint64_t mask) {
 #endif
 }
 
+/* Whether a hand's first n codes show code; where first, in *index when it is given. */
+static inline int first_showing(const uint8_t *codes, int n, int code, int *index) {
+#ifdef HAVE_SSE2
+    if (n <= 16) { /* the usual hand: its codes compared at once, no loop (the arrays have
+                    * room for 16 codes from their start, HAND_SLACK) */
+        __m128i row = _mm_loadu_si128((const __m128i *)codes);
+        unsigned same = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(row, _mm_set1_epi8((char)code)));
+        same &= (1u << n) - 1u;
+        if (index != NULL && same) {
+            *index = lowest_bit(same);
+        }
+        return same != 0;
+    }
+#endif
+    for (int i = 0; i < n; i++) {
+        if (codes[i] == code) {
+            if (index != NULL) {
+                *index = i;
+            }
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* A die showing code joins the end of a hand. */
 static inline void hand_add(Match *m, int seat, int die, int code) {
     int n = m->hand_n[seat]++;
     m->hand_die[seat][n] = (uint16_t)die;
     m->hand_code[seat][n] = (uint8_t)code;
-    m->hand_count[seat][code]++;
-    m->hand_bits[seat] |= (uint64_t)1 << code; /* without a branch: it shows code now */
+    m->hand_bits[seat] |= (uint64_t)1 << code;
 }
 
 /* The die at index leaves a hand, which keeps its order; the die. */
@@ -307,23 +330,13 @@ static inline int hand_remove(Match *m, int seat, int index) {
         }
     }
     m->hand_n[seat] = n - 1;
-    uint64_t gone = --m->hand_count[seat][code] == 0;
+    uint64_t gone = !first_showing(codes, n - 1, code, NULL);
     m->hand_bits[seat] &= ~(gone << code);
     return die;
 }
 
 /* A hand emptied of its codes (before it is re-rolled or a round is dealt). */
-static inline void hand_forget_codes(Match *m, int seat) {
-#ifdef HAVE_SSE2
-    __m128i zero = _mm_setzero_si128(); /* eight stores, no loop */
-    for (int i = 0; i < 8; i++) {
-        _mm_storeu_si128((__m128i *)m->hand_count[seat] + i, zero);
-    }
-#else
-    memset(m->hand_count[seat], 0, sizeof m->hand_count[seat]);
-#endif
-    m->hand_bits[seat] = 0;
-}
+static inline void hand_forget_codes(Match *m, int seat) { m->hand_bits[seat] = 0; }
 
 /* FaceLookup.has_play for a seat's hand */
 static inline int has_play(Match *m, int seat) {
@@ -338,8 +351,9 @@ static inline int any_match(Match *m, int seat) {
 /* FaceLookup.any_match over a seat's hand but its last die (the die drawn at step 3) */
 static inline int any_match_but_last(Match *m, int seat) {
     uint64_t bits = m->hand_bits[seat];
-    int last = m->hand_code[seat][m->hand_n[seat] - 1];
-    if (m->hand_count[seat][last] == 1) {
+    int n = m->hand_n[seat] - 1;
+    int last = m->hand_code[seat][n];
+    if (!first_showing(m->hand_code[seat], n, last, NULL)) {
         bits &= ~((uint64_t)1 << last);
     }
     return (bits & m->t->match_mask[m->centre_key]) != 0;
@@ -367,7 +381,6 @@ static int step_two(Match *m, int seat) {
     for (int i = 0; i < m->hand_n[seat]; i++) {
         int code = chance_roll(m, m->hand_die[seat][i]);
         m->hand_code[seat][i] = (uint8_t)code;
-        m->hand_count[seat][code]++;
         m->hand_bits[seat] |= (uint64_t)1 << code;
     }
     m->phase = STEP_TWO;
@@ -533,25 +546,6 @@ static void await_answer(Match *m, int seat, int illegal, int die, int code, int
     }
 }
 
-/* The first place in a hand of n codes that shows code (one does). */
-static inline int first_showing(const uint8_t *codes, int n, int code) {
-#ifdef HAVE_SSE2
-    if (n <= 16) { /* the usual hand: its codes compared at once, no loop */
-        __m128i row = _mm_loadu_si128((const __m128i *)codes);
-        unsigned same = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(row, _mm_set1_epi8((char)code)));
-        same &= (1u << n) - 1u;
-        if (same) {
-            return lowest_bit(same);
-        }
-    }
-#endif
-    int index = 0;
-    while (index < n && codes[index] != code) {
-        index++;
-    }
-    return index;
-}
-
 /* _play (CD-3, CD-6, CD-7) */
 static void play(Match *m, int code, int colour, int uno) {
     int seat = m->to_act;
@@ -559,7 +553,7 @@ static void play(Match *m, int code, int colour, int uno) {
     int n = m->hand_n[seat];
     int index = n - 1;
     if (m->phase != STEP_THREE) {
-        index = first_showing(codes, n, code);
+        first_showing(codes, n, code, &index);
     }
     int die = hand_remove(m, seat, index);
     n--;
@@ -1175,14 +1169,23 @@ typedef struct {
     int legal_n;
     int over;
     Buffer history; /* the codes of the moves played, uint16 each */
-    uint16_t legal_codes[MAX_MOVES];
+    uint16_t *legal_codes; /* the codes of the legal moves now (legal_n), or NULL with legal */
 } StateObject;
 
 static PyTypeObject StateType;
 
+/* The legal moves now forgotten (a move was played, or chance changed). */
+static void state_forget_legal(StateObject *s) {
+    Py_CLEAR(s->legal);
+    free(s->legal_codes);
+    s->legal_codes = NULL;
+    s->legal_n = 0;
+}
+
 static void state_dealloc(StateObject *s) {
     match_free(&s->m);
     free(s->history.data);
+    free(s->legal_codes);
     Py_XDECREF(s->tables);
     Py_XDECREF(s->objects);
     Py_XDECREF(s->faces);
@@ -1270,6 +1273,7 @@ static PyObject *new_state(PyObject *self, PyObject *args) {
     s->colours = Py_NewRef(colours);
     s->phases = Py_NewRef(phases);
     s->legal = NULL;
+    s->legal_codes = NULL;
     s->legal_n = 0;
     s->over = 0;
     Match *m = &s->m;
@@ -1281,7 +1285,8 @@ static PyObject *new_state(PyObject *self, PyObject *args) {
     m->penalty = penalty;
     m->draw_when_able = draw_when_able;
     m->any_opponent = any_opponent;
-    m->c.detail = 1; /* keep every chance outcome */
+    m->c.detail = 1;                                /* keep every chance outcome, */
+    m->c.outcome_size = t->dice <= 256 ? 1 : 2;     /* each in as few bytes as it needs */
     if (seed_from(seed, &m->c.chance) < 0 || state_allocate(m) < 0) {
         Py_DECREF(s);
         return NULL;
@@ -1301,21 +1306,31 @@ static PyObject *state_legal_tuple(StateObject *s) {
     if (s->legal != NULL) {
         return s->legal;
     }
-    int n = s->over ? 0 : legal_moves(&s->m, s->legal_codes);
+    uint16_t codes[MAX_MOVES];
+    int n = s->over ? 0 : legal_moves(&s->m, codes);
+    uint16_t *kept = malloc((size_t)(n > 0 ? n : 1) * sizeof *kept); /* as many as there are */
+    if (kept == NULL) {
+        return PyErr_NoMemory();
+    }
+    memcpy(kept, codes, (size_t)n * sizeof *kept);
     PyObject *legal = PyTuple_New(n);
     if (legal == NULL) {
+        free(kept);
         return NULL;
     }
     for (int i = 0; i < n; i++) {
-        PyObject *object = PyList_GET_ITEM(s->objects, s->legal_codes[i]);
+        PyObject *object = PyList_GET_ITEM(s->objects, codes[i]);
         if (object == Py_None) {
             Py_DECREF(legal);
+            free(kept);
             return PyErr_Format(PyExc_SystemError, "no move object for the code %d",
-                                (int)s->legal_codes[i]);
+                                (int)codes[i]);
         }
         PyTuple_SET_ITEM(legal, i, Py_NewRef(object));
     }
+    free(s->legal_codes);
     s->legal = legal;
+    s->legal_codes = kept;
     s->legal_n = n;
     return legal;
 }
@@ -1344,7 +1359,7 @@ static PyObject *state_legal_codes(StateObject *s, PyObject *unused) {
 /* Carry out the legal move at index of the legal moves now. */
 static PyObject *state_do(StateObject *s, int index) {
     uint16_t code = s->legal_codes[index];
-    Py_CLEAR(s->legal);
+    state_forget_legal(s);
     if (buffer_put(&s->history, &code, sizeof code) < 0) {
         return PyErr_NoMemory();
     }
@@ -1409,6 +1424,7 @@ static PyObject *state_copy(StateObject *s, PyObject *arg) {
     }
     twin->m = s->m;
     Match *m = &twin->m;
+    m->c.agent_rng = NULL; /* a stepped game has none */
     m->bag = m->drawn = NULL;
     for (int seat = 0; seat < MAX_PLAYERS; seat++) {
         m->hand_die[seat] = NULL;
@@ -1428,6 +1444,7 @@ static PyObject *state_copy(StateObject *s, PyObject *arg) {
     twin->colours = Py_NewRef(s->colours);
     twin->phases = Py_NewRef(s->phases);
     twin->legal = NULL;
+    twin->legal_codes = NULL;
     twin->legal_n = 0;
     twin->over = s->over;
     if (state_allocate(m) < 0) {
@@ -1584,7 +1601,7 @@ static PyObject *state_history(StateObject *s, PyObject *unused) {
 /* outcomes(): every chance outcome drawn, as bytes (uint32 each, native order). */
 static PyObject *state_outcomes(StateObject *s, PyObject *unused) {
     (void)unused;
-    return bytes_of(&s->m.c.outcomes);
+    return core_outcomes_bytes(&s->m.c);
 }
 
 static PyObject *state_moves_played(StateObject *s, PyObject *unused) {
@@ -1663,7 +1680,7 @@ static PyObject *state_determinize(StateObject *s, PyObject *args) {
     m->c.chance = chance;
     m->c.outcomes.size = 0;
     s->history.size = 0;
-    Py_CLEAR(s->legal);
+    state_forget_legal(s);
     Py_RETURN_NONE;
 }
 

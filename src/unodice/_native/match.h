@@ -55,7 +55,7 @@ typedef struct {
 
 static int buffer_put(Buffer *b, const void *item, size_t size) {
     if (b->size + size > b->capacity) {
-        size_t capacity = b->capacity ? b->capacity * 2 : 4096;
+        size_t capacity = b->capacity ? b->capacity * 2 : 64; /* small: states keep many */
         while (capacity < b->size + size) {
             capacity *= 2;
         }
@@ -97,9 +97,10 @@ static void *copy_bytes(PyObject *bytes, Py_ssize_t expected, const char *name) 
 
 typedef struct {
     int players;
-    /* chance and agents */
+    /* chance and agents: the agents' generators (one per seat) only in a match that its
+     * agents play (core_agents makes them), NULL in a game stepped from Python */
     mt19937 chance;
-    mt19937 agent_rng[MAX_PLAYERS];
+    mt19937 *agent_rng;
     int agent_kind[MAX_PLAYERS];
     /* the match (Game) */
     long long totals[MAX_PLAYERS];
@@ -111,6 +112,7 @@ typedef struct {
     int failed; /* out of memory while recording */
     size_t number_size; /* bytes per recorded count and choice: 2 or 4 */
     size_t move_size;   /* bytes per move: 2 or 4 */
+    size_t outcome_size; /* bytes per recorded outcome: 1, 2, or 4 (0: 4) */
     Buffer outcomes, counts, choices, seats, chosen, legal;
 } MatchCore;
 
@@ -121,9 +123,45 @@ static inline int seat_mod(int seat, int players) {
 
 /* A chance outcome, recorded when asked. */
 static inline void core_outcome(MatchCore *c, uint32_t value) {
-    if (c->detail >= 1 && buffer_put(&c->outcomes, &value, sizeof value) < 0) {
-        c->failed = 1;
+    if (c->detail >= 1) {
+        int failed;
+        if (c->outcome_size == 1) {
+            uint8_t small = (uint8_t)value;
+            failed = buffer_put(&c->outcomes, &small, 1) < 0;
+        } else if (c->outcome_size == 2) {
+            uint16_t small = (uint16_t)value;
+            failed = buffer_put(&c->outcomes, &small, 2) < 0;
+        } else {
+            failed = buffer_put(&c->outcomes, &value, sizeof value) < 0;
+        }
+        if (failed) {
+            c->failed = 1;
+        }
     }
+}
+
+/* The outcomes recorded, as uint32 bytes whatever their recorded size. */
+static inline PyObject *core_outcomes_bytes(const MatchCore *c) {
+    size_t size = c->outcome_size ? c->outcome_size : 4;
+    if (size == 4) {
+        return bytes_of(&c->outcomes);
+    }
+    size_t n = c->outcomes.size / size;
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * 4));
+    if (bytes == NULL) {
+        return NULL;
+    }
+    uint32_t *out = (uint32_t *)PyBytes_AS_STRING(bytes);
+    for (size_t i = 0; i < n; i++) {
+        if (size == 1) {
+            out[i] = c->outcomes.data[i];
+        } else {
+            uint16_t value;
+            memcpy(&value, c->outcomes.data + 2 * i, 2);
+            out[i] = value;
+        }
+    }
+    return bytes;
 }
 
 /* Chance.below, recorded */
@@ -192,6 +230,7 @@ static void core_free(MatchCore *c) {
     free(c->seats.data);
     free(c->chosen.data);
     free(c->legal.data);
+    free(c->agent_rng);
 }
 
 /* -- seeds ----------------------------------------------------------------------------------- */
@@ -269,6 +308,13 @@ static int core_agents(MatchCore *c, int players, const char *agents,
         return -1;
     }
     c->players = players;
+    if (c->agent_rng == NULL) {
+        c->agent_rng = calloc((size_t)players, sizeof *c->agent_rng);
+        if (c->agent_rng == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
     for (int seat = 0; seat < players; seat++) {
         if (agents[seat] < AGENT_RANDOM || agents[seat] > AGENT_HEURISTIC) {
             PyErr_SetString(PyExc_ValueError,
