@@ -25,8 +25,9 @@
 /* Room a hand's arrays keep beyond the dice they can hold, so that 16 codes or dice can be
  * read or moved at once from any place in the hand (what is beyond its end is never used). */
 #define HAND_SLACK 16
-/* Room for every legal move: at most a catch, eight plays per face and a word. */
-#define MAX_MOVES (8 * 64 + 4)
+/* Room for every legal move: at most a catch, eight plays per face and a word; and room for
+ * the eight a face's plays are copied as, at once, after the last. */
+#define MAX_MOVES (8 * 64 + 4 + 8)
 
 /* Face kinds (lookups.py). */
 #define NORMAL 0
@@ -94,6 +95,10 @@ typedef struct {
     uint8_t *die_playable; /* keys x dice: some face of the die may be put on the key */
     uint64_t *match_mask;    /* per key: the codes that match it, as bits */
     uint64_t *playable_mask; /* per key: the codes that may be put on it, as bits */
+    /* CentreDieLookups.plays and .bluffs as the engine writes them: per code (the bluffs:
+     * one more row) and Uno call (0, 1), the moves (up to 8) and how many */
+    uint16_t plays[65][2][8];
+    uint8_t play_count[65][2];
 } Tables;
 
 static const char TABLES_NAME[] = "unodice._native._centre_die.tables";
@@ -122,6 +127,9 @@ static void tables_free(Tables *t) {
 static void tables_capsule_free(PyObject *capsule) {
     tables_free((Tables *)PyCapsule_GetPointer(capsule, TABLES_NAME));
 }
+
+static inline int add_plays(const Tables *t, uint16_t *out, int n, int code, int call);
+static inline int add_bluffs(const Tables *t, uint16_t *out, int n, int call);
 
 static PyObject *make_tables(PyObject *self, PyObject *args) {
     int faces, dice, wd4_code;
@@ -194,6 +202,14 @@ static PyObject *make_tables(PyObject *self, PyObject *args) {
             if (t->playable[key * faces + code]) {
                 t->playable_mask[key] |= (uint64_t)1 << code;
             }
+        }
+    }
+    for (int code = 0; code <= faces; code++) {
+        for (int call = 0; call < 2; call++) {
+            int n = code < faces ? add_plays(t, t->plays[code][call], 0, code, call)
+                                 : (t->wd4_code >= 0 ? add_bluffs(t, t->plays[code][call], 0, call)
+                                                     : 0);
+            t->play_count[code][call] = (uint8_t)n;
         }
     }
     PyObject *capsule = PyCapsule_New(t, TABLES_NAME, tables_capsule_free);
@@ -730,14 +746,13 @@ static int hand_plays(Match *m, uint16_t *out, int n) {
     uint64_t codes = m->hand_bits[seat];
     uint64_t playable = codes & t->playable_mask[m->centre_key];
     int call = hand == 2;
+    int bluffing = (codes & t->match_mask[m->centre_key]) != 0;
     while (playable) {
         int code = lowest_bit(playable);
         playable &= playable - 1;
-        if (t->kind[code] == WILD_DRAW_FOUR && (codes & t->match_mask[m->centre_key])) {
-            n = add_bluffs(t, out, n, call);
-        } else {
-            n = add_plays(t, out, n, code, call);
-        }
+        int row = t->kind[code] == WILD_DRAW_FOUR && bluffing ? t->faces : code;
+        memcpy(out + n, t->plays[row][call], sizeof t->plays[row][call]); /* all 8 at once */
+        n += t->play_count[row][call];
     }
     return n;
 }
@@ -940,7 +955,7 @@ static int choose(Match *m, const uint16_t *moves, int count) {
         }
         return best;
     }
-    return (int)mt_below(&m->c.agent_rng[seat], (uint32_t)count);
+    return (int)core_agent_below(&m->c, seat, (uint32_t)count);
 }
 
 /* -- the match -------------------------------------------------------------------------------- */
@@ -1424,7 +1439,8 @@ static PyObject *state_copy(StateObject *s, PyObject *arg) {
     }
     twin->m = s->m;
     Match *m = &twin->m;
-    m->c.agent_rng = NULL; /* a stepped game has none */
+    m->c.agent_rng = NULL; /* a stepped game has none, */
+    m->c.outputs = NULL;   /* nor outputs kept */
     m->bag = m->drawn = NULL;
     for (int seat = 0; seat < MAX_PLAYERS; seat++) {
         m->hand_die[seat] = NULL;

@@ -101,6 +101,8 @@ typedef struct {
      * agents play (core_agents makes them), NULL in a game stepped from Python */
     mt19937 chance;
     mt19937 *agent_rng;
+    uint32_t *outputs; /* with agent_rng: the kept outputs (mt_twist_out) of the chance, then
+                        * of each seat's generator, MT_N words each; NULL in a stepped game */
     int agent_kind[MAX_PLAYERS];
     /* the match (Game) */
     long long totals[MAX_PLAYERS];
@@ -166,7 +168,7 @@ static inline PyObject *core_outcomes_bytes(const MatchCore *c) {
 
 /* Chance.below, recorded */
 static inline int core_below(MatchCore *c, int bound) {
-    uint32_t value = mt_below(&c->chance, (uint32_t)bound);
+    uint32_t value = mt_below_out(&c->chance, c->outputs, (uint32_t)bound);
     core_outcome(c, value);
     return (int)value;
 }
@@ -231,6 +233,13 @@ static void core_free(MatchCore *c) {
     free(c->chosen.data);
     free(c->legal.data);
     free(c->agent_rng);
+    free(c->outputs);
+}
+
+/* The agent at seat draws below bound from its generator (an agent's choice among moves). */
+static inline uint32_t core_agent_below(MatchCore *c, int seat, uint32_t bound) {
+    uint32_t *out = c->outputs != NULL ? c->outputs + (size_t)(seat + 1) * MT_N : NULL;
+    return mt_below_out(&c->agent_rng[seat], out, bound);
 }
 
 /* -- seeds ----------------------------------------------------------------------------------- */
@@ -310,7 +319,8 @@ static int core_agents(MatchCore *c, int players, const char *agents,
     c->players = players;
     if (c->agent_rng == NULL) {
         c->agent_rng = calloc((size_t)players, sizeof *c->agent_rng);
-        if (c->agent_rng == NULL) {
+        c->outputs = malloc((size_t)(players + 1) * MT_N * sizeof *c->outputs);
+        if (c->agent_rng == NULL || c->outputs == NULL) {
             PyErr_NoMemory();
             return -1;
         }

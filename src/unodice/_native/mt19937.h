@@ -170,6 +170,25 @@ static inline uint32_t mt_next32(mt19937 *mt) {
     return mt_temper(mt->state[mt->index++]);
 }
 
+/* A generator whose outputs are kept: out holds the outputs of all MT_N words of the state
+ * since its last twist (the twist below makes them, in one pass the compiler runs on several
+ * words at a time), so that a draw reads its output rather than working it out. Every draw
+ * of such a generator goes through mt_next32_out or mt_below_out with the same out; a
+ * generator just seeded (index MT_N) has none kept yet. */
+static void mt_twist_out(mt19937 *mt, uint32_t *out) {
+    mt_twist(mt);
+    for (int i = 0; i < MT_N; i++) {
+        out[i] = mt_temper(mt->state[i]);
+    }
+}
+
+static inline uint32_t mt_next32_out(mt19937 *mt, uint32_t *out) {
+    if (mt->index >= MT_N) {
+        mt_twist_out(mt, out);
+    }
+    return out[mt->index++];
+}
+
 /* random.Random.getrandbits(bits) for 0 <= bits <= 32. */
 static inline uint32_t mt_getrandbits(mt19937 *mt, int bits) {
     return bits <= 0 ? 0U : mt_next32(mt) >> (32 - bits);
@@ -206,6 +225,41 @@ static inline uint32_t mt_below(mt19937 *mt, uint32_t bound) {
     uint32_t value = mt_next32(mt) >> shift;
     while (value >= bound) {
         value = mt_next32(mt) >> shift;
+    }
+    return value;
+}
+
+/* mt_below for a generator whose outputs are kept in out (mt_twist_out), or, when out is
+ * NULL, for a plain one: the same draws either way. */
+static inline uint32_t mt_below_out(mt19937 *mt, uint32_t *out, uint32_t bound) {
+    if (out == NULL) {
+        return mt_below(mt, bound);
+    }
+    if (bound == 0) {
+        return 0U;
+    }
+#if defined(__GNUC__) || defined(__clang__)
+    int shift = __builtin_clz(bound);
+#else
+    int shift = 32;
+    for (uint32_t b = bound; b; b >>= 1) {
+        shift--;
+    }
+#endif
+    int index = mt->index; /* two outputs at once, as mt_below */
+    if (index + 1 < MT_N) {
+        uint32_t first = out[index] >> shift;
+        uint32_t second = out[index + 1] >> shift;
+        uint32_t taken = (uint32_t)(first < bound);
+        mt->index = index + 2 - (int)taken;
+        uint32_t value = second ^ ((first ^ second) & (0U - taken));
+        if (value < bound) {
+            return value;
+        }
+    }
+    uint32_t value = mt_next32_out(mt, out) >> shift;
+    while (value >= bound) {
+        value = mt_next32_out(mt, out) >> shift;
     }
     return value;
 }
