@@ -375,16 +375,52 @@ static inline int any_match_but_last(Match *m, int seat) {
     return (bits & m->t->match_mask[m->centre_key]) != 0;
 }
 
+/* Chance.roll for n dice in turn, the codes they show into codes; the codes, as bits. The
+ * same draws as chance_roll n times: in a whole match (outputs kept, nothing recorded) the
+ * generator's place is held in a register the while, two outputs looked at per die. */
+static inline uint64_t roll_dice(Match *m, const uint16_t *dice, uint8_t *codes, int n) {
+    MatchCore *c = &m->c;
+    const uint8_t *faces = m->t->die_faces;
+    uint64_t bits = 0;
+    int i = 0;
+    if (c->outputs != NULL && c->detail == 0) {
+        uint32_t *out = c->outputs;
+        int index = c->chance.index;
+        for (; i < n && index + 1 < MT_N; i++) {
+            uint32_t first = out[index] >> 29; /* below 6: 3 bits */
+            uint32_t second = out[index + 1] >> 29;
+            uint32_t taken = (uint32_t)(first < 6);
+            uint32_t value = second ^ ((first ^ second) & (0U - taken));
+            index += 2 - (int)taken;
+            if (value >= 6) { /* both thrown away: the first below 6 from there on */
+                c->chance.index = index;
+                value = mt_below_out(&c->chance, out, 6);
+                index = c->chance.index;
+            }
+            int code = faces[dice[i] * 6 + value];
+            codes[i] = (uint8_t)code;
+            bits |= (uint64_t)1 << code;
+        }
+        c->chance.index = index;
+    }
+    for (; i < n; i++) {
+        int code = chance_roll(m, dice[i]);
+        codes[i] = (uint8_t)code;
+        bits |= (uint64_t)1 << code;
+    }
+    return bits;
+}
+
 /* _draw: draw up to count dice, then roll them, into the hand; how many were drawn. */
 static int draw_dice(Match *m, int seat, int count) {
     int k = count < m->bag_n ? count : m->bag_n;
+    int n = m->hand_n[seat];
+    uint16_t *dice = m->hand_die[seat] + n;
     for (int i = 0; i < k; i++) {
-        m->drawn[i] = (uint16_t)bag_draw(m);
+        dice[i] = (uint16_t)bag_draw(m);
     }
-    for (int i = 0; i < k; i++) {
-        int die = m->drawn[i];
-        hand_add(m, seat, die, chance_roll(m, die));
-    }
+    m->hand_bits[seat] |= roll_dice(m, dice, m->hand_code[seat] + n, k);
+    m->hand_n[seat] = n + k;
     return k;
 }
 
@@ -393,12 +429,7 @@ static void pass_turn(Match *m, int seat);
 
 /* _step_two: re-roll the whole hand (CD-4); 0 when the turn ends with no decision. */
 static int step_two(Match *m, int seat) {
-    hand_forget_codes(m, seat);
-    for (int i = 0; i < m->hand_n[seat]; i++) {
-        int code = chance_roll(m, m->hand_die[seat][i]);
-        m->hand_code[seat][i] = (uint8_t)code;
-        m->hand_bits[seat] |= (uint64_t)1 << code;
-    }
+    m->hand_bits[seat] = roll_dice(m, m->hand_die[seat], m->hand_code[seat], m->hand_n[seat]);
     m->phase = STEP_TWO;
     if (has_play(m, seat)) {
         return 1;
