@@ -16,10 +16,18 @@
 #if defined(_MSC_VER)
 #include <intrin.h>
 #endif
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define HAVE_SSE2 1
+#endif
 
 #define COLOURS 4
-/* Room for every legal move: at most a catch, eight plays per face and a word. */
-#define MAX_MOVES (8 * 64 + 4)
+/* Room a hand's arrays keep beyond the dice they can hold, so that 16 codes or dice can be
+ * read or moved at once from any place in the hand (what is beyond its end is never used). */
+#define HAND_SLACK 16
+/* Room for every legal move: at most a catch, eight plays per face and a word; and room for
+ * the eight a face's plays are copied as, at once, after the last. */
+#define MAX_MOVES (8 * 64 + 4 + 8)
 
 /* Face kinds (lookups.py). */
 #define NORMAL 0
@@ -87,6 +95,10 @@ typedef struct {
     uint8_t *die_playable; /* keys x dice: some face of the die may be put on the key */
     uint64_t *match_mask;    /* per key: the codes that match it, as bits */
     uint64_t *playable_mask; /* per key: the codes that may be put on it, as bits */
+    /* CentreDieLookups.plays and .bluffs as the engine writes them: per code (the bluffs:
+     * one more row) and Uno call (0, 1), the moves (up to 8) and how many */
+    uint16_t plays[65][2][8];
+    uint8_t play_count[65][2];
 } Tables;
 
 static const char TABLES_NAME[] = "unodice._native._centre_die.tables";
@@ -115,6 +127,9 @@ static void tables_free(Tables *t) {
 static void tables_capsule_free(PyObject *capsule) {
     tables_free((Tables *)PyCapsule_GetPointer(capsule, TABLES_NAME));
 }
+
+static inline int add_plays(const Tables *t, uint16_t *out, int n, int code, int call);
+static inline int add_bluffs(const Tables *t, uint16_t *out, int n, int call);
 
 static PyObject *make_tables(PyObject *self, PyObject *args) {
     int faces, dice, wd4_code;
@@ -189,6 +204,14 @@ static PyObject *make_tables(PyObject *self, PyObject *args) {
             }
         }
     }
+    for (int code = 0; code <= faces; code++) {
+        for (int call = 0; call < 2; call++) {
+            int n = code < faces ? add_plays(t, t->plays[code][call], 0, code, call)
+                                 : (t->wd4_code >= 0 ? add_bluffs(t, t->plays[code][call], 0, call)
+                                                     : 0);
+            t->play_count[code][call] = (uint8_t)n;
+        }
+    }
     PyObject *capsule = PyCapsule_New(t, TABLES_NAME, tables_capsule_free);
     if (capsule == NULL) {
         tables_free(t);
@@ -209,7 +232,6 @@ typedef struct {
     uint16_t *hand_die[MAX_PLAYERS];
     uint8_t *hand_code[MAX_PLAYERS];
     int hand_n[MAX_PLAYERS];
-    uint16_t hand_count[MAX_PLAYERS][64]; /* per seat, how many dice of the hand show each code */
     uint64_t hand_bits[MAX_PLAYERS];      /* per seat, the codes the hand shows, as bits */
     int current, direction, reverse_skips;
     int centre_die, centre_code, centre_colour, centre_key;
@@ -268,14 +290,37 @@ static inline int lowest_bit(uint64_t mask) {
 #endif
 }
 
+/* Whether a hand's first n codes show code; where first, in *index when it is given. */
+static inline int first_showing(const uint8_t *codes, int n, int code, int *index) {
+#ifdef HAVE_SSE2
+    if (n <= 16) { /* the usual hand: its codes compared at once, no loop (the arrays have
+                    * room for 16 codes from their start, HAND_SLACK) */
+        __m128i row = _mm_loadu_si128((const __m128i *)codes);
+        unsigned same = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(row, _mm_set1_epi8((char)code)));
+        same &= (1u << n) - 1u;
+        if (index != NULL && same) {
+            *index = lowest_bit(same);
+        }
+        return same != 0;
+    }
+#endif
+    for (int i = 0; i < n; i++) {
+        if (codes[i] == code) {
+            if (index != NULL) {
+                *index = i;
+            }
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* A die showing code joins the end of a hand. */
 static inline void hand_add(Match *m, int seat, int die, int code) {
     int n = m->hand_n[seat]++;
     m->hand_die[seat][n] = (uint16_t)die;
     m->hand_code[seat][n] = (uint8_t)code;
-    if (m->hand_count[seat][code]++ == 0) {
-        m->hand_bits[seat] |= (uint64_t)1 << code;
-    }
+    m->hand_bits[seat] |= (uint64_t)1 << code;
 }
 
 /* The die at index leaves a hand, which keeps its order; the die. */
@@ -284,24 +329,30 @@ static inline int hand_remove(Match *m, int seat, int index) {
     uint16_t *dice = m->hand_die[seat];
     int n = m->hand_n[seat];
     int die = dice[index], code = codes[index];
-    memmove(codes + index, codes + index + 1, (size_t)(n - index - 1) * sizeof *codes);
-    memmove(dice + index, dice + index + 1, (size_t)(n - index - 1) * sizeof *dice);
-    m->hand_n[seat] = n - 1;
-    if (--m->hand_count[seat][code] == 0) {
-        m->hand_bits[seat] &= ~((uint64_t)1 << code);
+#ifdef HAVE_SSE2
+    if (n - index <= 16) { /* the usual hand: the next 16 move down at once, no loop */
+        __m128i next_codes = _mm_loadu_si128((const __m128i *)(codes + index + 1));
+        __m128i next_dice = _mm_loadu_si128((const __m128i *)(dice + index + 1));
+        __m128i later_dice = _mm_loadu_si128((const __m128i *)(dice + index + 9));
+        _mm_storeu_si128((__m128i *)(codes + index), next_codes);
+        _mm_storeu_si128((__m128i *)(dice + index), next_dice);
+        _mm_storeu_si128((__m128i *)(dice + index + 8), later_dice);
+    } else
+#endif
+    {
+        for (int i = index + 1; i < n; i++) {
+            codes[i - 1] = codes[i];
+            dice[i - 1] = dice[i];
+        }
     }
+    m->hand_n[seat] = n - 1;
+    uint64_t gone = !first_showing(codes, n - 1, code, NULL);
+    m->hand_bits[seat] &= ~(gone << code);
     return die;
 }
 
 /* A hand emptied of its codes (before it is re-rolled or a round is dealt). */
-static inline void hand_forget_codes(Match *m, int seat) {
-    uint64_t bits = m->hand_bits[seat];
-    while (bits) {
-        m->hand_count[seat][lowest_bit(bits)] = 0;
-        bits &= bits - 1;
-    }
-    m->hand_bits[seat] = 0;
-}
+static inline void hand_forget_codes(Match *m, int seat) { m->hand_bits[seat] = 0; }
 
 /* FaceLookup.has_play for a seat's hand */
 static inline int has_play(Match *m, int seat) {
@@ -316,23 +367,60 @@ static inline int any_match(Match *m, int seat) {
 /* FaceLookup.any_match over a seat's hand but its last die (the die drawn at step 3) */
 static inline int any_match_but_last(Match *m, int seat) {
     uint64_t bits = m->hand_bits[seat];
-    int last = m->hand_code[seat][m->hand_n[seat] - 1];
-    if (m->hand_count[seat][last] == 1) {
+    int n = m->hand_n[seat] - 1;
+    int last = m->hand_code[seat][n];
+    if (!first_showing(m->hand_code[seat], n, last, NULL)) {
         bits &= ~((uint64_t)1 << last);
     }
     return (bits & m->t->match_mask[m->centre_key]) != 0;
 }
 
+/* Chance.roll for n dice in turn, the codes they show into codes; the codes, as bits. The
+ * same draws as chance_roll n times: in a whole match (outputs kept, nothing recorded) the
+ * generator's place is held in a register the while, two outputs looked at per die. */
+static inline uint64_t roll_dice(Match *m, const uint16_t *dice, uint8_t *codes, int n) {
+    MatchCore *c = &m->c;
+    const uint8_t *faces = m->t->die_faces;
+    uint64_t bits = 0;
+    int i = 0;
+    if (c->outputs != NULL && c->detail == 0) {
+        uint32_t *out = c->outputs;
+        int index = c->chance.index;
+        for (; i < n && index + 1 < MT_N; i++) {
+            uint32_t first = out[index] >> 29; /* below 6: 3 bits */
+            uint32_t second = out[index + 1] >> 29;
+            uint32_t taken = (uint32_t)(first < 6);
+            uint32_t value = second ^ ((first ^ second) & (0U - taken));
+            index += 2 - (int)taken;
+            if (value >= 6) { /* both thrown away: the first below 6 from there on */
+                c->chance.index = index;
+                value = mt_below_out(&c->chance, out, 6);
+                index = c->chance.index;
+            }
+            int code = faces[dice[i] * 6 + value];
+            codes[i] = (uint8_t)code;
+            bits |= (uint64_t)1 << code;
+        }
+        c->chance.index = index;
+    }
+    for (; i < n; i++) {
+        int code = chance_roll(m, dice[i]);
+        codes[i] = (uint8_t)code;
+        bits |= (uint64_t)1 << code;
+    }
+    return bits;
+}
+
 /* _draw: draw up to count dice, then roll them, into the hand; how many were drawn. */
 static int draw_dice(Match *m, int seat, int count) {
     int k = count < m->bag_n ? count : m->bag_n;
+    int n = m->hand_n[seat];
+    uint16_t *dice = m->hand_die[seat] + n;
     for (int i = 0; i < k; i++) {
-        m->drawn[i] = (uint16_t)bag_draw(m);
+        dice[i] = (uint16_t)bag_draw(m);
     }
-    for (int i = 0; i < k; i++) {
-        int die = m->drawn[i];
-        hand_add(m, seat, die, chance_roll(m, die));
-    }
+    m->hand_bits[seat] |= roll_dice(m, dice, m->hand_code[seat] + n, k);
+    m->hand_n[seat] = n + k;
     return k;
 }
 
@@ -341,14 +429,7 @@ static void pass_turn(Match *m, int seat);
 
 /* _step_two: re-roll the whole hand (CD-4); 0 when the turn ends with no decision. */
 static int step_two(Match *m, int seat) {
-    hand_forget_codes(m, seat);
-    for (int i = 0; i < m->hand_n[seat]; i++) {
-        int code = chance_roll(m, m->hand_die[seat][i]);
-        m->hand_code[seat][i] = (uint8_t)code;
-        if (m->hand_count[seat][code]++ == 0) {
-            m->hand_bits[seat] |= (uint64_t)1 << code;
-        }
-    }
+    m->hand_bits[seat] = roll_dice(m, m->hand_die[seat], m->hand_code[seat], m->hand_n[seat]);
     m->phase = STEP_TWO;
     if (has_play(m, seat)) {
         return 1;
@@ -519,8 +600,7 @@ static void play(Match *m, int code, int colour, int uno) {
     int n = m->hand_n[seat];
     int index = n - 1;
     if (m->phase != STEP_THREE) {
-        for (index = 0; index < n && codes[index] != code; index++) {
-        }
+        first_showing(codes, n, code, &index);
     }
     int die = hand_remove(m, seat, index);
     n--;
@@ -640,29 +720,21 @@ static void apply(Match *m, uint16_t move) {
     }
     int catchable = m->catchable;
     m->catchable = -1;
-    switch (kind) {
-    case M_PLAY:
-    case M_BLUFF:
+    /* the kinds by how often they come, as plain branches (see legal_moves) */
+    if (kind <= M_BLUFF) {
         play(m, MOVE_CODE(move), MOVE_COLOUR(move), MOVE_UNO(move));
-        break;
-    case M_DECLINE:
+    } else if (kind == M_DECLINE) {
         decline(m);
-        break;
-    case M_DRAW:
-        draw_one(m);
-        break;
-    case M_KEEP:
+    } else if (kind == M_KEEP) {
         pass_turn(m, advance(m, 0));
-        break;
-    case M_ACCEPT:
+    } else if (kind == M_DRAW) {
+        draw_one(m);
+    } else if (kind == M_ACCEPT) {
         answer(m, 0);
-        break;
-    case M_CHALLENGE:
+    } else if (kind == M_CHALLENGE) {
         answer(m, 1);
-        break;
-    case M_CATCH:
+    } else {
         catch_uno(m, catchable);
-        break;
     }
 }
 
@@ -705,37 +777,39 @@ static int hand_plays(Match *m, uint16_t *out, int n) {
     uint64_t codes = m->hand_bits[seat];
     uint64_t playable = codes & t->playable_mask[m->centre_key];
     int call = hand == 2;
+    int bluffing = (codes & t->match_mask[m->centre_key]) != 0;
     while (playable) {
         int code = lowest_bit(playable);
         playable &= playable - 1;
-        if (t->kind[code] == WILD_DRAW_FOUR && (codes & t->match_mask[m->centre_key])) {
-            n = add_bluffs(t, out, n, call);
-        } else {
-            n = add_plays(t, out, n, code, call);
-        }
+        int row = t->kind[code] == WILD_DRAW_FOUR && bluffing ? t->faces : code;
+        memcpy(out + n, t->plays[row][call], sizeof t->plays[row][call]); /* all 8 at once */
+        n += t->play_count[row][call];
     }
     return n;
 }
 
-/* legal_moves; out holds room for every move there can be. */
+/* legal_moves; out holds room for every move there can be. The phases are tested in the
+ * order of how often they come (plain branches, which are foretold better than a jump). */
 static int legal_moves(Match *m, uint16_t *out) {
     const Tables *t = m->t;
     int n = 0;
-    switch (m->phase) {
-    case CATCHING:
-        out[n++] = MOVE(M_CATCH, 0, -1, 0);
-        out[n++] = MOVE(M_DECLINE, 0, -1, 0);
-        return n;
-    case ANSWERING_WD4:
+    int phase = m->phase;
+    if (phase == STEP_ONE) {
         if (m->catchable >= 0) {
             out[n++] = MOVE(M_CATCH, 0, -1, 0);
         }
-        out[n++] = MOVE(M_CHALLENGE, 0, -1, 0);
-        out[n++] = MOVE(M_ACCEPT, 0, -1, 0);
+        n = hand_plays(m, out, n);
+        out[n++] = MOVE(M_DECLINE, 0, -1, 0);
         return n;
-    case ROUND_OVER:
-        return 0;
-    case STEP_THREE: {
+    }
+    if (phase == STEP_TWO) {
+        n = hand_plays(m, out, n);
+        if (m->draw_when_able) {
+            out[n++] = MOVE(M_DRAW, 0, -1, 0);
+        }
+        return n;
+    }
+    if (phase == STEP_THREE) {
         /* _drawn_die_plays */
         int seat = m->to_act;
         int hand = m->hand_n[seat];
@@ -754,20 +828,20 @@ static int legal_moves(Match *m, uint16_t *out) {
         out[n++] = MOVE(M_KEEP, 0, -1, 0);
         return n;
     }
-    case STEP_TWO:
-        n = hand_plays(m, out, n);
-        if (m->draw_when_able) {
-            out[n++] = MOVE(M_DRAW, 0, -1, 0);
-        }
-        return n;
-    default:
+    if (phase == ANSWERING_WD4) {
         if (m->catchable >= 0) {
             out[n++] = MOVE(M_CATCH, 0, -1, 0);
         }
-        n = hand_plays(m, out, n);
+        out[n++] = MOVE(M_CHALLENGE, 0, -1, 0);
+        out[n++] = MOVE(M_ACCEPT, 0, -1, 0);
+        return n;
+    }
+    if (phase == CATCHING) {
+        out[n++] = MOVE(M_CATCH, 0, -1, 0);
         out[n++] = MOVE(M_DECLINE, 0, -1, 0);
         return n;
     }
+    return 0; /* ROUND_OVER */
 }
 
 /* -- agents ----------------------------------------------------------------------------------- */
@@ -912,7 +986,7 @@ static int choose(Match *m, const uint16_t *moves, int count) {
         }
         return best;
     }
-    return (int)mt_below(&m->c.agent_rng[seat], (uint32_t)count);
+    return (int)core_agent_below(&m->c, seat, (uint32_t)count);
 }
 
 /* -- the match -------------------------------------------------------------------------------- */
@@ -1072,8 +1146,8 @@ static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name,
     m->drawn = malloc((size_t)t->dice * sizeof *m->drawn);
     int lacking = m->bag == NULL || m->drawn == NULL;
     for (int seat = 0; seat < players; seat++) {
-        m->hand_die[seat] = malloc((size_t)t->dice * sizeof *m->hand_die[seat]);
-        m->hand_code[seat] = malloc((size_t)t->dice * sizeof *m->hand_code[seat]);
+        m->hand_die[seat] = calloc((size_t)t->dice + HAND_SLACK, sizeof *m->hand_die[seat]);
+        m->hand_code[seat] = calloc((size_t)t->dice + HAND_SLACK, sizeof *m->hand_code[seat]);
         lacking |= m->hand_die[seat] == NULL || m->hand_code[seat] == NULL;
     }
     if (lacking) {
@@ -1141,14 +1215,23 @@ typedef struct {
     int legal_n;
     int over;
     Buffer history; /* the codes of the moves played, uint16 each */
-    uint16_t legal_codes[MAX_MOVES];
+    uint16_t *legal_codes; /* the codes of the legal moves now (legal_n), or NULL with legal */
 } StateObject;
 
 static PyTypeObject StateType;
 
+/* The legal moves now forgotten (a move was played, or chance changed). */
+static void state_forget_legal(StateObject *s) {
+    Py_CLEAR(s->legal);
+    free(s->legal_codes);
+    s->legal_codes = NULL;
+    s->legal_n = 0;
+}
+
 static void state_dealloc(StateObject *s) {
     match_free(&s->m);
     free(s->history.data);
+    free(s->legal_codes);
     Py_XDECREF(s->tables);
     Py_XDECREF(s->objects);
     Py_XDECREF(s->faces);
@@ -1169,8 +1252,8 @@ static int state_allocate(Match *m) {
         return -1;
     }
     for (int seat = 0; seat < m->c.players; seat++) {
-        m->hand_die[seat] = malloc((size_t)t->dice * sizeof *m->hand_die[seat]);
-        m->hand_code[seat] = malloc((size_t)t->dice * sizeof *m->hand_code[seat]);
+        m->hand_die[seat] = calloc((size_t)t->dice + HAND_SLACK, sizeof *m->hand_die[seat]);
+        m->hand_code[seat] = calloc((size_t)t->dice + HAND_SLACK, sizeof *m->hand_code[seat]);
         if (m->hand_die[seat] == NULL || m->hand_code[seat] == NULL) {
             PyErr_NoMemory();
             return -1;
@@ -1236,6 +1319,7 @@ static PyObject *new_state(PyObject *self, PyObject *args) {
     s->colours = Py_NewRef(colours);
     s->phases = Py_NewRef(phases);
     s->legal = NULL;
+    s->legal_codes = NULL;
     s->legal_n = 0;
     s->over = 0;
     Match *m = &s->m;
@@ -1247,7 +1331,8 @@ static PyObject *new_state(PyObject *self, PyObject *args) {
     m->penalty = penalty;
     m->draw_when_able = draw_when_able;
     m->any_opponent = any_opponent;
-    m->c.detail = 1; /* keep every chance outcome */
+    m->c.detail = 1;                                /* keep every chance outcome, */
+    m->c.outcome_size = t->dice <= 256 ? 1 : 2;     /* each in as few bytes as it needs */
     if (seed_from(seed, &m->c.chance) < 0 || state_allocate(m) < 0) {
         Py_DECREF(s);
         return NULL;
@@ -1267,21 +1352,31 @@ static PyObject *state_legal_tuple(StateObject *s) {
     if (s->legal != NULL) {
         return s->legal;
     }
-    int n = s->over ? 0 : legal_moves(&s->m, s->legal_codes);
+    uint16_t codes[MAX_MOVES];
+    int n = s->over ? 0 : legal_moves(&s->m, codes);
+    uint16_t *kept = malloc((size_t)(n > 0 ? n : 1) * sizeof *kept); /* as many as there are */
+    if (kept == NULL) {
+        return PyErr_NoMemory();
+    }
+    memcpy(kept, codes, (size_t)n * sizeof *kept);
     PyObject *legal = PyTuple_New(n);
     if (legal == NULL) {
+        free(kept);
         return NULL;
     }
     for (int i = 0; i < n; i++) {
-        PyObject *object = PyList_GET_ITEM(s->objects, s->legal_codes[i]);
+        PyObject *object = PyList_GET_ITEM(s->objects, codes[i]);
         if (object == Py_None) {
             Py_DECREF(legal);
+            free(kept);
             return PyErr_Format(PyExc_SystemError, "no move object for the code %d",
-                                (int)s->legal_codes[i]);
+                                (int)codes[i]);
         }
         PyTuple_SET_ITEM(legal, i, Py_NewRef(object));
     }
+    free(s->legal_codes);
     s->legal = legal;
+    s->legal_codes = kept;
     s->legal_n = n;
     return legal;
 }
@@ -1310,7 +1405,7 @@ static PyObject *state_legal_codes(StateObject *s, PyObject *unused) {
 /* Carry out the legal move at index of the legal moves now. */
 static PyObject *state_do(StateObject *s, int index) {
     uint16_t code = s->legal_codes[index];
-    Py_CLEAR(s->legal);
+    state_forget_legal(s);
     if (buffer_put(&s->history, &code, sizeof code) < 0) {
         return PyErr_NoMemory();
     }
@@ -1375,6 +1470,8 @@ static PyObject *state_copy(StateObject *s, PyObject *arg) {
     }
     twin->m = s->m;
     Match *m = &twin->m;
+    m->c.agent_rng = NULL; /* a stepped game has none, */
+    m->c.outputs = NULL;   /* nor outputs kept */
     m->bag = m->drawn = NULL;
     for (int seat = 0; seat < MAX_PLAYERS; seat++) {
         m->hand_die[seat] = NULL;
@@ -1394,6 +1491,7 @@ static PyObject *state_copy(StateObject *s, PyObject *arg) {
     twin->colours = Py_NewRef(s->colours);
     twin->phases = Py_NewRef(s->phases);
     twin->legal = NULL;
+    twin->legal_codes = NULL;
     twin->legal_n = 0;
     twin->over = s->over;
     if (state_allocate(m) < 0) {
@@ -1550,7 +1648,7 @@ static PyObject *state_history(StateObject *s, PyObject *unused) {
 /* outcomes(): every chance outcome drawn, as bytes (uint32 each, native order). */
 static PyObject *state_outcomes(StateObject *s, PyObject *unused) {
     (void)unused;
-    return bytes_of(&s->m.c.outcomes);
+    return core_outcomes_bytes(&s->m.c);
 }
 
 static PyObject *state_moves_played(StateObject *s, PyObject *unused) {
@@ -1629,7 +1727,7 @@ static PyObject *state_determinize(StateObject *s, PyObject *args) {
     m->c.chance = chance;
     m->c.outcomes.size = 0;
     s->history.size = 0;
-    Py_CLEAR(s->legal);
+    state_forget_legal(s);
     Py_RETURN_NONE;
 }
 

@@ -65,7 +65,7 @@ typedef struct {
 
 static int buffer_put(Buffer *b, const void *item, size_t size) {
     if (b->size + size > b->capacity) {
-        size_t capacity = b->capacity ? b->capacity * 2 : 4096;
+        size_t capacity = b->capacity ? b->capacity * 2 : 64; /* small: states keep many */
         while (capacity < b->size + size) {
             capacity *= 2;
         }
@@ -107,9 +107,12 @@ static void *copy_bytes(PyObject *bytes, Py_ssize_t expected, const char *name) 
 
 typedef struct {
     int players;
-    /* chance and agents */
+    /* chance and agents: the agents' generators (one per seat) only in a match that its
+     * agents play (core_agents makes them), NULL in a game stepped from Python */
     mt19937 chance;
-    mt19937 agent_rng[MAX_PLAYERS];
+    mt19937 *agent_rng;
+    uint32_t *outputs; /* with agent_rng: the kept outputs (mt_twist_out) of the chance, then
+                        * of each seat's generator, MT_N words each; NULL in a stepped game */
     int agent_kind[MAX_PLAYERS];
     /* the match (Game) */
     long long totals[MAX_PLAYERS];
@@ -121,6 +124,7 @@ typedef struct {
     int failed; /* out of memory while recording */
     size_t number_size; /* bytes per recorded count and choice: 2 or 4 */
     size_t move_size;   /* bytes per move: 2 or 4 */
+    size_t outcome_size; /* bytes per recorded outcome: 1, 2, or 4 (0: 4) */
     Buffer outcomes, counts, choices, seats, chosen, legal;
 } MatchCore;
 
@@ -131,14 +135,50 @@ static inline int seat_mod(int seat, int players) {
 
 /* A chance outcome, recorded when asked. */
 static inline void core_outcome(MatchCore *c, uint32_t value) {
-    if (c->detail >= 1 && buffer_put(&c->outcomes, &value, sizeof value) < 0) {
-        c->failed = 1;
+    if (c->detail >= 1) {
+        int failed;
+        if (c->outcome_size == 1) {
+            uint8_t small = (uint8_t)value;
+            failed = buffer_put(&c->outcomes, &small, 1) < 0;
+        } else if (c->outcome_size == 2) {
+            uint16_t small = (uint16_t)value;
+            failed = buffer_put(&c->outcomes, &small, 2) < 0;
+        } else {
+            failed = buffer_put(&c->outcomes, &value, sizeof value) < 0;
+        }
+        if (failed) {
+            c->failed = 1;
+        }
     }
+}
+
+/* The outcomes recorded, as uint32 bytes whatever their recorded size. */
+static inline PyObject *core_outcomes_bytes(const MatchCore *c) {
+    size_t size = c->outcome_size ? c->outcome_size : 4;
+    if (size == 4) {
+        return bytes_of(&c->outcomes);
+    }
+    size_t n = c->outcomes.size / size;
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * 4));
+    if (bytes == NULL) {
+        return NULL;
+    }
+    uint32_t *out = (uint32_t *)PyBytes_AS_STRING(bytes);
+    for (size_t i = 0; i < n; i++) {
+        if (size == 1) {
+            out[i] = c->outcomes.data[i];
+        } else {
+            uint16_t value;
+            memcpy(&value, c->outcomes.data + 2 * i, 2);
+            out[i] = value;
+        }
+    }
+    return bytes;
 }
 
 /* Chance.below, recorded */
 static inline int core_below(MatchCore *c, int bound) {
-    uint32_t value = mt_below(&c->chance, (uint32_t)bound);
+    uint32_t value = mt_below_out(&c->chance, c->outputs, (uint32_t)bound);
     core_outcome(c, value);
     return (int)value;
 }
@@ -202,6 +242,14 @@ static void core_free(MatchCore *c) {
     free(c->seats.data);
     free(c->chosen.data);
     free(c->legal.data);
+    free(c->agent_rng);
+    free(c->outputs);
+}
+
+/* The agent at seat draws below bound from its generator (an agent's choice among moves). */
+static inline uint32_t core_agent_below(MatchCore *c, int seat, uint32_t bound) {
+    uint32_t *out = c->outputs != NULL ? c->outputs + (size_t)(seat + 1) * MT_N : NULL;
+    return mt_below_out(&c->agent_rng[seat], out, bound);
 }
 
 /* -- seeds ----------------------------------------------------------------------------------- */
@@ -243,6 +291,33 @@ static inline void seed_word(mt19937 *mt, unsigned long long seed) {
     mt_init_by_array(mt, key, seed > 0xffffffffULL ? 2 : 1);
 }
 
+/* The chance from seed and each random agent's generator from its seed (one per seat), as
+ * seed_word seeds them, all seeded together (mt_init_by_short_keys). */
+static void seed_words_at_once(MatchCore *c, unsigned long long seed,
+                               const unsigned long long *agent_seeds) {
+    mt19937 *mts[MT_SEED_AT_ONCE];
+    uint32_t keys[2 * MT_SEED_AT_ONCE];
+    int lengths[MT_SEED_AT_ONCE];
+    int count = 0;
+    for (int seat = -1; seat < c->players; seat++) {
+        if (seat >= 0 && c->agent_kind[seat] != AGENT_RANDOM) {
+            continue;
+        }
+        unsigned long long word = seat < 0 ? seed : agent_seeds[seat];
+        mts[count] = seat < 0 ? &c->chance : &c->agent_rng[seat];
+        keys[2 * count] = (uint32_t)(word & 0xffffffffULL);
+        keys[2 * count + 1] = (uint32_t)(word >> 32);
+        lengths[count] = word > 0xffffffffULL ? 2 : 1;
+        if (++count == MT_SEED_AT_ONCE) {
+            mt_init_by_short_keys(mts, keys, lengths, count);
+            count = 0;
+        }
+    }
+    if (count) {
+        mt_init_by_short_keys(mts, keys, lengths, count);
+    }
+}
+
 /* The seats of a match: their count and agents checked, the agents' kinds kept. Returns -1
  * with an error set when they are not 2 to MAX_PLAYERS seats with one known agent each. */
 static int core_agents(MatchCore *c, int players, const char *agents,
@@ -252,6 +327,14 @@ static int core_agents(MatchCore *c, int players, const char *agents,
         return -1;
     }
     c->players = players;
+    if (c->agent_rng == NULL) {
+        c->agent_rng = calloc((size_t)players, sizeof *c->agent_rng);
+        c->outputs = malloc((size_t)(players + 1) * MT_N * sizeof *c->outputs);
+        if (c->agent_rng == NULL || c->outputs == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
     for (int seat = 0; seat < players; seat++) {
         if (agents[seat] < AGENT_RANDOM || agents[seat] > AGENT_HEURISTIC) {
             PyErr_SetString(PyExc_ValueError,
@@ -429,12 +512,7 @@ static PyObject *core_play_many(MatchCore *c, void *match, int (*run)(void *), P
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t i = 0; i < n; i++) {
         core_restart(c);
-        seed_word(&c->chance, games[i]);
-        for (int seat = 0; seat < players; seat++) {
-            if (c->agent_kind[seat] == AGENT_RANDOM) {
-                seed_word(&c->agent_rng[seat], agents[i * players + seat]);
-            }
-        }
+        seed_words_at_once(c, games[i], agents + i * players);
         int outcome = run(match);
         if (outcome < 0) {
             lacking = 1;

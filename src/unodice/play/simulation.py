@@ -925,6 +925,102 @@ def _prepare(
     return spec, local, probe
 
 
+@attrs.frozen
+class _Setup:
+    """What a run's checks found that does not depend on its seed, kept for the next run."""
+
+    key: tuple[Any, ...]
+    registry: RegistrySource | None
+    default: Registry | None
+    spec: _Spec
+    local: Registry | None
+    options_json: Mapping[str, Any]
+    engine: MatchEngine | None
+
+
+_setups: dict[str, _Setup] = {}
+"""The setup of the last run here whose agents are all names: a run of the same setup (only
+its seed changes) then skips the checks and the probe game, which would find the same."""
+
+_PLAIN = (str, int, float, bool, type(None))
+"""Option values a kept setup may be keyed by (values that cannot change under it)."""
+
+
+def _setup_key(
+    variant: str,
+    players: int | None,
+    agents: AgentSpec | Sequence[AgentSpec],
+    options: Mapping[str, Any] | None,
+    house_rules: Sequence[str],
+) -> tuple[Any, ...] | None:
+    """The key of a setup that may be kept, or ``None``: agents by name, plain options."""
+    if isinstance(agents, str):
+        names: tuple[str, ...] = (agents,)
+    elif isinstance(agents, list | tuple) and all(isinstance(agent, str) for agent in agents):
+        names = tuple(agents)
+    else:
+        return None
+    if options is None:
+        pairs: tuple[tuple[str, type, Any], ...] = ()
+    elif isinstance(options, dict) and all(
+        isinstance(key, str) and type(value) in _PLAIN for key, value in options.items()
+    ):
+        pairs = tuple((key, type(value), value) for key, value in sorted(options.items()))
+    else:
+        return None
+    if isinstance(house_rules, str):
+        rules: tuple[str, ...] = (house_rules,)
+    elif isinstance(house_rules, list | tuple) and all(
+        isinstance(rule, str) for rule in house_rules
+    ):
+        rules = tuple(house_rules)
+    else:
+        return None
+    if not isinstance(variant, str) or not (players is None or type(players) is int):
+        return None  # (a bool is not a count of players)
+    return (variant, players, names, pairs, rules)
+
+
+def _prepare_kept(
+    variant: str,
+    players: int | None,
+    agents: AgentSpec | Sequence[AgentSpec],
+    seed: int,
+    options: Mapping[str, Any] | None,
+    house_rules: Sequence[str],
+    registry: RegistrySource | None,
+) -> tuple[_Spec, Registry | None, Mapping[str, Any]]:
+    """`_prepare` for `simulate`, with the options as the report gives them.
+
+    A run whose setup is the last one's but for the seed (agents by name, plain options, the
+    same registry) skips the probe game: everything it would check was checked then, and what
+    the run needs of it does not depend on the seed. Otherwise game 0 is started as
+    `_prepare` starts it, and kept for the run to find its engine.
+    """
+    check_seed(seed)
+    key = _setup_key(variant, players, agents, options, house_rules)
+    kept = _setups.get("last")
+    default = default_registry() if registry is None else None
+    if (
+        key is not None
+        and kept is not None
+        and kept.key == key
+        and kept.registry is registry
+        and kept.default is default
+    ):
+        spec = attrs.evolve(kept.spec, seed=seed)
+        _last_engine["spec"] = (spec, kept.local, kept.engine)
+        return spec, kept.local, kept.options_json
+    spec, local, probe = _prepare(variant, players, agents, seed, options, house_rules, registry)
+    _probe["spec"] = (spec, local, probe)
+    options_json = probe.options_json()
+    if key is not None:
+        _setups["last"] = _Setup(
+            key, registry, default, spec, local, options_json, match_engine(spec, local)
+        )
+    return spec, local, options_json
+
+
 def simulate(
     variant: str,
     games: int,
@@ -998,20 +1094,19 @@ def simulate(
     chunk_size = check_counts(games, chunk_size)
     if seed is None:
         seed = fresh_seed()
-    spec, local_registry, probe = _prepare(
+    spec, local_registry, options_json = _prepare_kept(
         variant, players, agents, seed, options, house_rules, registry
     )
-    _probe["spec"] = (spec, local_registry, probe)
     if given_chunk_size is None and _plays_batches(match_engine(spec, local_registry)):
         chunk_size = max(chunk_size, _NATIVE_GAMES)  # batches of a few milliseconds
 
     def report_of(tally: Tally) -> Report:
         return Report.from_tally(
             tally,
-            variant=probe.variant.name,
+            variant=spec.variant_name,
             seed=seed,
             agents=[agent.label for agent in spec.agents],
-            options=probe.options_json(),
+            options=options_json,
             house_rules=spec.house_rules,
         )
 
