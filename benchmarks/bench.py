@@ -25,6 +25,7 @@ import argparse
 import functools
 import gc
 import json
+import math
 import os
 import platform
 import random
@@ -68,6 +69,9 @@ HOW_COMPARED = (
 
 # -- playing -------------------------------------------------------------------------------------
 
+
+SIMULATE_SECONDS = 0.25
+"""The least time one repeat of the ``simulate`` figure plays for."""
 
 NATIVE_GAMES = unodice.build_kind() == NATIVE
 """Whether games are made on the native engines (``new_game(..., native=True)``): in the native
@@ -549,8 +553,14 @@ def measure_variant(
         result["vs_rlcard"] = statistics.median(ratios)
         result["vs_rlcard_pairs"] = ratios
     sim_games = max(1, round(args.decisions / result["decisions_per_game"]))
+    simulate_games(variant, args.players, sim_games)  # warm up: tables are built once
+    started = time.perf_counter()
+    simulate_games(variant, args.players, sim_games)
+    took = time.perf_counter() - started
+    # A native engine plays those games in milliseconds, where a call's fixed cost and the
+    # clock's grain weigh: each repeat plays at least SIMULATE_SECONDS' worth of games.
+    sim_games *= min(1_000, max(1, math.ceil(SIMULATE_SECONDS / max(took, 1e-6))))
     simulated = lambda: simulate_games(variant, args.players, sim_games)  # noqa: E731
-    simulated()  # warm up: the engine's tables are built once per process
     if rlcard is None:
         sim_speed = median_rate(simulated, args.repeats)
     else:
