@@ -271,6 +271,8 @@ typedef struct {
     /* the legal moves of the decision at hand */
     uint32_t *moves;
     int moves_n;
+    size_t moves_room; /* moves' length: the most moves in a whole match, as many as needed in a
+                        * stepped game (legal_placements makes room) */
     uint32_t *wild_draws; /* scratch: the WD4 placements, offered only when nothing else is */
     uint8_t *fits;        /* scratch for the heuristic: per distinct face, per cell */
     long long *gains;     /* scratch for the heuristic: per legal move */
@@ -447,11 +449,32 @@ static int tray_closed(Match *m) {
 
 /* -- CV-5 to CV-7: where a die may go --------------------------------------------------------- */
 
-/* _legal_placements: into m->moves, in the order of rules.py; how many. */
+/* The most moves of a decision: each distinct face on each cell, in four colours. */
+static inline size_t most_moves_of(const Tables *t) {
+    return (size_t)t->faces * (size_t)t->size * COLOURS + COLOURS;
+}
+
+/* _legal_placements: into m->moves, in the order of rules.py; how many (0 with m->c.failed set
+ * when there is no memory for them). */
 static int legal_placements(Match *m) {
     const Tables *t = m->t;
     int region = m->open_region;
     int untouched = m->empty[region] == t->region_size[region];
+    /* at most each die of the hand on each empty cell of the region, in four colours */
+    size_t room = (size_t)m->hand_n * (size_t)m->empty[region] * COLOURS;
+    size_t most = most_moves_of(t);
+    if (room > most) {
+        room = most;
+    }
+    if (room > m->moves_room) {
+        uint32_t *moves = realloc(m->moves, room * sizeof *moves);
+        if (moves == NULL) {
+            m->c.failed = 1;
+            return 0;
+        }
+        m->moves = moves;
+        m->moves_room = room;
+    }
     const uint16_t *cells = t->region_cells + region * t->size;
     int cell_n = t->region_size[region];
     uint64_t seen = 0;
@@ -985,8 +1008,8 @@ static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name,
     m->c.number_size = sizeof(uint32_t);
     m->c.move_size = sizeof(uint32_t);
     size_t dice = (size_t)t->dice, size = (size_t)t->size;
-    /* the most moves: each distinct face on each cell, in four colours */
-    size_t most_moves = (size_t)t->faces * size * COLOURS + COLOURS;
+    size_t most_moves = most_moves_of(t);
+    m->moves_room = most_moves;
     m->bag = malloc(dice * sizeof *m->bag);
     m->face = malloc(size);
     m->colour = malloc(size);
@@ -1108,12 +1131,49 @@ static void state_dealloc(StateObject *s) {
     PyObject_Free(s);
 }
 
-/* Room for a match, as play_match makes it; 0, or -1 with MemoryError set. */
-static int state_allocate(StateObject *s) {
+/* The WD4 placements of the decision a stepped game is working out (Match.wild_draws): one
+ * run for every state of the module, as long as the most moves of any dice set and tray it has
+ * stepped, since states are stepped one at a time (under the GIL; whole matches keep their
+ * own). */
+static uint32_t *state_wild_draws;
+static size_t state_wild_room;
+
+/* The state's match given the shared WD4 scratch, for one step; 0, or -1 with MemoryError
+ * set. state_leave takes it back. */
+static int state_enter(Match *m) {
+    size_t most = most_moves_of(m->t);
+    if (most > state_wild_room) {
+        uint32_t *room = realloc(state_wild_draws, most * sizeof *room);
+        if (room == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        state_wild_draws = room;
+        state_wild_room = most;
+    }
+    m->wild_draws = state_wild_draws;
+    return 0;
+}
+
+static inline void state_leave(Match *m) {
+    m->wild_draws = NULL;
+}
+
+/* Room for a stepped game: its position, and room for moves_room legal moves (more is made
+ * when a decision has more); the scratch of the agents (which a stepped game has not) and of
+ * the legal moves (state_enter) is not the state's. 0, or -1 with MemoryError set. */
+static int state_allocate(StateObject *s, size_t moves_room) {
     Match *m = &s->m;
     const Tables *t = m->t;
     size_t dice = (size_t)t->dice, size = (size_t)t->size;
-    size_t most_moves = (size_t)t->faces * size * COLOURS + COLOURS;
+    /* a decision at the start (a cell each) or on the starting W's colour */
+    if (moves_room < size) {
+        moves_room = size;
+    }
+    if (moves_room < COLOURS) {
+        moves_room = COLOURS;
+    }
+    m->moves_room = moves_room;
     m->bag = malloc(dice * sizeof *m->bag);
     m->face = malloc(size);
     m->colour = malloc(size);
@@ -1122,15 +1182,11 @@ static int state_allocate(StateObject *s) {
     m->in_tray = malloc(dice);
     m->hand = malloc(dice * sizeof *m->hand);
     m->showing = malloc(dice);
-    m->moves = malloc(most_moves * sizeof *m->moves);
-    m->wild_draws = malloc(most_moves * sizeof *m->wild_draws);
-    m->fits = malloc((size_t)t->faces * size);
-    m->gains = malloc(most_moves * sizeof *m->gains);
+    m->moves = malloc(moves_room * sizeof *m->moves);
     s->cell_die = malloc(size * sizeof *s->cell_die);
     if (m->bag == NULL || m->face == NULL || m->colour == NULL || m->kind == NULL ||
         m->offered == NULL || m->in_tray == NULL || m->hand == NULL || m->showing == NULL ||
-        m->moves == NULL || m->wild_draws == NULL || m->fits == NULL || m->gains == NULL ||
-        s->cell_die == NULL) {
+        m->moves == NULL || s->cell_die == NULL) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1217,7 +1273,11 @@ static PyObject *new_state(PyObject *self, PyObject *args) {
     m->two_player_reverse_skips = reverse_skips;
     m->set_of_games = set_of_games;
     m->c.detail = 1; /* keep every chance outcome */
-    if (seed_from(seed, &m->c.chance) < 0 || state_allocate(s) < 0) {
+    if (seed_from(seed, &m->c.chance) < 0 || state_allocate(s, 0) < 0) {
+        Py_DECREF(s);
+        return NULL;
+    }
+    if (state_enter(m) < 0) {
         Py_DECREF(s);
         return NULL;
     }
@@ -1225,6 +1285,7 @@ static PyObject *new_state(PyObject *self, PyObject *args) {
     start_round(m, 1);
     state_empty_tray(s);
     state_settle(s);
+    state_leave(m);
     if (m->c.failed) {
         Py_DECREF(s);
         return PyErr_NoMemory();
@@ -1296,12 +1357,17 @@ static PyObject *state_do(StateObject *s, int index) {
         s->cell_die[MOVE_CELL(move)] = m->hand[at];
     }
     m->c.decisions++;
+    if (state_enter(m) < 0) {
+        return NULL;
+    }
     if (apply(m, move) < 0) {
+        state_leave(m);
         return PyErr_Format(PyExc_RuntimeError, "turns went on without a decision");
     }
     if (m->phase == OVER) {
         state_settle(s);
     }
+    state_leave(m);
     if (m->c.failed) {
         return PyErr_NoMemory();
     }
@@ -1387,7 +1453,7 @@ static PyObject *state_copy(StateObject *s, PyObject *arg) {
     twin->phases = Py_NewRef(s->phases);
     twin->legal = NULL;
     twin->over = s->over;
-    if (state_allocate(twin) < 0) {
+    if (state_allocate(twin, (size_t)from->moves_n) < 0) {
         Py_DECREF(twin);
         return NULL;
     }

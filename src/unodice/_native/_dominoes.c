@@ -181,13 +181,47 @@ static PyObject *make_tables(PyObject *self, PyObject *args) {
 
 /* -- one match ------------------------------------------------------------------------------ */
 
+/* The open ends, each line's in three runs of the set's max_lines entries, held in one block
+ * (lines_make) from accepts on; n of them are open. */
 typedef struct {
     int n;
     uint64_t takeable; /* every touching face some open end accepts (Layout.takeable) */
-    uint8_t face[MAX_LINES];
-    int8_t colour[MAX_LINES];
-    uint64_t accepts[MAX_LINES];
+    uint64_t *accepts;
+    uint8_t *face;
+    int8_t *colour;
 } Lines;
+
+/* Room for max_lines open ends, none open; 0, or -1. */
+static int lines_make(Lines *l, int max_lines) {
+    size_t lines = (size_t)max_lines;
+    uint8_t *block = malloc(lines * (sizeof *l->accepts + sizeof *l->face + sizeof *l->colour));
+    if (block == NULL) {
+        return -1;
+    }
+    l->n = 0;
+    l->takeable = 0;
+    l->accepts = (uint64_t *)block;
+    l->face = block + lines * sizeof *l->accepts;
+    l->colour = (int8_t *)(l->face + lines);
+    return 0;
+}
+
+static void lines_free(Lines *l) {
+    free(l->accepts);
+    l->accepts = NULL;
+    l->face = NULL;
+    l->colour = NULL;
+}
+
+/* The open ends of from, into to's room. */
+static void lines_assign(Lines *to, const Lines *from) {
+    size_t n = (size_t)from->n;
+    to->n = from->n;
+    to->takeable = from->takeable;
+    memcpy(to->accepts, from->accepts, n * sizeof *to->accepts);
+    memcpy(to->face, from->face, n * sizeof *to->face);
+    memcpy(to->colour, from->colour, n * sizeof *to->colour);
+}
 
 typedef struct {
     MatchCore c;
@@ -603,7 +637,7 @@ static void play(Match *m, int seat, uint32_t move) {
     if (t->effect[touch] == EFFECT_WD4 && n > 1) {
         m->pending_illegal = holds_other_play(m, seat, index);
         m->pending_tile = tile;
-        m->before = m->layout;
+        lines_assign(&m->before, &m->layout);
         pending = 1;
     }
     hand_remove(m, seat, index);
@@ -726,7 +760,7 @@ static void answer(Match *m, int victim, int challenged) {
             play_on(m, offender, victim);
             return;
         }
-        m->layout = m->before; /* take_back */
+        lines_assign(&m->layout, &m->before); /* take_back */
         hand_add(m, offender, m->pending_tile);
         int drew = draw_tiles(m, offender, 4);
         m->pending = 0; /* after_take_back */
@@ -1130,6 +1164,8 @@ static void match_free(Match *m) {
     for (int seat = 0; seat < MAX_PLAYERS; seat++) {
         free(m->hand[seat]);
     }
+    lines_free(&m->layout);
+    lines_free(&m->before);
     core_free(&m->c);
 }
 
@@ -1211,7 +1247,9 @@ static Match *match_new(PyObject *args, PyObject *kwargs, const char *seed_name,
     m->move_room = malloc(room * sizeof *m->move_room);
     m->seen = calloc((size_t)t->tiles, sizeof *m->seen);
     m->bag = malloc((size_t)t->tiles * sizeof *m->bag);
-    int lacking = m->move_room == NULL || m->seen == NULL || m->bag == NULL;
+    int lacking = m->move_room == NULL || m->seen == NULL || m->bag == NULL ||
+                  lines_make(&m->layout, t->max_lines) < 0 ||
+                  lines_make(&m->before, t->max_lines) < 0;
     for (int seat = 0; seat < players; seat++) {
         m->hand[seat] = malloc((size_t)t->tiles * sizeof *m->hand[seat]);
         lacking |= m->hand[seat] == NULL;
@@ -1367,7 +1405,8 @@ static int state_allocate(StateObject *s) {
     s->laid_objects = calloc(tiles + 1, sizeof *s->laid_objects);
     s->revealed = calloc(tiles, 1);
     if (m->bag == NULL || m->seen == NULL || s->laid == NULL || s->laid_objects == NULL ||
-        s->revealed == NULL) {
+        s->revealed == NULL || lines_make(&m->layout, m->t->max_lines) < 0 ||
+        lines_make(&m->before, m->t->max_lines) < 0) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1693,6 +1732,7 @@ static PyObject *state_copy(StateObject *s, PyObject *arg) {
     for (int seat = 0; seat < MAX_PLAYERS; seat++) {
         m->hand[seat] = NULL;
     }
+    m->layout.accepts = m->before.accepts = NULL; /* the twin's own room: state_allocate */
     memset(&m->c.outcomes, 0, sizeof m->c.outcomes);
     memset(&m->c.counts, 0, sizeof m->c.counts);
     memset(&m->c.choices, 0, sizeof m->c.choices);
@@ -1717,6 +1757,8 @@ static PyObject *state_copy(StateObject *s, PyObject *arg) {
     for (int seat = 0; seat < m->c.players; seat++) {
         memcpy(m->hand[seat], s->m.hand[seat], (size_t)m->hand_n[seat] * sizeof(uint16_t));
     }
+    lines_assign(&m->layout, &s->m.layout);
+    lines_assign(&m->before, &s->m.before);
     memcpy(twin->origin, s->origin, sizeof s->origin);
     memcpy(twin->laid, s->laid, (size_t)s->laid_n * sizeof *s->laid);
     for (int i = 0; i < s->laid_n; i++) {
