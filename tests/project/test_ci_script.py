@@ -112,9 +112,17 @@ def test_the_benchmark_step_counts_instructions_and_may_not_skip():
     assert any(line.startswith("command -v valgrind") for line in lines[step:check])
 
 
-def test_the_native_engines_thousand_match_comparisons_run_once_and_without_coverage():
+def test_the_native_engines_thousand_game_comparisons_run_once_and_without_coverage():
     lines = commands()
+    named = [line for line in lines if line.startswith("native_comparisons=")]
+    names = " ".join(named)
+    for test in (
+        "native_matches_python_thousand",
+        "thousands_of_native_games",
+        "hundreds_of_determinizations",
+    ):
+        assert test in names
     (covered,) = [line for line in lines if '-m "slow or tooling"' in line]
-    assert '-k "not native_matches_python_thousand"' in covered
-    (alone,) = [line for line in lines if "-k native_matches_python_thousand" in line]
+    assert '-k "not ($native_comparisons)"' in covered
+    (alone,) = [line for line in lines if '-k "$native_comparisons"' in line]
     assert "-m slow" in alone and "--cov" not in alone
