@@ -66,7 +66,9 @@ def test_python_games_are_played_when_asked_for(registry):
 
 
 def test_a_setup_native_games_cannot_play_falls_back_to_python_games(registry):
-    env = unodice.rl.raw_env("centre-die", players=2, house_rules=["round-up"])
+    env = unodice.rl.raw_env(
+        "centre-die", players=2, house_rules=["count-events"], registry=registry
+    )
     assert not env.native and not isinstance(env.game, NativeGame)
     env = unodice.rl.raw_env("toy-race", players=2, registry=registry)
     assert not env.native
@@ -74,7 +76,9 @@ def test_a_setup_native_games_cannot_play_falls_back_to_python_games(registry):
 
 def test_native_games_asked_for_are_refused_as_new_game_refuses_them(registry):
     with pytest.raises(UnodiceError, match="house rules"):
-        unodice.rl.raw_env("centre-die", house_rules=["round-up"], native=True)
+        unodice.rl.raw_env(
+            "centre-die", house_rules=["count-events"], registry=registry, native=True
+        )
     with pytest.raises(UnodiceError, match="native"):
         unodice.rl.raw_env("toy-race", registry=registry, native=True)
     with pytest.raises(UnodiceError, match="native"):
