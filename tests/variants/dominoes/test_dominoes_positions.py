@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from unodice.core.chance import Chance
 from unodice.core.errors import InvalidPosition
 from unodice.core.game import Game, new_game
-from unodice.variants.dominoes.events import RoundOver, TakenBack
+from unodice.variants.dominoes.events import Drew, RoundOver, TakenBack
 from unodice.variants.dominoes.positions import FIELDS
 from unodice.variants.dominoes.state import CHALLENGE, DRAWN, RESCUE, TURN, DominoesState
 
@@ -214,10 +214,12 @@ def test_do9_declining_the_double_wild_gives_the_round_to_the_closer() -> None:
 def test_do6_a_seat_that_cannot_lay_is_still_stopped_to_catch() -> None:
     """Seat 0 played down to one tile without Uno; seat 1 has nothing to lay but may catch."""
     text = with_field(with_field(TURN_BASE, "hands", "r2|r5/y8|y8,b1|b6/y1|y1"), "uno-debtor", "0")
-    game = new_game(position=text)
+    game = new_game(position=text, seed=31)
     assert [str(m) for m in game.legal_moves()] == ["catch", "draw"]
-    game.play("catch")
-    assert len(game.state.hands[0]) == 3
+    drew = [event for event in game.play("catch") if isinstance(event, Drew)]
+    # Seat 0 draws two for the missed call. Then seat 1, who has nothing to lay, draws on
+    # and the turns go on (with this seed seat 0 draws once more, having no play either).
+    assert (drew[0].seat, drew[0].count, drew[0].reason) == (0, 2, "missed uno")
 
 
 def test_hand_written_tokens_are_written_back_with_their_ids() -> None:
