@@ -17,7 +17,11 @@ each one may be given as
   function defined at the top level of a module or script is, a ``lambda`` or a function
   defined inside another function is not;
 * a **name** registered by a plugin (``"random"``, ``"greedy"``, ``"heuristic"`` …; see
-  ``unodice agents``), built with [`make_agent`][unodice.play.agents.make_agent].
+  ``unodice agents``), built with [`make_agent`][unodice.play.agents.make_agent];
+* an **import path**, ``"module:Name"`` or ``"path/to/file.py:Name"``, where ``Name`` is an
+  agent class, an agent factory or an agent object (see
+  [`load_agent`][unodice.play.agents.load_agent]): a bot tried without packaging it. Worker
+  processes load it again by that path, so it need not be picklable.
 
 An agent that raises, or returns something that is not one of the legal moves, stops the game
 with an [`AgentError`][unodice.play.agents.AgentError] naming the agent, its seat, the game's seed
@@ -27,13 +31,20 @@ and the index of the decision.
 from __future__ import annotations
 
 import copy
+import difflib
 import hashlib
+import importlib
+import importlib.util
 import inspect
+import os
 import random
+import re
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import attrs
@@ -62,6 +73,8 @@ __all__ = [
     "VariantHeuristic",
     "agents",
     "events_for_seat",
+    "is_import_path",
+    "load_agent",
     "make_agent",
     "may_play_natively",
     "native_engine",
@@ -111,7 +124,8 @@ AgentFactory: TypeAlias = Callable[..., Agent]
 """A callable that makes a fresh agent for one game: ``factory(seed)`` or ``factory()``."""
 
 AgentSpec: TypeAlias = "Agent | AgentFactory | str"
-"""An agent object, an agent factory, or a registered agent's name."""
+"""An agent object, an agent factory, a registered agent's name, or an import path to one of the
+first two (``"module:Name"``, ``"path/to/file.py:Name"``)."""
 
 
 class AgentError(UnodiceError):
@@ -302,8 +316,6 @@ def _own_registry() -> Registry:
     if _own is None:
         with _own_lock:
             if _own is None:
-                import sys
-
                 own = Registry(allow_override=())
                 own.add_plugin(sys.modules[__name__], "agents", "unodice", __version__)
                 _own = own
@@ -355,6 +367,8 @@ def make_agent(
     """
     if not isinstance(name, str):
         raise InvalidOptions(f"an agent name is a string, not {brief(name)}")
+    if is_import_path(name):
+        return Seat.of(name).build(seed, variant or "", registry, fresh=True)
     registry = registry or default_registry()
     info = None
     if variant is not None:
@@ -367,9 +381,170 @@ def make_agent(
         except UnodiceError as error:
             if not isinstance(error, LookupError):
                 raise
-        known = ", ".join(agents(registry))
-        raise InvalidOptions(f"unknown agent {brief(name)}; known agents: {known}")
+        known = list(agents(registry))
+        raise InvalidOptions(
+            f"unknown agent {brief(name)}; {did_you_mean(name, known)}known agents: "
+            f"{', '.join(known)} (or your own, as module:Class or path/to/file.py:Class)"
+        )
     return _checked(info.factory(seed), info.name)
+
+
+def did_you_mean(word: str, choices: Sequence[str], *, lower: bool = False) -> str:
+    """``"did you mean 'x'? "`` naming the choices closest to ``word``, or ``""`` when none is.
+
+    Args:
+        word: What was given.
+        choices: What it could have been.
+        lower: Compare in lower case (for names that are written in lower case).
+    """
+    if not isinstance(word, str):
+        return ""
+    key = word.lower() if lower else word
+    keyed = {(choice.lower() if lower else choice): choice for choice in choices}
+    close = difflib.get_close_matches(key, list(keyed), n=2, cutoff=0.6)
+    if not close:
+        return ""
+    return f"did you mean {' or '.join(brief(keyed[match]) for match in close)}? "
+
+
+# -- agents by import path -------------------------------------------------------------------------
+
+_IMPORT_PATH = "module:Name or path/to/file.py:Name"
+_MODULE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+_loaded_files: dict[str, tuple[tuple[int, int], Any]] = {}
+_load_lock = threading.RLock()
+
+
+def is_import_path(text: str) -> bool:
+    """Whether ``text`` names an agent by import path (``module:Name``, ``file.py:Name``).
+
+    A registered agent's name is lower-case letters, digits and hyphens: it has no ``:``, and
+    does not end in ``.py``.
+    """
+    return ":" in text or text.strip().endswith(".py")
+
+
+def load_agent(path: str) -> Any:
+    """The agent class, factory or object an import path names.
+
+    ``"module:Name"`` imports ``module`` (it must be importable: installed, or on
+    ``PYTHONPATH``); ``"path/to/file.py:Name"`` runs the file as a module of its own (once per
+    process, and again when the file changes). ``Name`` may be dotted (``Outer.Inner``).
+    What it names must be an agent class, a callable that makes an agent (a factory) or an
+    object with ``choose(view, moves)``.
+
+    Raises:
+        InvalidOptions: The path is not written so, no such file or module, importing it
+            raised, it has no such name, or what it names is not an agent; the message says
+            which, in one line.
+    """
+    text = path.strip()
+    where, sep, name = text.rpartition(":")
+    if not sep or not where or not name:
+        raise InvalidOptions(
+            f"agent {brief(text)}: name the agent too, as {_IMPORT_PATH} "
+            f"(for example {brief((where or text) + ':MyBot')})"
+        )
+    if not all(part.isidentifier() for part in name.split(".")):
+        raise InvalidOptions(
+            f"agent {brief(text)}: {brief(name)} is not a Python name; write {_IMPORT_PATH}"
+        )
+    if where.endswith(".py") or "/" in where or os.sep in where:
+        module = _load_file(text, where)
+        what = where
+    else:
+        module = _load_module(text, where)
+        what = f"module {where}"
+    found: Any = module
+    for index, part in enumerate(name.split(".")):
+        try:
+            found = getattr(found, part)
+        except AttributeError:
+            owner = what if index == 0 else ".".join(name.split(".")[:index])
+            public = [n for n in dir(found) if not n.startswith("_")]
+            hint = did_you_mean(part, public).rstrip() or (
+                f"it has {', '.join(public[:12])}{' …' if len(public) > 12 else ''}"
+                if public
+                else "it has no public names"
+            )
+            raise InvalidOptions(
+                f"agent {brief(text)}: {owner} has no {brief(part)}; {hint}"
+            ) from None
+        except Exception as error:
+            raise InvalidOptions(
+                f"agent {brief(text)}: reading {brief(part)} raised {_type_name(error)}: "
+                f"{_message(error)}"
+            ) from None
+    if isinstance(found, type):
+        if not callable(getattr(found, "choose", None)):
+            raise InvalidOptions(
+                f"agent {brief(text)}: class {found.__name__} is not an agent: it has no "
+                "choose(view, moves) method"
+            )
+    elif not callable(found) and not callable(getattr(found, "choose", None)):
+        raise InvalidOptions(
+            f"agent {brief(text)}: {brief(name)} is an object of type {_type_name(found)}, not "
+            "an agent class, an agent factory or an object with choose(view, moves)"
+        )
+    return found
+
+
+def _load_module(text: str, where: str) -> Any:
+    """Import the module ``where`` of the import path ``text``."""
+    if not _MODULE_NAME.match(where):
+        raise InvalidOptions(f"agent {brief(text)}: {brief(where)} is no module or .py file")
+    try:
+        return importlib.import_module(where)
+    except ModuleNotFoundError as error:
+        if error.name is not None and where.startswith(error.name):
+            raise InvalidOptions(
+                f"agent {brief(text)}: no module named {brief(error.name)} (a file of yours? "
+                f"write its path: path/to/{where.replace('.', '/')}.py:Name)"
+            ) from None
+        raise InvalidOptions(_import_failed(text, where, error)) from None
+    except Exception as error:
+        raise InvalidOptions(_import_failed(text, where, error)) from None
+
+
+def _import_failed(text: str, where: str, error: BaseException) -> str:
+    return f"agent {brief(text)}: importing {where} raised {_type_name(error)}: {_message(error)}"
+
+
+def _load_file(text: str, where: str) -> Any:
+    """Run the file ``where`` as a module of its own; again only when it changed since."""
+    file = Path(where).expanduser()
+    try:
+        file = file.resolve()
+        stat = file.stat()
+    except OSError:
+        stat = None
+    if stat is None or not file.is_file():
+        raise InvalidOptions(f"agent {brief(text)}: no file {brief(where)}")
+    if file.suffix != ".py":
+        raise InvalidOptions(f"agent {brief(text)}: {brief(where)} is not a .py file")
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    key = str(file)
+    with _load_lock:
+        kept = _loaded_files.get(key)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        digest = hashlib.blake2b(key.encode(), digest_size=6).hexdigest()
+        stem = re.sub(r"\W", "_", file.stem)
+        module_name = f"unodice_agent_file_{stem}_{digest}"
+        spec = importlib.util.spec_from_file_location(module_name, file)
+        if spec is None or spec.loader is None:
+            raise InvalidOptions(f"agent {brief(text)}: {brief(where)} cannot be imported")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module  # as import does: the file's classes find their module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException as error:
+            sys.modules.pop(module_name, None)
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            raise InvalidOptions(_import_failed(text, where, error)) from None
+        _loaded_files[key] = (stamp, module)
+        return module
 
 
 def registered_agent_name(name: str, variant: str, registry: Registry | None = None) -> str | None:
@@ -447,6 +622,13 @@ def agent_label(spec: Any) -> str:
     return type(spec).__name__
 
 
+def _is_factory(spec: Any) -> bool:
+    """Whether ``spec`` is an agent factory: a class, or a callable that has no ``choose``."""
+    return isinstance(spec, type) or (
+        callable(spec) and not callable(getattr(spec, "choose", None))
+    )
+
+
 def _takes_seed(factory: Callable[..., Any]) -> bool:
     """Whether a factory is called with a seed (a factory taking no argument is not)."""
     try:
@@ -468,9 +650,11 @@ class Seat:
     these to their workers.
 
     Attributes:
-        source: An agent object, an agent factory or a registered name.
+        source: An agent object, an agent factory, a registered name, or an import path
+            (``"module:Name"``, ``"path/to/file.py:Name"``: loaded again where the agent is
+            made, so a seat sent to a worker process pickles as its text).
         label: How reports and errors name it.
-        kind: ``"object"``, ``"factory"`` or ``"name"``.
+        kind: ``"object"``, ``"factory"``, ``"name"`` or ``"import"``.
         seeded: For a factory, whether it is called with a seed.
     """
 
@@ -481,19 +665,20 @@ class Seat:
 
     @classmethod
     def of(cls, spec: Any, label: str | None = None) -> Seat:
-        """The seat of an agent object, factory or name.
+        """The seat of an agent object, factory, name or import path.
 
         Raises:
-            InvalidOptions: ``spec`` is none of those.
+            InvalidOptions: ``spec`` is none of those, or its import path does not load.
         """
         if isinstance(spec, str):
             name = spec.strip()
             if not name:
                 raise InvalidOptions("an agent name is empty")
+            if is_import_path(name):
+                load_agent(name)  # refused here, before any game, when it is wrong
+                return cls(name, label or name, "import")
             return cls(name, label or name, "name")
-        if isinstance(spec, type) or (
-            callable(spec) and not callable(getattr(spec, "choose", None))
-        ):
+        if _is_factory(spec):
             return cls(spec, label or agent_label(spec), "factory", _takes_seed(spec))
         if callable(getattr(spec, "choose", None)):
             return cls(spec, label or agent_label(spec), "object")
@@ -516,10 +701,17 @@ class Seat:
         """
         if self.kind == "name":
             return make_agent(self.source, seed, registry, variant=variant)
-        if self.kind == "factory":
-            made = self.source(seed) if self.seeded else self.source()
+        source = self.source
+        if self.kind == "import":
+            # Loaded again here by its path: in a worker process, the first time it is needed.
+            source = load_agent(source)
+            if _is_factory(source):
+                made = source(seed) if _takes_seed(source) else source()
+                return _checked(made, self.label)
+        elif self.kind == "factory":
+            made = source(seed) if self.seeded else source()
             return _checked(made, self.label)
-        return copy.deepcopy(self.source) if fresh else self.source  # type: ignore[no-any-return]
+        return copy.deepcopy(source) if fresh else source  # type: ignore[no-any-return]
 
 
 def seat_agents(
