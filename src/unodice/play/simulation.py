@@ -19,13 +19,16 @@ How the work is shared out:
   core), or on any `concurrent.futures.Executor` you pass, such as a Dask ``distributed``
   client's ``client.get_executor()`` for a cluster.
 
-Agents are given as agent objects, agent factories or registered names, in any mix (see
-[`unodice.play.agents`][unodice.play.agents]). Each game gets fresh agents: a factory is called with
+Agents are given as agent objects, agent factories, registered names or import paths
+(``"path/to/file.py:MyBot"``), in any mix (see [`unodice.play.agents`][unodice.play.agents]).
+Each game gets fresh agents: a factory is called with
 [`agent_seed(seed, i, seat)`][unodice.play.simulation.agent_seed], a name is built with that seed,
 and an agent object is played as a copy of the object as it was given, so that nothing one game
 leaves in it reaches the next. What goes to worker processes or a Dask cluster is pickled:
 factories and agent objects must be picklable (a class or function defined at the top level of
-a module or script is; a ``lambda`` is not). A class defined in the script you run works on
+a module or script is; a ``lambda`` is not, and is refused before any game with a message that
+says what to do). An agent given by import path is sent as its path, and loaded again in each
+worker. A class defined in the script you run works on
 local worker processes and on Dask (which sends what a script defines by value). An agent that
 draws random numbers should be given as a factory, so that each game has its own seed.
 
@@ -56,6 +59,7 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     ThreadPoolExecutor,
 )
+from concurrent.futures import process as futures_process
 from concurrent.futures import wait as futures_wait
 from typing import Any, Protocol, TypeGuard, TypeVar
 
@@ -825,6 +829,8 @@ def run_work(
     run = _Run(spec, games, chunk_size, progress or (lambda done, total: None))
     processes = pool.processes if pool is not None else _processes_of(runner) if runner else {}
     try:
+        if pool is not None or isinstance(runner, futures_process.ProcessPoolExecutor):
+            check_sendable(spec)  # what the pool's own thread would fail to pickle
         run.progress(0, games)
         if runner is None:
             run.here(local_registry)
@@ -852,6 +858,37 @@ def run_work(
             pool.stop()
             raise
     return run.tally
+
+
+def check_sendable(spec: Work) -> None:
+    """Refuse, before any game, work that worker processes could not be sent.
+
+    A process pool pickles what it sends; an agent that does not pickle (a ``lambda``, a
+    function or class defined inside a function) would otherwise fail in the pool's own
+    thread.
+
+    Raises:
+        InvalidOptions: Something in ``spec`` does not pickle; the message names the agent when
+            it is one, and what to do instead.
+    """
+    try:
+        pickle.dumps(spec)
+    except Exception as error:
+        what = "the work"
+        for seat in getattr(spec, "agents", ()):
+            try:
+                pickle.dumps(seat)
+            except Exception:
+                what = f"agent {seat.label}"
+                break
+        raise InvalidOptions(
+            _one_line(
+                f"{what} cannot be sent to worker processes ({type(error).__name__}: {error}); "
+                "define it at the top level of a module, give it by import path "
+                "('module:Name' or 'path/to/file.py:Name'), or play in this process with "
+                "workers=1 (--workers 1 on the command line)"
+            )
+        ) from None
 
 
 def check_counts(games: int, chunk_size: int | None) -> int:
