@@ -242,12 +242,29 @@ def _play_and_print(
         return 0
     print(report, file=out)
     where = f"on {args.scheduler}" if args.scheduler else _workers_text(workers)
-    print(
-        f"\n{report.games:,} games in {elapsed:.1f} s "
-        f"({report.games / max(elapsed, 1e-9):,.0f} games/s, {where})",
-        file=out,
-    )
+    print(f"\n{footer(report.games, elapsed, where)}", file=out)
     return 0
+
+
+def footer(games: int, elapsed: float, where: str) -> str:
+    """The report's last line: how many games, how long, how fast, and where they ran.
+
+    ``1 game in 0.8 s (1.25 games/s, in one process)``: a rate of 100 games a second or more
+    is a whole number, a smaller one has three significant figures, and under one game a
+    second it is the seconds a game.
+    """
+    rate = games / max(elapsed, 1e-9)
+    if rate >= 100:
+        speed = f"{rate:,.0f} games/s"
+    elif rate >= 10:
+        speed = f"{rate:.1f} games/s"
+    elif rate >= 1:
+        speed = f"{rate:.2f} games/s"
+    elif games:
+        speed = f"{elapsed / games:,.1f} s a game"
+    else:
+        return f"no games in {elapsed:.1f} s ({where})"
+    return f"{games:,} {'game' if games == 1 else 'games'} in {elapsed:.1f} s ({speed}, {where})"
 
 
 def _print_partial(stop: Any, signals: _StopSignals, as_json: bool, out: TextIO, note: str) -> int:

@@ -507,6 +507,7 @@ def _report_lines(report: TournamentReport) -> list[str]:
     rules = f", house rules {', '.join(report.house_rules)}" if report.house_rules else ""
     labels = [result.agent for result in report.agents]
     width = max(8, *(len(label) for label in labels))
+    column = max([10, *(len(label) for label in labels)])  # whole labels: columns fit them
     lines = [
         f"{report.variant} arena: {report.games:,} {'game' if report.games == 1 else 'games'}, "
         f"{report.players} players, seed {report.seed}, {report.seatings} "
@@ -526,11 +527,12 @@ def _report_lines(report: TournamentReport) -> list[str]:
     lines += [
         "",
         "how often the row's agent beat the column's (a game both or neither won: half)",
-        f"{'':<{width}}" + "".join(f"  {label[:10]:>10}" for label in labels),
+        f"{'':<{width}}" + "".join(f"  {label:>{column}}" for label in labels),
     ]
     for i, label in enumerate(labels):
         cells = "".join(
-            f"  {'—' if value is None else f'{value:.1%}':>10}" for value in report.pairwise[i]
+            f"  {'—' if value is None else f'{value:.1%}':>{column}}"
+            for value in report.pairwise[i]
         )
         lines.append(f"{label:<{width}}{cells}")
     return lines

@@ -483,19 +483,20 @@ def _seat_result(tally: Tally, seat: int, agent: str) -> SeatResult:
 def _report_lines(report: Report) -> list[str]:
     options = ", ".join(f"{key}={option_text(value)}" for key, value in report.options.items())
     rules = f", house rules {', '.join(report.house_rules)}" if report.house_rules else ""
+    width = max([len("agent"), *(len(seat.agent) for seat in report.seats)])  # sized to content
     lines = [
         f"{report.variant}: {report.games:,} {'game' if report.games == 1 else 'games'}, "
         f"{report.players} players, seed {report.seed}"
         + (f", options {options}" if options else "")
         + rules,
         "",
-        f"{'seat':>4}  {'agent':<8}  {'win rate':>8}  {'95% interval':<15}  "
+        f"{'seat':>4}  {'agent':<{width}}  {'win rate':>8}  {'95% interval':<15}  "
         f"{'wins':>8}  {'shared':>7}  {'mean score':>10}",
     ]
     for seat in report.seats:
         interval = f"{seat.low:.1%}–{seat.high:.1%}"
         lines.append(
-            f"{seat.seat:>4}  {seat.agent:<8}  {seat.win_rate:>8.1%}  {interval:<15}  "
+            f"{seat.seat:>4}  {seat.agent:<{width}}  {seat.win_rate:>8.1%}  {interval:<15}  "
             f"{seat.wins:>8,}  {seat.shared:>7,}  {seat.score.mean:>10.2f}"
         )
     if report.ties:
