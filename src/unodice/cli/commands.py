@@ -25,6 +25,7 @@ from typing import Any, NoReturn, TextIO
 from unodice._version import __version__, build_kind, build_reason
 from unodice.cli.scaffold import LAYOUTS, ScaffoldError, check_plugin_name, write_plugin
 from unodice.cli.simulate import seed_argument
+from unodice.cli.spelling import check_game, variant_named
 from unodice.cli.terminal import count, run_play, show_events, show_result
 from unodice.core._quoting import brief, whole_number
 from unodice.core.chance import ReplayChance
@@ -33,6 +34,7 @@ from unodice.core.game import Game
 from unodice.core.registry import default_registry
 from unodice.core.setup import new_game
 from unodice.play.agents import agents as known_agents
+from unodice.play.agents import did_you_mean
 from unodice.records.record import load
 from unodice.records.replay_page import write_replay_page
 
@@ -50,7 +52,18 @@ LINE_LIMIT = 1000
 
 
 class _Parser(argparse.ArgumentParser):
-    """An argument parser whose errors are a single line."""
+    """An argument parser whose errors are a single line; a bad choice is told the closest."""
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """Check a choice as argparse does, naming the closest choices when it fails."""
+        try:
+            super()._check_value(action, value)
+        except argparse.ArgumentError as error:
+            choices = [str(choice) for choice in action.choices or ()]
+            hint = did_you_mean(value, choices, lower=True).strip()
+            if not hint:
+                raise
+            raise argparse.ArgumentError(action, f"{error.message}; {hint}") from None
 
     def error(self, message: str) -> NoReturn:
         """Print one line, with any argument it quotes cut short, and exit with status 2."""
@@ -126,6 +139,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands.required = True
 
     listing = commands.add_parser("variants", help="list installed variants and their options")
+    listing.add_argument(
+        "name", nargs="?", metavar="VARIANT", help="show this variant only, with its options"
+    )
     listing.add_argument("--json", action="store_true", help="print JSON instead of text")
     listing.set_defaults(run=_run_variants)
 
@@ -311,6 +327,9 @@ def _use_colour(choice: bool | None, stream: TextIO) -> bool:
 
 def _run_variants(args: argparse.Namespace, out: TextIO) -> int:
     infos = default_registry().variants()
+    if args.name is not None:
+        info = variant_named(args.name)
+        infos = {info.name: info}
     if args.json:
         data = {
             name: {
@@ -466,6 +485,7 @@ def _run_new_plugin(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _run_play(args: argparse.Namespace, out: TextIO) -> int:
+    args.variant = check_game(args.variant, [key for key, _ in args.option], args.house_rule)
     return run_play(args, out, _use_colour(args.colour, out))
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from types import FrameType, TracebackType
 from typing import Any, TextIO
 
+from unodice.cli.spelling import check_game
 from unodice.core._quoting import whole_number
 from unodice.core.errors import InvalidOptions
 from unodice.core.setup import SEED_LIMIT
@@ -195,6 +196,7 @@ def run_many_games(
     options = dict(args.option)
     if len(options) != len(args.option):
         raise InvalidOptions("an --option is given twice")
+    args.variant = check_game(args.variant, options, args.house_rule)
     workers = args.workers
     if workers is not None and workers > max_workers():
         print(f"unodice: warning: {_too_many_workers(workers)}", file=sys.stderr)
