@@ -42,8 +42,9 @@ def add_arena_command(commands: Any) -> None:
         "--agents",
         required=True,
         metavar="NAMES",
-        help="the bots, comma-separated (see 'unodice agents'), at least as "
-        "many as the seats; a name given twice plays as NAME and NAME-2",
+        help="the bots, comma-separated, at least as many as the seats: names (see "
+        "'unodice agents') or your own as module:Class or path/to/file.py:Class; a bot given "
+        "twice plays as NAME and NAME-2",
     )
     parser.add_argument(
         "--games",

@@ -190,8 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--agents",
         default="random",
         metavar="NAMES",
-        help="bots for the other seats, comma-separated, cycled (see "
-        "'unodice agents'; default random)",
+        help="bots for the other seats, comma-separated, cycled: names (see 'unodice agents') "
+        "or your own as module:Class or path/to/file.py:Class (default random)",
     )
     play.add_argument(
         "--position",

@@ -66,8 +66,8 @@ def add_simulate_command(commands: Any) -> None:
         "--agents",
         default="random",
         metavar="NAMES",
-        help="agents, comma-separated, cycled over the seats (see "
-        "'unodice agents'; default random)",
+        help="agents, comma-separated, cycled over the seats: names (see 'unodice agents') "
+        "or your own as module:Class or path/to/file.py:Class (default random)",
     )
     parser.add_argument(
         "--seed",
