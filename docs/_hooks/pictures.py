@@ -7,6 +7,11 @@ seeded from ``S`` for ``N`` moves (``moves=end``: to its end), as seat ``K`` see
 a position instead (see the positions section of the concepts page). An optional
 ``caption="..."`` is set under it. The pictures are made from the code at build time, so they
 cannot drift from it.
+
+Two more fields place a picture: ``width=PIXELS`` draws it that wide, in proportion (the
+picture's own size otherwise), and ``lead=true`` makes it a page's opening picture, which
+stands beside the page's first paragraphs on a wide screen and above them on a narrow one
+(``docs/stylesheets/pictures.css``), so that it is on the first screen.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from unodice.play.agents import RandomAgent
 
 MARKER = re.compile(r"^<!-- picture: (?P<spec>.+?) -->$", re.MULTILINE)
 FIELD = re.compile(r"^[a-z]+=")
+SIZE = re.compile(r'^<svg (?P<before>[^>]*?)width="(?P<width>[\d.]+)" height="(?P<height>[\d.]+)"')
 
 
 def on_page_markdown(markdown: str, **_: Any) -> str:
@@ -39,11 +45,27 @@ def picture(spec: str) -> str:
         game = played(games[0], int(fields.get("seed", "0")), fields.get("moves", "0"))
     seat = fields.get("seat", "spectator")
     drawn = game.svg(None if seat == "spectator" else int(seat))
+    if "width" in fields:
+        drawn = scaled(drawn, int(fields["width"]))
     caption = fields.get("caption", "")
-    figure = f'<figure class="unodice-picture">{drawn}'
+    lead = fields.get("lead", "false")
+    if lead not in ("true", "false"):
+        raise ValueError(f"a picture's lead= is true or false, not {lead!r}")
+    classes = "unodice-picture unodice-lead" if lead == "true" else "unodice-picture"
+    figure = f'<figure class="{classes}">{drawn}'
     if caption:
         figure += f"<figcaption>{caption}</figcaption>"
     return figure + "</figure>"
+
+
+def scaled(svg: str, width: int) -> str:
+    """The picture drawn ``width`` pixels wide, its height in proportion (its viewBox is kept)."""
+    size = SIZE.match(svg)
+    if size is None:
+        raise ValueError("a picture's <svg> must open with its width and height")
+    height = round(float(size["height"]) * width / float(size["width"]))
+    opening = f'<svg {size["before"]}width="{width}" height="{height}"'
+    return opening + svg[size.end() :]
 
 
 def played(game_string: str, seed: int, moves: str) -> Game:
