@@ -58,11 +58,11 @@ except ImportError as missing:  # pragma: no cover - the extra is installed wher
         "pip install 'unodice[openspiel]'"
     ) from missing
 
-import functools
 import hashlib
 import json
 import random
 import re
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -175,8 +175,16 @@ class _Setup:
     Copying a state shares it (deepcopy returns it); pickling writes how to make it again.
     """
 
-    def __init__(self, variant: str, players: int, options: Mapping[str, Any], first: Game):
+    def __init__(
+        self,
+        variant: str,
+        players: int,
+        options: Mapping[str, Any],
+        first: Game,
+        registry: Registry | None = None,
+    ):
         self.variant = variant
+        self.registry = registry
         self.players = players
         self.options = dict(options)
         rules = first.variant
@@ -187,21 +195,35 @@ class _Setup:
         self.size = sum(size for _, size in self.slots)
         self.limit = rules.move_limit()
         self.tells_all = type(rules).event_for_seat is Variant.event_for_seat
+        self.plain = _Observer(self, recall=False)
+        self.recall = _Observer(self, recall=True)
+        _SETUPS[self._key()] = self
+
+    def _key(self) -> tuple[str, int, tuple[tuple[str, Any], ...]]:
+        return (self.variant, self.players, tuple(sorted(self.options.items())))
 
     def deal(self, seed: int) -> Game:
         """The match dealt from ``seed`` (a Python game: its events are read at every move)."""
-        return new_game(self.variant, self.players, seed, self.options)
+        return new_game(self.variant, self.players, seed, self.options, registry=self.registry)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_setup_for, (self.variant, self.players, tuple(sorted(self.options.items()))))
+        return (_setup_for, self._key())
 
 
-@functools.lru_cache(maxsize=64)
+_SETUPS: weakref.WeakValueDictionary[tuple[str, int, tuple[tuple[str, Any], ...]], _Setup] = (
+    weakref.WeakValueDictionary()
+)
+"""The setup of every game alive, by variant, players and options."""
+
+
 def _setup_for(variant: str, players: int, options: tuple[tuple[str, Any], ...]) -> _Setup:
-    """A setup read back from a serialized state (one per game, shared by its states)."""
+    """A setup read back from a serialized state: a live game's, or one made afresh."""
+    found = _SETUPS.get((variant, players, options))
+    if found is not None:
+        return found
     values = dict(options)
     return _Setup(variant, players, values, new_game(variant, players, 0, values))
 
@@ -320,7 +342,7 @@ def _read_match(
     match = _Match(setup, deal)
     if kept is not None:
         how, what = kept
-        match._game = replay(json.loads(what)) if how == "record" else what
+        match._game = replay(json.loads(what), setup.registry) if how == "record" else what
     match.digests = digests
     match.decisions = decisions
     return match
@@ -387,7 +409,7 @@ class UnodiceGame(pyspiel.Game):  # type: ignore[misc]  # OpenSpiel ships no typ
         # The variant's own checker refuses unknown names and bad values, listing the options.
         build_options(kind.info.variant_class.Options, values, variant)
         first = new_game(variant, players, seed, values, registry=registry)
-        self._setup = _Setup(variant, first.players, values, first)
+        self._setup = _Setup(variant, first.players, values, first, registry)
         self._seed = seed
         self._dealt = 0
         info = pyspiel.GameInfo(
@@ -408,6 +430,25 @@ class UnodiceGame(pyspiel.Game):  # type: ignore[misc]  # OpenSpiel ships no typ
         Python game cannot give.)
         """
         return (_read_game, (str(self), self._dealt))
+
+    # Answered here rather than by OpenSpiel, which works a shape out by writing the tensor of
+    # a fresh state: a new match dealt at every call, and a seed taken.
+
+    def information_state_tensor_shape(self) -> list[int]:
+        """``[observation size + DIGEST_BITS]``."""
+        return [self._setup.size + DIGEST_BITS]
+
+    def information_state_tensor_size(self) -> int:
+        """The information-state tensor's length."""
+        return self._setup.size + DIGEST_BITS
+
+    def observation_tensor_shape(self) -> list[int]:
+        """``[observation size]``: the variant's observation layout."""
+        return [self._setup.size]
+
+    def observation_tensor_size(self) -> int:
+        """The observation tensor's length."""
+        return self._setup.size
 
     def _next_seed(self) -> int:
         seed = self._seed + self._dealt
@@ -460,6 +501,27 @@ class UnodiceState(pyspiel.State):  # type: ignore[misc]  # OpenSpiel ships no t
     @property
     def match(self) -> Game:
         return self._match.game
+
+    # Written here rather than by OpenSpiel, which sizes the tensor by writing one of a fresh
+    # state first: a new match dealt at every call, and a seed taken.
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s information state (default: the seat to act) as numbers."""
+        return self._tensor(self._match.setup.recall, player)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation (default: the seat to act) as numbers."""
+        return self._tensor(self._match.setup.plain, player)
+
+    def _tensor(self, observer: _Observer, player: int | None) -> list[float]:
+        seat = self.current_player() if player is None else int(player)
+        if not 0 <= seat < self._match.setup.players:
+            raise InvalidOptions(
+                f"player must be from 0 to {self._match.setup.players - 1}, got {brief(player)}"
+            )
+        observer.set_from(self, seat)
+        numbers: list[float] = observer.tensor.tolist()
+        return numbers
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game and its serialization (``serialize()``)."""
