@@ -27,14 +27,13 @@ from unodice.cli.scaffold import LAYOUTS, ScaffoldError, check_plugin_name, writ
 from unodice.cli.simulate import seed_argument
 from unodice.cli.spelling import check_game, variant_named
 from unodice.cli.terminal import count, run_play, show_events, show_result
-from unodice.core._quoting import brief, whole_number
+from unodice.core._quoting import brief, did_you_mean, whole_number
 from unodice.core.chance import ReplayChance
 from unodice.core.errors import InvalidOptions, InvalidRecord, UnodiceError
 from unodice.core.game import Game
 from unodice.core.registry import default_registry
 from unodice.core.setup import new_game
 from unodice.play.agents import agents as known_agents
-from unodice.play.agents import did_you_mean
 from unodice.records.record import load
 from unodice.records.replay_page import write_replay_page
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from unodice.core._quoting import brief
+from unodice.core._quoting import brief, did_you_mean
 from unodice.core.errors import InvalidOptions, UnknownVariant
 from unodice.core.registry import Registry, VariantInfo, default_registry
 from unodice.core.setup import parse_game_string
-from unodice.play.agents import did_you_mean
 
 __all__ = ["check_game", "variant_named"]
 

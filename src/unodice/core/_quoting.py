@@ -10,12 +10,13 @@ that every module, the errors and the pieces included, may use it.
 
 from __future__ import annotations
 
+import difflib
 import re
 import reprlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-__all__ = ["brief", "whole_number"]
+__all__ = ["brief", "did_you_mean", "whole_number"]
 
 
 class _Brief(reprlib.Repr):
@@ -81,3 +82,21 @@ def whole_number(
     if len(text.lstrip("-")) > digits:
         raise refuse(f"{what} must be {shape} of at most {digits} digits, not {brief(text)}")
     return int(text)
+
+
+def did_you_mean(word: str, choices: Sequence[str], *, lower: bool = False) -> str:
+    """``"did you mean 'x'? "`` naming the choices closest to ``word``, or ``""`` when none is.
+
+    Args:
+        word: What was given.
+        choices: What it could have been.
+        lower: Compare in lower case (for names that are written in lower case).
+    """
+    if not isinstance(word, str):
+        return ""
+    key = word.lower() if lower else word
+    keyed = {(choice.lower() if lower else choice): choice for choice in choices}
+    close = difflib.get_close_matches(key, list(keyed), n=2, cutoff=0.6)
+    if not close:
+        return ""
+    return f"did you mean {' or '.join(brief(keyed[match]) for match in close)}? "

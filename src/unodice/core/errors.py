@@ -11,7 +11,7 @@ from __future__ import annotations
 import pickle
 from typing import Any
 
-from unodice.core._quoting import brief
+from unodice.core._quoting import brief, did_you_mean
 
 __all__ = [
     "ComponentError",
@@ -62,7 +62,8 @@ class UnknownVariant(UnodiceError, LookupError):
         self.name = name
         self.known = tuple(known)
         listing = ", ".join(self.known) if self.known else "none installed"
-        super().__init__(f"unknown {what} {_quoted(name)}; installed: {listing}")
+        hint = did_you_mean(name, self.known, lower=True)
+        super().__init__(f"unknown {what} {_quoted(name)}; {hint}installed: {listing}")
 
 
 class InvalidOptions(UnodiceError, ValueError):

@@ -17,6 +17,7 @@ import attrs
 
 from unodice.core._quoting import (
     brief,  # still importable from here, as in 0.1
+    did_you_mean,
     whole_number,
 )
 from unodice.core.errors import InvalidOptions
@@ -203,6 +204,11 @@ def build_options(options_class: type, values: Mapping[str, Any] | None, owner: 
     values = dict(values or {})
     unknown = sorted((name for name in values if name not in infos), key=brief)
     if unknown:
+        hint = did_you_mean(unknown[0], list(infos), lower=True)
+        if hint:  # one close name says more than every option's help
+            raise InvalidOptions(
+                f"{owner} has no option {brief(unknown[0])}; {hint}its options: {', '.join(infos)}"
+            )
         raise InvalidOptions(f"{owner} has no option {brief(unknown[0])}; its options: {listing()}")
     converted = {name: _convert(infos[name], value, owner) for name, value in values.items()}
     try:

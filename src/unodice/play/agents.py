@@ -31,7 +31,6 @@ and the index of the decision.
 from __future__ import annotations
 
 import copy
-import difflib
 import hashlib
 import importlib
 import importlib.util
@@ -50,7 +49,7 @@ from typing import Any, Protocol, TypeAlias, runtime_checkable
 import attrs
 
 from unodice._version import __version__
-from unodice.core._quoting import brief
+from unodice.core._quoting import brief, did_you_mean
 from unodice.core.capabilities import MatchEngine, Matches
 from unodice.core.errors import IllegalMove, InvalidOptions, UnodiceError
 from unodice.core.game import Game
@@ -387,24 +386,6 @@ def make_agent(
             f"{', '.join(known)} (or your own, as module:Class or path/to/file.py:Class)"
         )
     return _checked(info.factory(seed), info.name)
-
-
-def did_you_mean(word: str, choices: Sequence[str], *, lower: bool = False) -> str:
-    """``"did you mean 'x'? "`` naming the choices closest to ``word``, or ``""`` when none is.
-
-    Args:
-        word: What was given.
-        choices: What it could have been.
-        lower: Compare in lower case (for names that are written in lower case).
-    """
-    if not isinstance(word, str):
-        return ""
-    key = word.lower() if lower else word
-    keyed = {(choice.lower() if lower else choice): choice for choice in choices}
-    close = difflib.get_close_matches(key, list(keyed), n=2, cutoff=0.6)
-    if not close:
-        return ""
-    return f"did you mean {' or '.join(brief(keyed[match]) for match in close)}? "
 
 
 # -- agents by import path -------------------------------------------------------------------------
