@@ -22,7 +22,7 @@ except ImportError:  # the test extra installs it
 
 import unodice
 from unodice.cli.commands import main
-from unodice.cli.terminal import Session, count
+from unodice.cli.terminal import FIRST_PROMPT, Session, count
 from unodice.play.agents import game_agent_seed, make_agent
 from unodice.records.record import save
 
@@ -83,12 +83,12 @@ def coverall_game(*answers: int) -> unodice.Game:
 
 
 def first_listed(game: unodice.Game) -> str:
-    """The first line of the moves listed to seat 0, a move that gains points, with its gain."""
+    """The first line of the moves listed to seat 0, a move that scores, with its points."""
     moves = game.legal_moves()
-    gain = game.view(0).gain(moves[0])
-    assert gain > 0 and gain == int(gain), "the first move listed should gain whole points"
+    points = game.variant.reference_move_points(game.state, moves[0])
+    assert points[0] > 1 and not any(points[1:]), "the first move listed should score for her"
     width = max(len(str(move)) for move in moves)
-    return f"    1. {moves[0]!s:<{width}}  (+{int(gain)})"
+    return f"    1. {moves[0]!s:<{width}}  (+{points[0]} points)"
 
 
 def undone_message(game: unodice.Game, later: unodice.Game) -> str:
@@ -125,12 +125,19 @@ def test_quit_is_her_choice_and_exits_0_the_end_of_input_exits_1(monkeypatch):
     assert status == 1 and "game abandoned" in text
 
 
-def test_each_move_is_listed_with_what_it_gains_when_not_nothing(monkeypatch):
-    """Coverall's gain is the points of the placement (CV-5); centre-die's decline gains 0."""
+def test_each_move_is_listed_with_the_points_it_scores_when_not_nothing(monkeypatch):
+    """The number in brackets is points the move scores at once (coverall's placement, CV-11).
+
+    Centre-die scores only when a round ends: its plays show no number, where the list once
+    showed the greedy bot's measure (``play r1 (+1)``, a going out ``(+1004)``) while every
+    score was 0.
+    """
     _, text = play(monkeypatch, ["quit"], *coverall())
     assert first_listed(coverall_game()) + "\n" in text
     _, text = play(monkeypatch, ["quit"], "play", "centre-die", "--human", "0", "--seed", "2")
-    assert "    1. play r1  (+1)\n" in text
+    game = unodice.new_game("centre-die", seed=2)
+    assert game.view(0).gain(game.legal_moves()[0]) > 0, "the bots' measure of it is not 0"
+    assert "    1. play r1\n" in text
     assert "    2. decline\n" in text
 
 
@@ -146,9 +153,8 @@ def test_help_shows_the_notation_real_moves_of_each_kind_and_the_commands(monkey
         "1",
         "--no-colour",
     )
-    listed, helped = text.split("how moves are written")
-    assert helped.startswith(": dominoes moves look like 'play r3|y5")
-    legal = set(re.findall(r"^ +\d+\. (.+?)(?: +\([+-]\d+\))?$", listed, re.M))
+    listed, helped = text.split("what the letters mean (dominoes):")
+    legal = set(re.findall(r"^ +\d+\. (\S+(?: \S+)*?)(?: +\(.*\))?$", listed, re.M))
     examples = re.findall(r"^    (\w+): (.+)$", helped, re.M)
     shown = {kind: line.split(", ") for kind, line in examples if kind in ("play", "draw")}
     assert set(shown) == {"play", "draw"} and "draw" in legal
@@ -176,7 +182,7 @@ def test_moves_lists_the_moves_again_and_board_draws_the_position_again(monkeypa
         ("dominoes", ["--option", "target=100"]),
     ],
 )
-def test_the_position_is_shown_once_before_each_decision(monkeypatch, variant, options):
+def test_verbose_shows_the_position_once_before_each_decision(monkeypatch, variant, options):
     """Once before every decision, a bot's or a person's, and once more at the end."""
     status, text = play(
         monkeypatch,
@@ -188,6 +194,7 @@ def test_the_position_is_shown_once_before_each_decision(monkeypatch, variant, o
         "--seed",
         "4",
         "--no-colour",
+        "--verbose",
         *options,
     )
     assert status == 0
@@ -195,6 +202,31 @@ def test_the_position_is_shown_once_before_each_decision(monkeypatch, variant, o
     assert moves > 4
     assert len(BOARD_MARKERS[variant].findall(text)) == moves + 1  # + the final position
     assert text.count("final position (the game is over: every hand is shown)") == 1
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("coverall", []),
+        ("centre-die", ["--option", "target=50"]),
+        ("dominoes", ["--option", "target=100"]),
+    ],
+)
+def test_by_default_the_position_is_shown_only_for_her_decisions(monkeypatch, variant, options):
+    """Once before each of her decisions, and at the end; a bot's move is one line."""
+    argv = ["play", variant, "--human", "0", "--seed", "4", "--no-colour", *options]
+    status, text = play(monkeypatch, ["1"] * 1000, *argv)
+    assert status == 0
+    hers = len(re.findall(r"^seat 0: (?!\d+ tiles?\b)", text, re.M))
+    bots = len(re.findall(r"^seat [1-9]: (?!\d+ tiles?\b)", text, re.M))
+    assert hers > 2 and bots > 2
+    assert len(BOARD_MARKERS[variant].findall(text)) == hers + 1  # + the final position
+    # After a bot's move line comes another move, a position, or a line about her seat.
+    lines = text.splitlines()
+    for index, line in enumerate(lines[:-1]):
+        if re.match(r"^seat [1-9]: (?!\d+ tiles?\b)", line) and lines[index + 1].startswith(" "):
+            following = lines[index + 1]
+            assert re.search(r"\bseat 0\b|round \d+ (begins|ends)", following), following
 
 
 def test_the_position_follows_her_own_move_with_the_events_it_caused(monkeypatch):
@@ -375,10 +407,12 @@ class Terminal:
             dimensions=(60, 200),
         )
         self.marker = BOARD_MARKERS[variant]
+        self.prompts: list[str] = []
 
     def shown(self) -> str:
         """What the terminal showed before the next prompt (the prompt left out)."""
-        self.child.expect_exact("seat 0> ")
+        self.child.expect([re.escape(FIRST_PROMPT.format(seat=0)), re.escape("seat 0> ")])
+        self.prompts.append(self.child.after)
         return CONTROL_SEQUENCE.sub("", self.child.before)
 
     def answer(self, keys: str) -> str:
@@ -395,10 +429,10 @@ class Terminal:
 def test_a_few_decisions_at_a_real_terminal(variant, seed):
     terminal = Terminal(variant, seed)
     start = terminal.shown()
-    assert terminal.boards(start) == len(MOVE_LINE.findall(start)) + 1
+    assert terminal.boards(start) == 1
 
     helped = terminal.answer("help")
-    assert "how moves are written: " in helped and "    undo    " in helped
+    assert "what the letters mean" in helped and "    undo    " in helped
     assert terminal.boards(helped) == 0
     assert terminal.answer("").strip() == ""
     assert "moves; 999 is not one of them" in terminal.answer("999")
@@ -410,7 +444,7 @@ def test_a_few_decisions_at_a_real_terminal(variant, seed):
     moved = terminal.answer("1" + LEFT + RIGHT)
     mine = re.search(r"^seat 0: (.+)$", moved, re.M)
     assert mine, moved
-    assert terminal.boards(moved) == len(MOVE_LINE.findall(moved)) >= 1
+    assert terminal.boards(moved) == 1 and len(MOVE_LINE.findall(moved)) >= 2
 
     undone = terminal.answer("undo")
     assert f"undone: your move {mine.group(1)}" in undone
@@ -425,6 +459,9 @@ def test_a_few_decisions_at_a_real_terminal(variant, seed):
     terminal.child.close()
     assert "game abandoned" in terminal.child.before
     assert terminal.child.exitstatus == 0
+    # The first prompt says what to type; the others are short.
+    assert terminal.prompts[0] == "seat 0 (a move, a number from the list, or help)> "
+    assert set(terminal.prompts[1:]) == {"seat 0> "}
 
 
 @pytest.mark.tooling
