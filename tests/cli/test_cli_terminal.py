@@ -21,8 +21,11 @@ except ImportError:  # the test extra installs it
     pexpect = None
 
 import unodice
+import unodice.core.registry
 from unodice.cli.commands import main
 from unodice.cli.terminal import FIRST_PROMPT, Session, count
+from unodice.core import capabilities
+from unodice.core.render import notation_legend
 from unodice.play.agents import game_agent_seed, make_agent
 from unodice.records.record import save
 
@@ -288,6 +291,147 @@ def test_a_session_rewinds_the_game_and_asks_its_bots_again():
     session.rewind(3)
     assert list(session.game.moves) == played[:3] and len(made) == 2
     assert session.agents is made[-1] and session.labels() == ["0", "1"]
+
+
+# -- learning the game: the prompt, the legend, the list, the output's length --------------------
+
+
+def test_the_first_prompt_says_what_to_type_and_the_next_ones_are_short(monkeypatch):
+    prompts: list[str] = []
+    typed = iter(["help", "1", "1", "quit"])
+
+    def read(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    monkeypatch.setattr("builtins.input", read)
+    assert main(coverall(), io.StringIO()) == 0
+    assert prompts[0] == "seat 0 (a move, a number from the list, or help)> "
+    assert prompts[1:] == ["seat 0> "] * 3
+
+
+@pytest.mark.parametrize(
+    ("variant", "words"),
+    [
+        ("coverall", ["cells: rows A to D, columns 1 to 6", "r5 B2, gD2 A4: Place", "(CV-12)"]),
+        ("centre-die", ["step 1, play a die or decline", "'centre' is the die", "bluff WD4:b"]),
+        ("dominoes", ["a tile: its two ends, r3|y5", "DE: a dead end", "play W|W:r on spinner"]),
+    ],
+)
+def test_help_shows_the_variants_legend_of_faces_colours_and_notation(monkeypatch, variant, words):
+    _, text = play(monkeypatch, ["help", "quit"], "play", variant, "--human", "0", "--seed", "1")
+    helped = text[text.index(f"  what the letters mean ({variant}):\n") :]
+    helped = helped[: helped.index("  for example, of the moves you have now:")]
+    joined = " ".join(helped.split())  # the legend is wrapped to the screen
+    for word in ["colours: r red, y yellow, g green, b blue", "R reverse, S skip, D2 draw two"]:
+        assert word in joined
+    assert "WD4 wild draw four" in joined and "W:g is a W declared green" in joined
+    for word in words:
+        assert word in joined, word
+    assert all(len(line) <= 78 for line in helped.splitlines())
+
+
+@pytest.mark.parametrize("name", ["coverall", "centre-die", "dominoes"])
+def test_each_variants_legend_holds_every_row_of_its_notation_table(name):
+    """The legend is derived from the one table of the notation, in the moves module."""
+    game = unodice.new_game(name, seed=1)
+    moves = sys.modules[type(game.variant).__module__.rsplit(".", 1)[0] + ".moves"]
+    rows = notation_legend(moves.__doc__)
+    assert len(rows) >= 4
+    legend = capabilities.legend(game.variant)
+    for row in rows:
+        assert f"  {row}" in legend.splitlines()
+
+
+def test_the_notation_table_keeps_a_pipe_inside_code_in_its_cell():
+    table = """Moves.
+
+    | Notation | Move | Clause |
+    |---|---|---|
+    | ``play r3|y5 on 2`` | lay `r3` on end 2 | DO-3 |
+    | ``draw`` | draw a tile |  |
+    """
+    assert notation_legend(table) == [
+        "play r3|y5 on 2: lay r3 on end 2 (DO-3)",
+        "draw: draw a tile",
+    ]
+    assert notation_legend(None) == []
+
+
+def test_help_without_a_legend_says_how_the_variant_writes_its_moves(registry, monkeypatch):
+    """A plugin whose Text has no legend (the default ``""``) keeps working."""
+    monkeypatch.setattr(unodice.core.registry, "_default", registry)
+    status, text = play(monkeypatch, ["help", "quit"], "play", "toy-race", "--human", "0")
+    assert status == 0
+    assert "what the letters mean" not in text
+    assert "how moves are written: " in text and "    roll: roll" in text
+
+
+def test_the_dominoes_opening_lists_a_tile_on_alike_ends_once_and_takes_either(monkeypatch):
+    """Lines 2 to 4 of the spinner are empty and show g7: a tile on any of them is one choice."""
+    argv = ["play", "dominoes", "--human", "1", "--seed", "5", "--no-colour"]
+    _, text = play(monkeypatch, ["quit"], *argv)
+    game = unodice.new_game("dominoes", seed=5)
+    bot = make_agent("random", game_agent_seed(5, 0), variant="dominoes")
+    game.play(bot.choose(game.view(0), game.legal_moves()))
+    layout = game.state.layout
+    assert [end.shows for end in layout.ends] == ["b9", "g7", "g7", "g7"]
+    assert not any(layout.line(end) for end in (2, 3, 4))
+    moves = game.legal_moves()
+    assert len(moves) == 31  # what the list used to show, pushing the position off the screen
+    distinct = list(dict.fromkeys(re.sub(r" on [34]\b", " on 2", str(move)) for move in moves))
+    listed = re.findall(r"^ +\d+\. (.+)$", text, re.M)
+    assert [line.split(" (same as on 3, 4)")[0] for line in listed] == distinct
+    assert len(listed) == 13
+    # The notation of a move the list stands for plays it; the number plays the first.
+    number, shown = next((n, line) for n, line in enumerate(listed, 1) if "(same as" in line)
+    first = shown.split(" (same as")[0]
+    on_four = first.replace(" on 2", " on 4")
+    _, text = play(monkeypatch, [on_four, "quit"], *argv)
+    assert f"seat 1: {on_four}\n" in text
+    _, text = play(monkeypatch, [str(number), "quit"], *argv)
+    assert f"seat 1: {first}\n" in text
+
+
+def test_a_dominoes_player_who_draws_is_told_which_tile(monkeypatch):
+    argv = ["play", "dominoes", "--human", "0", "--seed", "1", "--no-colour"]
+    _, text = play(monkeypatch, ["draw", "quit"], *argv)
+    game = unodice.new_game("dominoes", seed=1)
+    bot = make_agent("random", game_agent_seed(1, 1), variant="dominoes")
+    game.play(bot.choose(game.view(1), game.legal_moves()))
+    before = set(game.state.hands[0])
+    game.play("draw")
+    (drawn,) = set(game.state.hands[0]) - before
+    after = text[text.index("seat 0: draw\n") :].splitlines()
+    assert after[1:3] == [
+        "    seat 0 draws 1 tile (draw)",
+        f"    new in your hand (seat 0): {drawn.code}",
+    ]
+
+
+def test_a_person_is_told_the_events_as_her_seat_is_told_them(monkeypatch):
+    """Centre-die tells no seat which die went back into the bag (CD-1); a spectator sees all."""
+    _, text = play(monkeypatch, ["quit"], "play", "centre-die", "--human", "0", "--seed", "5")
+    assert "seat 0 drew a die (no number face) and puts it back" in text
+    assert "drew die " not in text
+    _, text = play(monkeypatch, [], "play", "centre-die", "--seed", "5", "--brief")
+    assert re.search(r"drew die \d+ \(no number face\)", text)
+
+
+def test_the_quick_start_game_fits_a_person_and_verbose_shows_everything(monkeypatch):
+    """``unodice play coverall --players 3 --seed 7`` printed 429 lines: now a line a move."""
+    argv = ["play", "coverall", "--players", "3", "--seed", "7", "--no-colour"]
+    _, text = play(monkeypatch, [], *argv)
+    moves = MOVE_LINE.findall(text)
+    assert len(moves) > 20
+    assert len(text.splitlines()) <= len(moves) + 25
+    assert len(BOARD_MARKERS["coverall"].findall(text)) == 1  # the final position
+    assert re.search(r"^seat \d: \S+ [A-D]\d  \(seat \d scores \d+\)$", text, re.M)
+    _, verbose = play(monkeypatch, [], *argv, "--verbose")
+    assert len(BOARD_MARKERS["coverall"].findall(verbose)) == len(moves) + 1
+    assert MOVE_LINE.findall(verbose) == moves
+    _, quiet = play(monkeypatch, [], *argv, "--quiet")
+    assert quiet.startswith("result:\n")
 
 
 # -- --save --------------------------------------------------------------------------------------
