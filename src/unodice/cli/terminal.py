@@ -23,7 +23,7 @@ from unodice.core import capabilities
 from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
-from unodice.core.moves import Move, MovePlayed, RoundEnded, RoundStarted
+from unodice.core.moves import GameEnded, Move, MovePlayed, RoundEnded, RoundStarted
 from unodice.core.pieces import Die, Domino
 from unodice.core.setup import new_game
 from unodice.core.variant import View
@@ -164,8 +164,9 @@ class Eyes:
             events: The events of a move (or of the deal).
             out: Where to print.
             compact: Only the move's line (with ``note`` after it), the rounds' starts and
-                ends, and the events whose line names a person's seat (she loses her turn,
-                she draws): a bot's move in one line, unless it did something to her.
+                ends, the end of the game, and the events whose line names a person's seat
+                (she loses her turn, she draws): a bot's move in one line, unless it did
+                something to her.
             note: Added to the move's line (the points the move scored, say).
         """
         game = self._game
@@ -189,9 +190,8 @@ class Eyes:
                     print(f"    ({event.kind}: hidden from seat {self.seat})", file=out)
                 continue
             line = ask(game, "in describe", capabilities.describe, game.variant, event)
-            if compact and not (
-                isinstance(event, RoundStarted | RoundEnded) or self._names_a_person(line)
-            ):
+            kept = isinstance(event, RoundStarted | RoundEnded | GameEnded)
+            if compact and not (kept or self._names_a_person(line)):
                 continue
             print(f"    {line}", file=out)
         if yours:
@@ -703,11 +703,11 @@ class _GameAtTheTerminal:
     """The play loop: positions, moves and events as the options ask, then the result.
 
     By default a position is drawn before each person's decision, her moves are followed by
-    the events they caused, and each bot's move takes one line (with what it scored, and the
-    rounds' starts and ends); the final position and the result end the game. ``--verbose``
-    draws the position before every decision and prints every event; ``--brief`` prints every
-    event and draws the position only for a person; ``--quiet`` prints only the result (and
-    what a person needs at her turn).
+    the events they caused, and each bot's move takes one line (with what it scored; the
+    rounds' starts and ends and the end of the game have a line each); the final position and
+    the result end the game. ``--verbose`` draws the position before every decision and prints
+    every event; ``--brief`` prints every event and draws the position only for a person;
+    ``--quiet`` prints only the result (and what a person needs at her turn).
     """
 
     def __init__(
