@@ -195,6 +195,7 @@ def test_without_a_human_every_hand_and_the_seed_are_shown(monkeypatch):
         "--option",
         "target=100",
         "--no-colour",
+        "--verbose",
     )
     assert status == 0 and f"seed {SEED}" in text and FINAL not in text
     game = unodice.new_game("dominoes", players=3, seed=SEED, options={"target": 100})

@@ -79,7 +79,8 @@ def test_a_reader_that_stops_after_one_line_ends_the_output_quietly(env):
     if fcntl is not None and hasattr(fcntl, "F_SETPIPE_SZ"):  # a pipe the output overflows
         fcntl.fcntl(writing, fcntl.F_SETPIPE_SZ, 4096)
     process = subprocess.Popen(
-        [*COMMAND, "play", "dominoes", "--seed", "1", "--players", "4", "--no-colour"],
+        # --verbose: a position before every decision, far more than the pipe holds.
+        [*COMMAND, "play", "dominoes", "--seed", "1", "--players", "4", "--no-colour", "--verbose"],
         stdout=writing,
         stderr=subprocess.PIPE,
         stdin=subprocess.DEVNULL,

@@ -21,8 +21,11 @@ except ImportError:  # the test extra installs it
     pexpect = None
 
 import unodice
+import unodice.core.registry
 from unodice.cli.commands import main
-from unodice.cli.terminal import Session, count
+from unodice.cli.terminal import FIRST_PROMPT, Session, count
+from unodice.core import capabilities
+from unodice.core.render import notation_legend
 from unodice.play.agents import game_agent_seed, make_agent
 from unodice.records.record import save
 
@@ -83,12 +86,12 @@ def coverall_game(*answers: int) -> unodice.Game:
 
 
 def first_listed(game: unodice.Game) -> str:
-    """The first line of the moves listed to seat 0, a move that gains points, with its gain."""
+    """The first line of the moves listed to seat 0, a move that scores, with its points."""
     moves = game.legal_moves()
-    gain = game.view(0).gain(moves[0])
-    assert gain > 0 and gain == int(gain), "the first move listed should gain whole points"
+    points = game.variant.reference_move_points(game.state, moves[0])
+    assert points[0] > 1 and not any(points[1:]), "the first move listed should score for her"
     width = max(len(str(move)) for move in moves)
-    return f"    1. {moves[0]!s:<{width}}  (+{int(gain)})"
+    return f"    1. {moves[0]!s:<{width}}  (+{points[0]} points)"
 
 
 def undone_message(game: unodice.Game, later: unodice.Game) -> str:
@@ -125,12 +128,19 @@ def test_quit_is_her_choice_and_exits_0_the_end_of_input_exits_1(monkeypatch):
     assert status == 1 and "game abandoned" in text
 
 
-def test_each_move_is_listed_with_what_it_gains_when_not_nothing(monkeypatch):
-    """Coverall's gain is the points of the placement (CV-5); centre-die's decline gains 0."""
+def test_each_move_is_listed_with_the_points_it_scores_when_not_nothing(monkeypatch):
+    """The number in brackets is points the move scores at once (coverall's placement, CV-11).
+
+    Centre-die scores only when a round ends: its plays show no number, where the list once
+    showed the greedy bot's measure (``play r1 (+1)``, a going out ``(+1004)``) while every
+    score was 0.
+    """
     _, text = play(monkeypatch, ["quit"], *coverall())
     assert first_listed(coverall_game()) + "\n" in text
     _, text = play(monkeypatch, ["quit"], "play", "centre-die", "--human", "0", "--seed", "2")
-    assert "    1. play r1  (+1)\n" in text
+    game = unodice.new_game("centre-die", seed=2)
+    assert game.view(0).gain(game.legal_moves()[0]) > 0, "the bots' measure of it is not 0"
+    assert "    1. play r1\n" in text
     assert "    2. decline\n" in text
 
 
@@ -146,9 +156,8 @@ def test_help_shows_the_notation_real_moves_of_each_kind_and_the_commands(monkey
         "1",
         "--no-colour",
     )
-    listed, helped = text.split("how moves are written")
-    assert helped.startswith(": dominoes moves look like 'play r3|y5")
-    legal = set(re.findall(r"^ +\d+\. (.+?)(?: +\([+-]\d+\))?$", listed, re.M))
+    listed, helped = text.split("what the letters mean (dominoes):")
+    legal = set(re.findall(r"^ +\d+\. (\S+(?: \S+)*?)(?: +\(.*\))?$", listed, re.M))
     examples = re.findall(r"^    (\w+): (.+)$", helped, re.M)
     shown = {kind: line.split(", ") for kind, line in examples if kind in ("play", "draw")}
     assert set(shown) == {"play", "draw"} and "draw" in legal
@@ -176,7 +185,7 @@ def test_moves_lists_the_moves_again_and_board_draws_the_position_again(monkeypa
         ("dominoes", ["--option", "target=100"]),
     ],
 )
-def test_the_position_is_shown_once_before_each_decision(monkeypatch, variant, options):
+def test_verbose_shows_the_position_once_before_each_decision(monkeypatch, variant, options):
     """Once before every decision, a bot's or a person's, and once more at the end."""
     status, text = play(
         monkeypatch,
@@ -188,6 +197,7 @@ def test_the_position_is_shown_once_before_each_decision(monkeypatch, variant, o
         "--seed",
         "4",
         "--no-colour",
+        "--verbose",
         *options,
     )
     assert status == 0
@@ -195,6 +205,31 @@ def test_the_position_is_shown_once_before_each_decision(monkeypatch, variant, o
     assert moves > 4
     assert len(BOARD_MARKERS[variant].findall(text)) == moves + 1  # + the final position
     assert text.count("final position (the game is over: every hand is shown)") == 1
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("coverall", []),
+        ("centre-die", ["--option", "target=50"]),
+        ("dominoes", ["--option", "target=100"]),
+    ],
+)
+def test_by_default_the_position_is_shown_only_for_her_decisions(monkeypatch, variant, options):
+    """Once before each of her decisions, and at the end; a bot's move is one line."""
+    argv = ["play", variant, "--human", "0", "--seed", "4", "--no-colour", *options]
+    status, text = play(monkeypatch, ["1"] * 1000, *argv)
+    assert status == 0
+    hers = len(re.findall(r"^seat 0: (?!\d+ tiles?\b)", text, re.M))
+    bots = len(re.findall(r"^seat [1-9]: (?!\d+ tiles?\b)", text, re.M))
+    assert hers > 2 and bots > 2
+    assert len(BOARD_MARKERS[variant].findall(text)) == hers + 1  # + the final position
+    # After a bot's move line comes another move, a position, or a line about her seat.
+    lines = text.splitlines()
+    for index, line in enumerate(lines[:-1]):
+        if re.match(r"^seat [1-9]: (?!\d+ tiles?\b)", line) and lines[index + 1].startswith(" "):
+            following = lines[index + 1]
+            assert re.search(r"\bseat 0\b|round \d+ (begins|ends)", following), following
 
 
 def test_the_position_follows_her_own_move_with_the_events_it_caused(monkeypatch):
@@ -256,6 +291,147 @@ def test_a_session_rewinds_the_game_and_asks_its_bots_again():
     session.rewind(3)
     assert list(session.game.moves) == played[:3] and len(made) == 2
     assert session.agents is made[-1] and session.labels() == ["0", "1"]
+
+
+# -- learning the game: the prompt, the legend, the list, the output's length --------------------
+
+
+def test_the_first_prompt_says_what_to_type_and_the_next_ones_are_short(monkeypatch):
+    prompts: list[str] = []
+    typed = iter(["help", "1", "1", "quit"])
+
+    def read(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return next(typed)
+
+    monkeypatch.setattr("builtins.input", read)
+    assert main(coverall(), io.StringIO()) == 0
+    assert prompts[0] == "seat 0 (a move, a number from the list, or help)> "
+    assert prompts[1:] == ["seat 0> "] * 3
+
+
+@pytest.mark.parametrize(
+    ("variant", "words"),
+    [
+        ("coverall", ["cells: rows A to D, columns 1 to 6", "r5 B2, gD2 A4: Place", "(CV-12)"]),
+        ("centre-die", ["step 1, play a die or decline", "'centre' is the die", "bluff WD4:b"]),
+        ("dominoes", ["a tile: its two ends, r3|y5", "DE: a dead end", "play W|W:r on spinner"]),
+    ],
+)
+def test_help_shows_the_variants_legend_of_faces_colours_and_notation(monkeypatch, variant, words):
+    _, text = play(monkeypatch, ["help", "quit"], "play", variant, "--human", "0", "--seed", "1")
+    helped = text[text.index(f"  what the letters mean ({variant}):\n") :]
+    helped = helped[: helped.index("  for example, of the moves you have now:")]
+    joined = " ".join(helped.split())  # the legend is wrapped to the screen
+    for word in ["colours: r red, y yellow, g green, b blue", "R reverse, S skip, D2 draw two"]:
+        assert word in joined
+    assert "WD4 wild draw four" in joined and "W:g is a W declared green" in joined
+    for word in words:
+        assert word in joined, word
+    assert all(len(line) <= 78 for line in helped.splitlines())
+
+
+@pytest.mark.parametrize("name", ["coverall", "centre-die", "dominoes"])
+def test_each_variants_legend_holds_every_row_of_its_notation_table(name):
+    """The legend is derived from the one table of the notation, in the moves module."""
+    game = unodice.new_game(name, seed=1)
+    moves = sys.modules[type(game.variant).__module__.rsplit(".", 1)[0] + ".moves"]
+    rows = notation_legend(moves.__doc__)
+    assert len(rows) >= 4
+    legend = capabilities.legend(game.variant)
+    for row in rows:
+        assert f"  {row}" in legend.splitlines()
+
+
+def test_the_notation_table_keeps_a_pipe_inside_code_in_its_cell():
+    table = """Moves.
+
+    | Notation | Move | Clause |
+    |---|---|---|
+    | ``play r3|y5 on 2`` | lay `r3` on end 2 | DO-3 |
+    | ``draw`` | draw a tile |  |
+    """
+    assert notation_legend(table) == [
+        "play r3|y5 on 2: lay r3 on end 2 (DO-3)",
+        "draw: draw a tile",
+    ]
+    assert notation_legend(None) == []
+
+
+def test_help_without_a_legend_says_how_the_variant_writes_its_moves(registry, monkeypatch):
+    """A plugin whose Text has no legend (the default ``""``) keeps working."""
+    monkeypatch.setattr(unodice.core.registry, "_default", registry)
+    status, text = play(monkeypatch, ["help", "quit"], "play", "toy-race", "--human", "0")
+    assert status == 0
+    assert "what the letters mean" not in text
+    assert "how moves are written: " in text and "    roll: roll" in text
+
+
+def test_the_dominoes_opening_lists_a_tile_on_alike_ends_once_and_takes_either(monkeypatch):
+    """Lines 2 to 4 of the spinner are empty and show g7: a tile on any of them is one choice."""
+    argv = ["play", "dominoes", "--human", "1", "--seed", "5", "--no-colour"]
+    _, text = play(monkeypatch, ["quit"], *argv)
+    game = unodice.new_game("dominoes", seed=5)
+    bot = make_agent("random", game_agent_seed(5, 0), variant="dominoes")
+    game.play(bot.choose(game.view(0), game.legal_moves()))
+    layout = game.state.layout
+    assert [end.shows for end in layout.ends] == ["b9", "g7", "g7", "g7"]
+    assert not any(layout.line(end) for end in (2, 3, 4))
+    moves = game.legal_moves()
+    assert len(moves) == 31  # what the list used to show, pushing the position off the screen
+    distinct = list(dict.fromkeys(re.sub(r" on [34]\b", " on 2", str(move)) for move in moves))
+    listed = re.findall(r"^ +\d+\. (.+)$", text, re.M)
+    assert [line.split(" (same as on 3, 4)")[0] for line in listed] == distinct
+    assert len(listed) == 13
+    # The notation of a move the list stands for plays it; the number plays the first.
+    number, shown = next((n, line) for n, line in enumerate(listed, 1) if "(same as" in line)
+    first = shown.split(" (same as")[0]
+    on_four = first.replace(" on 2", " on 4")
+    _, text = play(monkeypatch, [on_four, "quit"], *argv)
+    assert f"seat 1: {on_four}\n" in text
+    _, text = play(monkeypatch, [str(number), "quit"], *argv)
+    assert f"seat 1: {first}\n" in text
+
+
+def test_a_dominoes_player_who_draws_is_told_which_tile(monkeypatch):
+    argv = ["play", "dominoes", "--human", "0", "--seed", "1", "--no-colour"]
+    _, text = play(monkeypatch, ["draw", "quit"], *argv)
+    game = unodice.new_game("dominoes", seed=1)
+    bot = make_agent("random", game_agent_seed(1, 1), variant="dominoes")
+    game.play(bot.choose(game.view(1), game.legal_moves()))
+    before = set(game.state.hands[0])
+    game.play("draw")
+    (drawn,) = set(game.state.hands[0]) - before
+    after = text[text.index("seat 0: draw\n") :].splitlines()
+    assert after[1:3] == [
+        "    seat 0 draws 1 tile (draw)",
+        f"    new in your hand (seat 0): {drawn.code}",
+    ]
+
+
+def test_a_person_is_told_the_events_as_her_seat_is_told_them(monkeypatch):
+    """Centre-die tells no seat which die went back into the bag (CD-1); a spectator sees all."""
+    _, text = play(monkeypatch, ["quit"], "play", "centre-die", "--human", "0", "--seed", "5")
+    assert "seat 0 drew a die (no number face) and puts it back" in text
+    assert "drew die " not in text
+    _, text = play(monkeypatch, [], "play", "centre-die", "--seed", "5", "--brief")
+    assert re.search(r"drew die \d+ \(no number face\)", text)
+
+
+def test_the_quick_start_game_fits_a_person_and_verbose_shows_everything(monkeypatch):
+    """``unodice play coverall --players 3 --seed 7`` printed 429 lines: now a line a move."""
+    argv = ["play", "coverall", "--players", "3", "--seed", "7", "--no-colour"]
+    _, text = play(monkeypatch, [], *argv)
+    moves = MOVE_LINE.findall(text)
+    assert len(moves) > 20
+    assert len(text.splitlines()) <= len(moves) + 25
+    assert len(BOARD_MARKERS["coverall"].findall(text)) == 1  # the final position
+    assert re.search(r"^seat \d: \S+ [A-D]\d  \(seat \d scores \d+\)$", text, re.M)
+    _, verbose = play(monkeypatch, [], *argv, "--verbose")
+    assert len(BOARD_MARKERS["coverall"].findall(verbose)) == len(moves) + 1
+    assert MOVE_LINE.findall(verbose) == moves
+    _, quiet = play(monkeypatch, [], *argv, "--quiet")
+    assert quiet.startswith("result:\n")
 
 
 # -- --save --------------------------------------------------------------------------------------
@@ -375,10 +551,12 @@ class Terminal:
             dimensions=(60, 200),
         )
         self.marker = BOARD_MARKERS[variant]
+        self.prompts: list[str] = []
 
     def shown(self) -> str:
         """What the terminal showed before the next prompt (the prompt left out)."""
-        self.child.expect_exact("seat 0> ")
+        self.child.expect([re.escape(FIRST_PROMPT.format(seat=0)), re.escape("seat 0> ")])
+        self.prompts.append(self.child.after)
         return CONTROL_SEQUENCE.sub("", self.child.before)
 
     def answer(self, keys: str) -> str:
@@ -395,10 +573,10 @@ class Terminal:
 def test_a_few_decisions_at_a_real_terminal(variant, seed):
     terminal = Terminal(variant, seed)
     start = terminal.shown()
-    assert terminal.boards(start) == len(MOVE_LINE.findall(start)) + 1
+    assert terminal.boards(start) == 1
 
     helped = terminal.answer("help")
-    assert "how moves are written: " in helped and "    undo    " in helped
+    assert "what the letters mean" in helped and "    undo    " in helped
     assert terminal.boards(helped) == 0
     assert terminal.answer("").strip() == ""
     assert "moves; 999 is not one of them" in terminal.answer("999")
@@ -410,7 +588,7 @@ def test_a_few_decisions_at_a_real_terminal(variant, seed):
     moved = terminal.answer("1" + LEFT + RIGHT)
     mine = re.search(r"^seat 0: (.+)$", moved, re.M)
     assert mine, moved
-    assert terminal.boards(moved) == len(MOVE_LINE.findall(moved)) >= 1
+    assert terminal.boards(moved) == 1 and len(MOVE_LINE.findall(moved)) >= 2
 
     undone = terminal.answer("undo")
     assert f"undone: your move {mine.group(1)}" in undone
@@ -425,6 +603,9 @@ def test_a_few_decisions_at_a_real_terminal(variant, seed):
     terminal.child.close()
     assert "game abandoned" in terminal.child.before
     assert terminal.child.exitstatus == 0
+    # The first prompt says what to type; the others are short.
+    assert terminal.prompts[0] == "seat 0 (a move, a number from the list, or help)> "
+    assert set(terminal.prompts[1:]) == {"seat 0> "}
 
 
 @pytest.mark.tooling

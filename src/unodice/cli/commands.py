@@ -211,6 +211,11 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="show moves and events only, not the position after each move",
     )
+    play.add_argument(
+        "--verbose",
+        action="store_true",
+        help="show the position before every decision and every event of every move",
+    )
     play.add_argument("--quiet", action="store_true", help="show only the result")
     _colour_arguments(play)
     play.set_defaults(run=_run_play)

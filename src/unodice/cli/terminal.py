@@ -1,10 +1,11 @@
 """The game at the terminal: ``unodice play``, between bots or with people at the keyboard.
 
 A person at a seat is asked for each of her decisions: the position is drawn once, the legal
-moves are listed with a number (and what each gains, where the variant can say), and she answers
-with a number, a move's notation or a command (``help``, ``moves``, ``board``, ``undo``,
-``quit``). At a terminal the answer can be edited and recalled with the arrow keys. Whatever
-is printed is what her seat may see (see ``Eyes``).
+moves are listed with a number (each choice once, and the points it scores where the variant
+can say), and she answers with a number, a move's notation or a command (``help``, ``moves``,
+``board``, ``undo``, ``quit``); ``help`` shows the variant's legend. At a terminal the answer
+can be edited and recalled with the arrow keys. Whatever is printed is what her seat may see
+(see ``Eyes``). A bot's move takes one line, unless ``--verbose`` or ``--brief`` asks for more.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import argparse
 import os
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO, TypeVar, TypeVarTuple
@@ -21,7 +23,8 @@ from unodice.core import capabilities
 from unodice.core._quoting import brief
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
-from unodice.core.moves import Move, MovePlayed, RoundStarted
+from unodice.core.moves import GameEnded, Move, MovePlayed, RoundEnded, RoundStarted
+from unodice.core.pieces import Die, Domino
 from unodice.core.setup import new_game
 from unodice.core.variant import View
 from unodice.play.agents import (
@@ -63,6 +66,12 @@ EXAMPLES_PER_KIND = 3
 """How many of the legal moves of each kind ``help`` shows as examples."""
 COMMANDS = ("help", "moves", "board", "undo", "quit")
 """The words a person may type instead of a move (``?`` is ``help``; ``q``, ``exit`` quit)."""
+FIRST_PROMPT = "seat {seat} (a move, a number from the list, or help)> "
+"""The prompt of the first decision at the terminal: it says what to type."""
+PROMPT = "seat {seat}> "
+"""The prompt of every decision after the first."""
+LEGEND_WIDTH = 78
+"""The width ``help`` wraps the variant's legend to."""
 
 
 def count(number: int, noun: str) -> str:
@@ -126,7 +135,8 @@ class Eyes:
         self._game = game
         self._humans = frozenset(humans)
         self.seat: int | None = seat if seat is not None else (humans[0] if humans else None)
-        self._unseen: frozenset[int] | None = None  # None: before the first move, everything
+        # The pieces the seat could not see before the move, by id; None: before the first move.
+        self._unseen: dict[int, Die | Domino] | None = None
 
     def before(self, mover: int) -> None:
         """Note what the seat cannot see before ``mover`` plays (and follow a person's turn)."""
@@ -134,56 +144,92 @@ class Eyes:
             return
         if mover in self._humans:
             self.seat = mover
-        self._unseen = self._hidden(self.seat)
+        game = self._game
+        pieces = ask(game, "in hidden_pieces", hidden_from, game, self.seat)
+        self._unseen = {piece.id: piece for piece in pieces}
 
-    def show(self, events: Sequence[Any], out: TextIO) -> None:
-        """Print events, one line each, redacting those that name another seat's secret.
+    def show(
+        self, events: Sequence[Any], out: TextIO, *, compact: bool = False, note: str = ""
+    ) -> None:
+        """Print events as the seat is told of them, one line each, redacting secrets.
 
-        When a round ended and the next began during these events, the pieces of the round
-        that ended are no secret any more (the next round deals afresh): only the events of the
-        new round are checked, against everything the seat cannot see in it.
+        With a seat, each event is the seat's view of it (``event_for_seat``), and an event
+        that still names another seat's secret is redacted. When a round ended and the next
+        began during these events, the pieces of the round that ended are no secret any more
+        (the next round deals afresh): only the events of the new round are checked, against
+        everything the seat cannot see in it. Then the tiles new in the seat's own hand are
+        named (a tile she drew, which the public events do not name).
+
+        Args:
+            events: The events of a move (or of the deal).
+            out: Where to print.
+            compact: Only the move's line (with ``note`` after it), the rounds' starts and
+                ends, the end of the game, and the events whose line names a person's seat
+                (she loses her turn, she draws): a bot's move in one line, unless it did
+                something to her.
+            note: Added to the move's line (the points the move scored, say).
         """
+        game = self._game
+        if self.seat is not None:
+            events = events_for_seat(game.variant, tuple(events), self.seat)
         starts = [index for index, event in enumerate(events) if isinstance(event, RoundStarted)]
         checked_from = starts[-1] if starts else 0
-        secret = self._secrets(new_round=bool(starts))
+        secret, yours = self._secrets(new_round=bool(starts))
         for index, event in enumerate(events):
-            if (
+            redacted = (
                 secret
                 and index >= checked_from
                 and any(piece.id in secret for piece in pieces_in(event))
-            ):
-                if isinstance(event, MovePlayed):
-                    print(f"seat {event.seat}: (a move hidden from seat {self.seat})", file=out)
-                else:
+            )
+            if isinstance(event, MovePlayed):
+                move = f"(a move hidden from seat {self.seat})" if redacted else f"{event.move}"
+                print(f"seat {event.seat}: {move}{note}", file=out)
+                continue
+            if redacted:
+                if not compact:
                     print(f"    ({event.kind}: hidden from seat {self.seat})", file=out)
-            elif isinstance(event, MovePlayed):
-                print(f"seat {event.seat}: {event.move}", file=out)
-            else:
-                game = self._game
-                print(
-                    f"    {ask(game, 'in describe', capabilities.describe, game.variant, event)}",
-                    file=out,
-                )
+                continue
+            line = ask(game, "in describe", capabilities.describe, game.variant, event)
+            kept = isinstance(event, RoundStarted | RoundEnded | GameEnded)
+            if compact and not (kept or self._names_a_person(line)):
+                continue
+            print(f"    {line}", file=out)
+        if yours:
+            tiles = ", ".join(tile.code for tile in yours)
+            print(f"    new in your hand (seat {self.seat}): {tiles}", file=out)
+
+    def _names_a_person(self, line: str) -> bool:
+        """Whether an event's line names a seat a person plays ("seat 0 loses her turn")."""
+        return any(re.search(rf"\bseat {seat}\b", line) for seat in self._humans)
 
     def _hidden(self, seat: int) -> frozenset[int]:
         game = self._game
         pieces = ask(game, "in hidden_pieces", hidden_from, game, seat)
         return frozenset(piece.id for piece in pieces)
 
-    def _secrets(self, new_round: bool) -> frozenset[int]:
-        """Pieces the seat did not see before the move, cannot see now, and another seat can.
+    def _secrets(self, new_round: bool) -> tuple[frozenset[int], list[Domino]]:
+        """What the seat may not be shown, and the tiles that came into her hand.
 
-        In a new round, every piece the seat cannot see and another seat can.
+        The secrets: pieces the seat did not see before the move, cannot see now, and another
+        seat can (in a new round, every piece the seat cannot see and another seat can). Her
+        new tiles: tiles she did not see before the move, sees now, and no other seat sees
+        (none in a new round: the position at her turn shows the new deal). A die is left out:
+        it is its rolled face, not the piece, that the events and the position show.
         """
         if self.seat is None or self._game.is_over:
-            return frozenset()
+            return frozenset(), []
         hidden = self._hidden(self.seat)
-        hidden_from_all = hidden
-        for other in range(self._game.players):
-            if other != self.seat:
-                hidden_from_all &= self._hidden(other)
-        secret = hidden - hidden_from_all
-        return secret if new_round or self._unseen is None else secret & self._unseen
+        others = [self._hidden(other) for other in range(self._game.players) if other != self.seat]
+        secret = hidden - hidden.intersection(*others)
+        if new_round or self._unseen is None or not others:
+            return secret, []
+        hidden_from_others = others[0].intersection(*others[1:])
+        yours = [
+            piece
+            for id, piece in self._unseen.items()
+            if isinstance(piece, Domino) and id not in hidden and id in hidden_from_others
+        ]
+        return secret & self._unseen.keys(), yours
 
 
 def show_events(game: Game, events: Sequence[Any], out: TextIO) -> None:
@@ -240,6 +286,8 @@ class Session:
         self.game = setup()
         self.agents: Sequence[Agent] = ()
         self._observers: list[tuple[int, Any]] = []
+        self.prompted = False
+        """Whether a person has been asked once: the first prompt says what to type."""
         self._start_agents()
 
     def _start_agents(self) -> None:
@@ -347,14 +395,39 @@ class HumanAgent:
             _Quit: She typed ``quit``.
             _Undo: She typed ``undo`` and has a move to take back.
         """
-        self._list(view, moves)
+        choices = self._choices(moves)
+        self._list(view, choices)
         while True:
-            answer = self._read(f"seat {view.seat}> ").strip()
-            move = self._answer(answer, view, moves)
+            prompt = PROMPT if self._session.prompted else FIRST_PROMPT
+            self._session.prompted = True
+            answer = self._read(prompt.format(seat=view.seat)).strip()
+            move = self._answer(answer, view, moves, choices)
             if move is not None:
                 return move
 
-    def _answer(self, answer: str, view: View, moves: Sequence[Move]) -> Move | None:
+    def _choices(self, moves: Sequence[Move]) -> list[tuple[str, Move]]:
+        """The distinct choices among ``moves``: each as the variant describes it, once.
+
+        Moves the variant describes alike are one choice (see ``Text.describe_move``): the
+        first of them stands for all, and the others' notation is still accepted.
+        """
+        game = self._session.game
+        chosen: dict[str, Move] = {}
+        for move in moves:
+            text = ask(
+                game,
+                "in describe_move",
+                capabilities.describe_move,
+                game.variant,
+                game.state,
+                move,
+            )
+            chosen.setdefault(text, move)
+        return list(chosen.items())
+
+    def _answer(
+        self, answer: str, view: View, moves: Sequence[Move], choices: Sequence[tuple[str, Move]]
+    ) -> Move | None:
         """The move ``answer`` chooses; ``None`` when it was a command or needs asking again."""
         out = self._out
         if not answer:
@@ -368,9 +441,9 @@ class HumanAgent:
             return None
         command = answer.lower()
         if command in ("?", "help"):
-            self._help(moves)
+            self._help([move for _, move in choices])
         elif command == "moves":
-            self._list(view, moves)
+            self._list(view, choices)
         elif command == "board":
             print(self._session.game.render(view.seat, self._colour), file=out)
         elif command == "undo":
@@ -380,21 +453,23 @@ class HumanAgent:
         # A move's number, in the digits 0-9 (not "٤"); a longer number is read as notation
         # (no int of 5,000 digits).
         elif answer.isascii() and answer.isdecimal() and len(answer) <= 6:
-            return self._numbered(int(answer), moves)
+            return self._numbered(int(answer), moves, choices)
         else:
             return self._notation(answer, moves)
         return None
 
-    def _numbered(self, number: int, moves: Sequence[Move]) -> Move | None:
-        if 1 <= number <= len(moves):
-            return moves[number - 1]
+    def _numbered(
+        self, number: int, moves: Sequence[Move], choices: Sequence[tuple[str, Move]]
+    ) -> Move | None:
+        if 1 <= number <= len(choices):
+            return choices[number - 1][1]
         # A variant may write a move as digits: take one that is legal before refusing.
         by_text = {str(move): move for move in moves}
         if str(number) in by_text:
             return by_text[str(number)]
-        verb = "is" if len(moves) == 1 else "are"
+        verb = "is" if len(choices) == 1 else "are"
         print(
-            f"  there {verb} {count(len(moves), 'move')}; {number} is not one of them",
+            f"  there {verb} {count(len(choices), 'move')}; {number} is not one of them",
             file=self._out,
         )
         return None
@@ -415,21 +490,42 @@ class HumanAgent:
         print(f"  {refusal}", file=self._out)
         return None
 
-    def _list(self, view: View, moves: Sequence[Move]) -> None:
-        """Print the moves, numbered, each with what it gains when the variant says."""
+    def _list(self, view: View, choices: Sequence[tuple[str, Move]]) -> None:
+        """Print the choices, numbered, each with the points it scores when the variant says."""
         game = self._session.game
-        width = max(len(str(move)) for move in moves)
-        for number, move in enumerate(moves, 1):
-            gain = ask(game, "in gain", view.gain, move)
-            shown = f"{move}" if not gain else f"{move!s:<{width}}  ({_signed(gain)})"
+        width = max(len(text) for text, _ in choices)
+        for number, (text, move) in enumerate(choices, 1):
+            points = move_points(game, move, view.seat)
+            shown = text if not points else f"{text:<{width}}  ({points})"
             print(f"  {number:>3}. {shown}", file=self._out)
 
     def _help(self, moves: Sequence[Move]) -> None:
         out = self._out
-        print(f"  how moves are written: {_notation_help(self._session.game)}", file=out)
+        game = self._session.game
+        legend = ask(game, "in legend", capabilities.legend, game.variant)
+        if legend:
+            print(f"  what the letters mean ({game.variant.name}):", file=out)
+            for line in legend.splitlines():
+                indent = "    " + " " * (len(line) - len(line.lstrip()))
+                wrapped = textwrap.wrap(
+                    line.strip(),
+                    LEGEND_WIDTH,
+                    initial_indent=indent,
+                    subsequent_indent=indent + "  ",
+                    break_on_hyphens=False,
+                )
+                print("\n".join(wrapped), file=out)
+        else:
+            print(f"  how moves are written: {_notation_help(game)}", file=out)
         print("  for example, of the moves you have now:", file=out)
         for kind, examples in _examples(moves).items():
             print(f"    {kind}: {', '.join(map(str, examples))}", file=out)
+        if isinstance(game.variant, capabilities.Reference):
+            print(
+                "  a number in brackets after a move is the points it scores at once, for you "
+                "unless it names a seat",
+                file=out,
+            )
         print(
             f"  type a move's number (1 to {len(moves)}) or its notation, or a command:\n"
             "    moves   list the moves again\n"
@@ -447,9 +543,36 @@ class HumanAgent:
         raise _Undo(seat)
 
 
-def _signed(gain: float) -> str:
-    """``+10``, ``-1``, ``+2.5``: a gain with its sign."""
-    return f"{int(gain):+d}" if gain == int(gain) else f"{gain:+.2f}"
+def move_points(game: Game, move: Move, seat: int) -> str:
+    """The points ``move`` scores at once, as the list of moves shows them; ``""`` for none.
+
+    Read from the variant's [`Reference`][unodice.core.capabilities.Reference] (the points a
+    move scores by itself, ``reference_move_points``): ``+40 points`` for ``seat``'s own,
+    ``seat 1 +20`` for another seat's. Nothing is shown for a variant without it, or when a
+    house rule is in force (it may change what a move scores): a bot's measure of a move
+    (``gain``) is not points, and is never shown.
+    """
+    variant = game.variant
+    if game.house_rules or not isinstance(variant, capabilities.Reference):
+        return ""
+    points = ask(game, "in reference_move_points", variant.reference_move_points, game.state, move)
+    parts = []
+    for scorer, scored in enumerate(points):
+        if not scored:
+            continue
+        noun = "point" if abs(scored) == 1 else "points"
+        parts.append(f"{scored:+d} {noun}" if scorer == seat else f"seat {scorer} {scored:+d}")
+    return ", ".join(parts)
+
+
+def score_changes(before: Sequence[int], after: Sequence[int]) -> str:
+    """`` (seat 1 scores 40)``: what a move changed in the scores, for a bot's one line."""
+    changed = [
+        f"seat {seat} scores {after[seat] - was}"
+        for seat, was in enumerate(before)
+        if after[seat] != was
+    ]
+    return f"  ({', '.join(changed)})" if changed else ""
 
 
 def _notation_help(game: Game) -> str:
@@ -577,7 +700,15 @@ def run_play(args: argparse.Namespace, out: TextIO, colour: bool) -> int:
 
 
 class _GameAtTheTerminal:
-    """The play loop: a position before each decision, the events of each move, the result."""
+    """The play loop: positions, moves and events as the options ask, then the result.
+
+    By default a position is drawn before each person's decision, her moves are followed by
+    the events they caused, and each bot's move takes one line (with what it scored; the
+    rounds' starts and ends and the end of the game have a line each); the final position and
+    the result end the game. ``--verbose`` draws the position before every decision and prints
+    every event; ``--brief`` prints every event and draws the position only for a person;
+    ``--quiet`` prints only the result (and what a person needs at her turn).
+    """
 
     def __init__(
         self,
@@ -593,6 +724,8 @@ class _GameAtTheTerminal:
         self._colour = colour
         self._out = out
         self._eyes = Eyes(session.game, humans)
+        # Given by the command line; a namespace made without it shows the default.
+        self._verbose = bool(getattr(args, "verbose", False)) and not (args.brief or args.quiet)
 
     def play(self) -> int:
         """Play to the end, or until a person quits or the input ends; the exit status."""
@@ -640,7 +773,7 @@ class _GameAtTheTerminal:
         seat = game.to_act
         assert seat is not None
         person = seat in self._humans
-        if person or not (args.brief or args.quiet):
+        if person or self._verbose:
             print(game.render(seat if person else self._eyes.seat, self._colour), file=out)
         if not person:
             move = self._bot_move(seat)
@@ -651,9 +784,14 @@ class _GameAtTheTerminal:
                 self._take_back(undo.seat)
                 return
         self._eyes.before(seat)
+        scores = list(game.scores)
         events = session.play(move)
-        if not args.quiet:
+        if args.quiet:
+            return
+        if person or self._verbose or args.brief:
             self._eyes.show(events, out)
+        else:
+            self._eyes.show(events, out, compact=True, note=score_changes(scores, game.scores))
 
     def _bot_move(self, seat: int) -> Move:
         """The bot's move at ``seat``: one of the legal moves, or an `AgentError` naming it."""

@@ -23,7 +23,8 @@ what needs a capability the variant lacks with [`missing`][unodice.core.capabili
 `encode_view` | the learning environments |
 | [`Resampling`][unodice.core.capabilities.Resampling] | `resample` | determinized games for \
 search bots |
-| [`Text`][unodice.core.capabilities.Text] | `render`, `describe` | the command line's words |
+| [`Text`][unodice.core.capabilities.Text] | `render`, `describe`, `describe_move`, `legend` \
+| the command line's words |
 | [`Inventory`][unodice.core.capabilities.Inventory] | `components`, `piece_locations`, \
 `hidden_pieces` | checks that each piece is in one place, and hidden from whom |
 | [`Reference`][unodice.core.capabilities.Reference] | `reference_legal_moves`, \
@@ -43,7 +44,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from unodice.core.errors import Unsupported
-from unodice.core.moves import Event, GameEnded, RoundEnded, RoundStarted, Scored
+from unodice.core.moves import Event, GameEnded, Move, RoundEnded, RoundStarted, Scored
 from unodice.core.pieces import ComponentSet, Die, Domino
 
 if TYPE_CHECKING:
@@ -67,6 +68,8 @@ __all__ = [
     "Text",
     "describe",
     "describe_event",
+    "describe_move",
+    "legend",
     "missing",
 ]
 
@@ -218,6 +221,25 @@ class Text(Capability, Generic[StateT]):
         any other event's kind and fields.
         """
         return describe_event(event)
+
+    def describe_move(self, state: StateT, move: Move) -> str:
+        """A legal move as a person choosing it is shown it (the terminal's list of moves).
+
+        Two legal moves described alike are the same choice for the player (a tile laid on
+        either of two open ends that nothing tells apart, say): the terminal lists them once,
+        and either's notation is still accepted. The default is the move's notation, so that
+        every move is listed.
+        """
+        return str(move)
+
+    def legend(self) -> str:
+        """What the notation and the position's letters mean, for the terminal's ``help``.
+
+        Lines of plain text (the faces' codes, the colours' letters, how a move is written,
+        what the position's words mean). The default is ``""``: no legend, and ``help``
+        shows what the variant's ``parse_move`` says its moves look like.
+        """
+        return ""
 
 
 class Inventory(Capability, Generic[StateT]):
@@ -449,3 +471,18 @@ def describe(variant: AnyVariant, event: Event) -> str:
     if isinstance(variant, Text):
         return variant.describe(event)
     return describe_event(event)
+
+
+def describe_move(variant: AnyVariant, state: Any, move: Move) -> str:
+    """``move`` in ``state`` as a person is shown it: by the variant's ``Text``, else as written.
+
+    See [`Text.describe_move`][unodice.core.capabilities.Text.describe_move].
+    """
+    method = getattr(variant, "describe_move", None) if isinstance(variant, Text) else None
+    return str(move) if method is None else str(method(state, move))
+
+
+def legend(variant: AnyVariant) -> str:
+    """The variant's [`Text`][unodice.core.capabilities.Text] legend, or ``""``."""
+    method = getattr(variant, "legend", None) if isinstance(variant, Text) else None
+    return "" if method is None else str(method())

@@ -13,8 +13,9 @@ from unodice.core import uno
 from unodice.core.capabilities import Text, describe_event
 from unodice.core.moves import Event, MovePlayed
 from unodice.core.pieces import Colour, Face
-from unodice.core.render import paint, paint_face
+from unodice.core.render import faces_legend, notation_legend, paint, paint_face
 
+from . import moves
 from .events import (
     CentreRedrawn,
     CentreReverted,
@@ -59,6 +60,22 @@ class CentreDieText(Text[CentreDieState]):
     def describe(self, event: Event) -> str:
         """One line of text for an event: of this game, of the family, or of the core."""
         return _describe(event) or describe_event(event)
+
+    def legend(self) -> str:
+        """The faces, the table's words, a turn's steps and the notation table of ``moves``."""
+        return "\n".join(
+            [
+                *faces_legend(),
+                "the table: 'centre' is the die a play must match by number, colour or command "
+                "(a wild goes on anything); 'bag' is how many dice are left to draw; 'pts' is "
+                "each seat's score; every hand is open",
+                "a turn's steps: step 1, play a die or decline (the whole hand is re-rolled); "
+                "step 2, after the re-roll, play or draw one die; step 3, play the drawn die "
+                "or keep it",
+                "moves:",
+                *(f"  {line}" for line in notation_legend(moves.__doc__)),
+            ]
+        )
 
 
 def _faces(faces: tuple[Face, ...], colour: bool) -> str:

@@ -13,8 +13,9 @@ from unodice.core import uno
 from unodice.core.capabilities import Text, describe_event
 from unodice.core.moves import Event
 from unodice.core.pieces import Colour, Face
-from unodice.core.render import paint_face
+from unodice.core.render import faces_legend, notation_legend, paint_face
 
+from . import moves
 from .events import (
     HalfOpened,
     NoDice,
@@ -64,6 +65,31 @@ class CoverallText(Text[CoverallState]):
         if describer is not None:
             return describer(event)
         return uno.describe(event) or describe_event(event)
+
+    def legend(self) -> str:
+        """The faces, how cells are named, the position's words, and the notation table."""
+        tray = self._tray
+        last_row = tray.row_letter(tray.rows - 1)
+        lines = [
+            *faces_legend(),
+            f"cells: rows A to {last_row}, columns 1 to {tray.columns}; a cell is its row "
+            "letter and column number, B2; '.' is an empty cell",
+        ]
+        if tray.partition:
+            lines.append(
+                "the '|' splits the tray into two halves: dice go into the open half, and no "
+                "match or run crosses the line (CV-12)"
+            )
+        lines.extend(
+            [
+                "a die goes beside a die it matches by number, letter or colour; a wild goes "
+                "anywhere",
+                "Reserves: dice a seat has drawn for her next turn; Bag: dice left to draw",
+                "moves:",
+                *(f"  {line}" for line in notation_legend(moves.__doc__)),
+            ]
+        )
+        return "\n".join(lines)
 
 
 def _grid(tray: TrayLookup, state: CoverallState, colour: bool) -> list[str]:

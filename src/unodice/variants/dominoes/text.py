@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from unodice.core import uno
 from unodice.core.capabilities import Text, describe_event
-from unodice.core.moves import Event, MovePlayed
+from unodice.core.moves import Event, Move, MovePlayed
 from unodice.core.pieces import Colour, Domino, Face
-from unodice.core.render import paint_face
+from unodice.core.render import faces_legend, notation_legend, paint_face
 
+from . import moves
 from .events import DeadEnd, Dealt, Drew, Opened, Passed, Placed, RoundOver, TakenBack
 from .options import DominoesOptions
 from .state import (
@@ -78,6 +79,51 @@ class DominoesText(Text[DominoesState]):
         if isinstance(event, RoundOver):
             return _round_over(event)
         return uno.describe(event) or describe_event(event)
+
+    def describe_move(self, state: DominoesState, move: Move) -> str:
+        """A move as a person is shown it; a tile on alike open ends is one choice.
+
+        Open ends are alike when nothing tells them apart: lines of the spinner with no tile
+        on them yet, showing the same face (the four ends of the opening spinner, say). A
+        tile laid on any of them is described as laid on the first, naming the others, so
+        that the terminal lists it once.
+        """
+        if not isinstance(move, moves.Play) or move.end == moves.SPINNER:
+            return str(move)
+        alike = _alike_ends(state.layout, move.end)
+        if len(alike) < 2:
+            return str(move)
+        first = moves.Play(move.touching, move.far, alike[0], move.colour, move.uno)
+        return f"{first} (same as on {', '.join(map(str, alike[1:]))})"
+
+    def legend(self) -> str:
+        """The faces, the notation table of ``moves``, and how the layout is drawn."""
+        return "\n".join(
+            [
+                *faces_legend(dead_end=True),
+                "a tile: its two ends, r3|y5; a double is drawn in brackets, [g9|g9]",
+                "the layout: the spinner (the first double), then each line from it; 'open "
+                "ends: 1=g9' is line 1's end, which the touching end of a tile must match by "
+                "number, word or colour",
+                "moves:",
+                *(f"  {line}" for line in notation_legend(moves.__doc__)),
+            ]
+        )
+
+
+def _alike_ends(layout: Layout, end: int) -> list[int]:
+    """The open ends alike to ``end``, itself included, in order (just ``end`` if none)."""
+    ends = {open_end.id: open_end for open_end in layout.ends}
+    this = ends.get(end)
+    if this is None or this.origin != 0 or layout.line(end):
+        return [end]
+    return [
+        other.id
+        for other in layout.ends
+        if other.origin == 0
+        and (other.face, other.colour, other.closed) == (this.face, this.colour, this.closed)
+        and not layout.line(other.id)
+    ]
 
 
 def _placed(event: Placed) -> str:
