@@ -73,10 +73,11 @@ def register_envs(registry: Registry | None = None) -> list[str]:
     """Register a Gymnasium id for each variant of ``registry`` that declares its spaces.
 
     ``unodice.rl`` calls it on import for the installed variants (``registry`` ``None``: the
-    [`default_registry`][unodice.core.registry.default_registry]); call it again after
-    installing a plugin in a running program. An id registered already is left as it is.
-    A variant of another registry is made with that registry: its id's ``registry`` argument
-    is it.
+    [`default_registry`][unodice.core.registry.default_registry]). After installing a plugin
+    in a running program, call
+    [`reset_default_registry`][unodice.core.registry.reset_default_registry] and then this
+    again. An id registered already is left as it is. The variants of a registry given here
+    are made with it (the environment's ``registry`` argument).
 
     Returns:
         The ids of the variants, in the order of their names (registered now or before).
