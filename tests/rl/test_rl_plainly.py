@@ -19,6 +19,7 @@ import unodice.rl
 from unodice.core.errors import UnodiceError
 from unodice.core.registry import Registry
 from unodice.core.spaces import observation_size
+from unodice.rl.single import END_ACTION
 
 STEPS = 400
 """Steps played per case (over as many matches as it takes)."""
@@ -141,7 +142,8 @@ def test_gym_steps_give_what_the_plain_computation_gives(
         observation, info = env.reset(seed=match)
         match += 1
         game = env.game
-        assert info == {}
+        assert info.keys() == {"action_mask"}
+        assert info["action_mask"].tobytes() == observation["action_mask"].tobytes()
         done = False
         while not done:
             want = plain_spaces.observation(game, players - 1, acting=True)
@@ -153,11 +155,14 @@ def test_gym_steps_give_what_the_plain_computation_gives(
                 int(legal[choose.randrange(len(legal))])
             )
             steps += 1
-            assert info == {} and not truncated
+            assert info.keys() == {"action_mask"} and not truncated
+            assert info["action_mask"].tobytes() == observation["action_mask"].tobytes()
             assert done == game.is_over
             earned = plain_spaces.rewards(game.events[mark:], players, reward)
             assert reward_got == earned[players - 1]
+        # the match is over: its last observation masks in END_ACTION only
         want = plain_spaces.observation(game, players - 1, acting=False)
+        want["action_mask"][END_ACTION] = 1
         assert_same_observation(observation, want)
 
 

@@ -19,7 +19,14 @@ from unodice.core.spaces import (
 )
 from unodice.core.variant import AnyVariant
 
-__all__ = ["Arrays"]
+__all__ = ["END_ACTION", "Arrays"]
+
+END_ACTION = 0
+"""The one action the mask of an ended match's last observation marks, so that it is never empty.
+
+The action is never played: Gymnasium's vector environments reset a sub-environment whose match
+has ended instead of stepping it, and ``step`` on an ended match raises.
+"""
 
 
 class Arrays:
@@ -87,10 +94,17 @@ class Arrays:
                 mask[number] = 1
         return mask
 
-    def observe(self, game: Game, seat: int, acting: bool) -> dict[str, Any]:
+    def end_mask(self) -> np.ndarray[Any, Any]:
+        """The mask of an ended match's last observation: ``END_ACTION`` only (a new array)."""
+        mask = np.zeros(len(self.catalogue), np.int8)
+        mask[END_ACTION] = 1
+        return mask
+
+    def observe(self, game: Game, seat: int, acting: bool, ended: bool = False) -> dict[str, Any]:
         """``seat``'s observation: its view encoded, and the mask of its legal moves.
 
-        The mask is all zeros unless ``acting`` (the seat must choose now).
+        The mask is all zeros unless ``acting`` (the seat must choose now); when ``ended``, it
+        is ``end_mask()``.
         """
         observation = np.zeros(self.size, np.float32)
         variant = game.variant
@@ -104,5 +118,10 @@ class Arrays:
             encoder = getattr(variant, "view_encoder", None)
             self._encode = (encoder() if encoder is not None else None) or variant.encode_view
         self._encode(game._read_view(seat), observation)
-        mask = self.mask(game) if acting else np.zeros(len(self.catalogue), np.int8)
+        if ended:
+            mask = self.end_mask()
+        elif acting:
+            mask = self.mask(game)
+        else:
+            mask = np.zeros(len(self.catalogue), np.int8)
         return {"observation": observation, "action_mask": mask}

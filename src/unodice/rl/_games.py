@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -11,7 +12,52 @@ from unodice.core.game import Game
 from unodice.core.registry import Registry
 from unodice.core.setup import new_game
 
-__all__ = ["Games"]
+__all__ = ["Games", "reset_options", "step_limit"]
+
+
+def reset_options(
+    options: Mapping[str, Any] | None, known: Mapping[str, str], *, refuse: bool = True
+) -> dict[str, Any]:
+    """``reset``'s ``options``, checked to hold only the names in ``known`` (name: meaning).
+
+    An option ``reset`` does not know is refused, or with ``refuse=False`` left out with a
+    ``UserWarning`` saying so (PettingZoo's own checks reset with an option of their making).
+
+    Raises:
+        InvalidOptions: ``options`` is not a mapping; or it names an option ``reset`` does not
+            know, and ``refuse`` (the message lists those it knows, or says there are none).
+    """
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise InvalidOptions(f"reset options must be a dict, not {brief(options)}")
+    unknown = [name for name in options if name not in known]
+    if unknown:
+        if known:
+            listed = "; ".join(f"{name!r} ({meaning})" for name, meaning in known.items())
+            takes = f"it takes {listed}"
+        else:
+            takes = "it takes none (a variant's options are given when the environment is made)"
+        if refuse:
+            raise InvalidOptions(f"reset() does not know the option {brief(unknown[0])}: {takes}")
+        names = ", ".join(brief(name) for name in unknown)
+        warnings.warn(f"reset() ignores the options {names}: {takes}", UserWarning, stacklevel=3)
+    return {name: value for name, value in options.items() if name in known}
+
+
+def step_limit(max_steps: object) -> int | None:
+    """``max_steps``, checked to be ``None`` or a whole number of at least 1.
+
+    Raises:
+        InvalidOptions: It is not.
+    """
+    if max_steps is None:
+        return None
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise InvalidOptions(
+            f"max_steps must be None or a whole number from 1, not {brief(max_steps)}"
+        )
+    return max_steps
 
 
 class Games:

@@ -17,13 +17,37 @@ from unodice.core.game import Game
 from unodice.core.moves import Event
 from unodice.core.registry import Registry
 from unodice.rl._arrays import Arrays
-from unodice.rl._games import Games
+from unodice.rl._games import Games, reset_options, step_limit
+from unodice.rl.frames import frame, require_pillow
+from unodice.rl.registration import pettingzoo_name
 from unodice.rl.rewards import Reward, Tally, checked
 
-__all__ = ["RENDER_MODES", "UnodiceAECEnv", "env", "raw_env"]
+__all__ = ["RENDER_FPS", "RENDER_MODES", "UnodiceAECEnv", "env", "raw_env"]
 
-RENDER_MODES = ("ansi", "human")
-"""``"ansi"``: ``render()`` returns the position as text; ``"human"``: it prints it."""
+RENDER_MODES = ("ansi", "human", "rgb_array")
+"""``"ansi"``: ``render()`` returns the position as text; ``"human"``: it prints it;
+``"rgb_array"``: it returns it drawn as an RGB array (see [`unodice.rl.frames`][unodice.rl.frames];
+it needs Pillow, in the ``video`` extra)."""
+
+RENDER_FPS = 4
+"""The frames per second a video of a match is played at (``metadata["render_fps"]``)."""
+
+
+def checked_render_mode(render_mode: object) -> str | None:
+    """``render_mode``, checked: ``None`` or one of [`RENDER_MODES`][unodice.rl.aec.RENDER_MODES].
+
+    Raises:
+        InvalidOptions: It is not.
+        UnodiceError: It is ``"rgb_array"`` and Pillow is not installed.
+    """
+    if render_mode is None:
+        return None
+    if render_mode not in RENDER_MODES:
+        modes = ", ".join(repr(mode) for mode in RENDER_MODES)
+        raise InvalidOptions(f"render_mode must be None, {modes}, not {brief(render_mode)}")
+    if render_mode == "rgb_array":
+        require_pillow()
+    return str(render_mode)
 
 
 def agent_name(seat: int) -> str:
@@ -46,7 +70,11 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         players: Number of seats (default: the variant's least).
         options: Option values.
         reward: ``"match"`` or ``"round"``.
-        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the position as text, every
+            hand shown), ``"human"`` (it prints it) or ``"rgb_array"`` (it returns it drawn;
+            needs the ``video`` extra).
+        max_steps: The most moves in a match, all seats' together (``None``: no limit); a
+            match still going after that many ends with every agent truncated.
         house_rules: House rules for every game.
         registry: Where the variant is found.
         native: Whether the matches are played on the variant's native engine: ``None``
@@ -61,10 +89,17 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
             drawn at random (64 bits) when the environment was made.
 
     Raises:
-        InvalidOptions: Bad variant, options, players, reward or render mode.
+        InvalidOptions: Bad variant, options, players, reward, render mode or ``max_steps``.
         UnodiceError: The variant has no action catalogue or observation layout; or
-            ``native=True`` and its games cannot be played natively.
+            ``native=True`` and its games cannot be played natively; or
+            ``render_mode="rgb_array"`` and Pillow is not installed.
     """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  # PettingZoo's own name and type
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -73,27 +108,22 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         options: Mapping[str, Any] | None = None,
         reward: Reward = "match",
         render_mode: str | None = None,
+        max_steps: int | None = None,
         *,
         house_rules: Sequence[str] = (),
         registry: Registry | None = None,
         native: bool | None = None,
     ):
         super().__init__()
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise InvalidOptions(
-                f"render_mode must be None, 'ansi' or 'human', not {brief(render_mode)}"
-            )
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(render_mode)
         self._reward = checked(reward)
+        self._max_steps = step_limit(max_steps)
+        self._steps = 0
         self._games = Games(variant, players, options or {}, house_rules, registry, native)
         self.native = self._games.native
         self.game: Game = self._games.first
         self._tally = Tally(self.game.players, self._reward, self.native)
-        self.metadata = {
-            "render_modes": list(RENDER_MODES),
-            "name": f"unodice_{self.game.variant.name}",
-            "is_parallelizable": False,
-        }
+        self.metadata = {**self.metadata, "name": pettingzoo_name(self.game.variant.name)}
         self._arrays = Arrays(self.game.variant)
         self.possible_agents = [agent_name(seat) for seat in range(self.game.players)]
         self._seat = {name: seat for seat, name in enumerate(self.possible_agents)}
@@ -126,7 +156,17 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         Without a seed, the matches follow ``master_seed``: the seed last given, or one drawn
         at random when the environment was made (``reset(seed=env.master_seed)`` plays the
         same matches again).
+
+        ``reset`` takes no ``options`` (the variant's options are given when the environment
+        is made): any it is given are ignored with a ``UserWarning`` that says so. (It does not
+        refuse them, as the single-agent environment does, since PettingZoo's ``api_test``
+        resets with an option of its own making.)
+
+        Raises:
+            InvalidOptions: ``options`` is not a dict.
         """
+        reset_options(options, {}, refuse=False)
+        self._steps = 0
         if seed is not None:
             self.master_seed = seed
             self._seeds.seed(seed)
@@ -165,6 +205,7 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
             move = self._arrays.catalogue.move(number)
         self._cumulative_rewards[agent] = 0.0
         events = game.play(move)
+        self._steps += 1
         self._settle(events)
         if self.render_mode == "human":
             self.render()
@@ -194,13 +235,19 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
             self._accumulate_rewards()
         if game.is_over:
             self.terminations = dict.fromkeys(agents, True)
-        else:
-            seat = game.to_act
-            assert seat is not None
-            self.agent_selection = self.possible_agents[seat]
+            return
+        seat = game.to_act
+        assert seat is not None
+        self.agent_selection = self.possible_agents[seat]
+        if self._steps == self._max_steps:
+            self.truncations = dict.fromkeys(agents, True)
 
-    def render(self) -> str | None:
-        """The position as text, every hand shown (``"ansi"`` returns it, ``"human"`` prints it)."""
+    def render(self) -> Any:
+        """The position, every hand shown.
+
+        ``"ansi"`` returns it as text, ``"human"`` prints it, ``"rgb_array"`` returns it
+        drawn, an array of shape ``(560, 992, 3)`` (see [`unodice.rl.frames`][unodice.rl.frames]).
+        """
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode; give one to env()")
             return None
@@ -208,6 +255,8 @@ class UnodiceAECEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
         if self.render_mode == "human":
             print(text)
             return None
+        if self.render_mode == "rgb_array":
+            return frame(text)
         return text
 
     def close(self) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 import gymnasium
@@ -28,18 +29,23 @@ from unodice.play.agents import (
     play_choice,
     seat_agents,
 )
-from unodice.rl._arrays import Arrays
-from unodice.rl._games import Games
-from unodice.rl.aec import RENDER_MODES
+from unodice.rl._arrays import END_ACTION, Arrays
+from unodice.rl._games import Games, reset_options, step_limit
+from unodice.rl.aec import RENDER_FPS, RENDER_MODES, checked_render_mode
+from unodice.rl.frames import frame
+from unodice.rl.registration import ENTRY_POINT, gym_id
 from unodice.rl.rewards import Reward, Tally, checked
 
-__all__ = ["ILLEGAL_REWARD", "UnodiceGymEnv", "gym_env"]
+__all__ = ["END_ACTION", "ILLEGAL_REWARD", "RESET_OPTIONS", "UnodiceGymEnv", "gym_env"]
 
 ILLEGAL_REWARD = -1.0
 """The learner's reward for an action the mask rules out, which ends the match."""
 
 _SETUP_ATTEMPTS = 100
 """How many new matches ``reset`` deals before giving up on one in which the learner acts."""
+
+RESET_OPTIONS = {"seat": "the learner's seat, from this match on"}
+"""What ``reset(options=...)`` of the single-agent environment takes, and what each is."""
 
 
 class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
@@ -48,7 +54,10 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
     The observation and action spaces are those of the PettingZoo environment (see
     [`UnodiceAECEnv`][unodice.rl.aec.UnodiceAECEnv]). ``step`` plays the learner's move, then the
     other seats' moves until the learner must choose again or the match ends; the reward is the
-    learner's for all of them.
+    learner's for all of them. The info of ``reset`` and ``step`` holds the mask too, as
+    ``info["action_mask"]``. The last observation of a match that ended (``terminated``) masks
+    in one action only, [`END_ACTION`][unodice.rl.single.END_ACTION], so that a mask is never
+    empty; that action is never played (see the reinforcement learning page).
 
     Args:
         variant: The variant's name, or a game string with options.
@@ -59,7 +68,11 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         seat: The learner's seat.
         options: Option values.
         reward: ``"match"`` or ``"round"``.
-        render_mode: ``None``, ``"ansi"`` or ``"human"``.
+        render_mode: ``None``, ``"ansi"`` (``render()`` returns the learner's view as text),
+            ``"human"`` (it prints it) or ``"rgb_array"`` (it returns it drawn as an RGB array,
+            see [`unodice.rl.frames`][unodice.rl.frames]; needs the ``video`` extra).
+        max_steps: The most decisions of the learner in a match (``None``: no limit); a
+            match still going after that many ends with ``truncated`` true.
         registry: Where the variant and the named agents are found.
         native: Whether the matches are played on the variant's native engine: ``None``
             (the default) when the build has it and the setup allows it, ``True`` always (or
@@ -70,9 +83,16 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         native: Whether the matches are played on the native engine.
 
     Raises:
-        InvalidOptions: Bad variant, options, players, seat, agents, reward or render mode.
-        UnodiceError: ``native=True`` and the variant's games cannot be played natively.
+        InvalidOptions: Bad variant, options, players, seat, agents, reward, render mode or
+            ``max_steps``.
+        UnodiceError: ``native=True`` and the variant's games cannot be played natively; or
+            ``render_mode="rgb_array"`` and Pillow is not installed.
     """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  # Gymnasium's own name and type
+        "render_modes": list(RENDER_MODES),
+        "render_fps": RENDER_FPS,
+    }
 
     def __init__(
         self,
@@ -83,17 +103,17 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         options: Mapping[str, Any] | None = None,
         reward: Reward = "match",
         render_mode: str | None = None,
+        max_steps: int | None = None,
         *,
         registry: Registry | None = None,
         native: bool | None = None,
     ):
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise InvalidOptions(
-                f"render_mode must be None, 'ansi' or 'human', not {brief(render_mode)}"
-            )
-        self.metadata = {"render_modes": list(RENDER_MODES)}
-        self.render_mode = render_mode
+        self.render_mode = checked_render_mode(render_mode)
         self._reward = checked(reward)
+        self._max_steps = step_limit(max_steps)
+        self._steps = 0
+        # Whether the match was cut short at max_steps (it is ended too).
+        self._truncated = False
         specs: list[Any] = list(seat_agents(opponents))
         if players is None:
             players = len(specs) + 1
@@ -102,26 +122,56 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.native = self._games.native
         self.game: Game = self._games.first
         self._tally = Tally(self.game.players, self._reward, self.native)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise InvalidOptions(f"seat must be from 0 to {players - 1}, not {brief(seat)}")
-        self.seat = seat
-        self._seats: list[Seat | None] = [None] * players
         if len(specs) > players - 1:
             raise InvalidOptions(f"{len(specs)} opponents given for {players - 1} other seats")
-        others = [place for place in range(players) if place != seat]
-        for index, place in enumerate(others):
-            self._seats[place] = specs[index % len(specs)]
+        self._specs = specs
+        self._place(seat)
         self._agents: list[Agent | None] = [None] * players
         # The observe methods of the agents that have one, by seat (looked up as each match
         # starts): the events are read only for them.
         self._observers: list[tuple[int, Any]] = []
-        self._labels = [source.label if source is not None else "learner" for source in self._seats]
         self._ended = False
         self._arrays = Arrays(self.game.variant)
         self.observation_space: gymnasium.spaces.Space[dict[str, Any]] = (
             self._arrays.observation_space
         )
         self.action_space: gymnasium.spaces.Space[int] = self._arrays.action_space  # type: ignore[assignment]
+        # The id and arguments that make this environment again (gymnasium.make puts its own
+        # in their place), for Gymnasium's tools that read them, check_env among them.
+        arguments = {
+            "variant": variant,
+            "opponents": opponents,
+            "players": players,
+            "seat": seat,
+            "options": dict(options or {}),
+            "reward": reward,
+            "render_mode": render_mode,
+            "max_steps": max_steps,
+            "native": native,
+        }
+        self.spec = gymnasium.envs.registration.EnvSpec(
+            id=gym_id(self.game.variant.name),
+            entry_point=ENTRY_POINT
+            if registry is None
+            else partial(UnodiceGymEnv, registry=registry),
+            kwargs=arguments,
+        )
+
+    def _place(self, seat: object) -> None:
+        """Seat the learner at ``seat`` and the opponents, in order, at the other seats.
+
+        Raises:
+            InvalidOptions: ``seat`` is not a seat of the game.
+        """
+        players = self.game.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidOptions(f"seat must be from 0 to {players - 1}, not {brief(seat)}")
+        self.seat = seat
+        self._seats: list[Seat | None] = [None] * players
+        others = [place for place in range(players) if place != seat]
+        for index, place in enumerate(others):
+            self._seats[place] = self._specs[index % len(self._specs)]
+        self._labels = [source.label if source is not None else "learner" for source in self._seats]
 
     @property
     def catalogue(self) -> Any:
@@ -138,11 +188,20 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         (``reset(seed=env.np_random_seed)`` plays the same matches again). Each opponent's seed
         is a one-way function of its match's seed, so an opponent cannot work out the dice.
 
+        ``options`` may hold ``"seat"``: the learner's seat from this match on (see
+        [`RESET_OPTIONS`][unodice.rl.single.RESET_OPTIONS]). The info holds the mask,
+        ``info["action_mask"]``.
+
         Raises:
+            InvalidOptions: ``options`` holds anything else, or a seat the game has not.
             AgentError: An opponent failed in any way, or chose a move that is not legal.
         """
+        chosen = reset_options(options, RESET_OPTIONS)
+        if "seat" in chosen:
+            self._place(chosen["seat"])
         super().reset(seed=seed)
-        self._ended = False
+        self._ended = self._truncated = False
+        self._steps = 0
         for _ in range(_SETUP_ATTEMPTS):
             game_seed = int(self.np_random.integers(2**63 - 1))
             self.game = self._games.new(game_seed)
@@ -153,7 +212,8 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
                     self._tell(tuple(self.game.events), watch)
                 self._others_play([0.0] * self.game.players, watch)
             if not self.game.is_over:
-                return self._observation(), {}
+                observation = self._observation()
+                return observation, {"action_mask": observation["action_mask"].copy()}
         raise UnodiceError(
             f"{_SETUP_ATTEMPTS} matches in a row ended before seat {self.seat} had a decision"
         )
@@ -163,7 +223,9 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
 
         An action the mask rules out is not played: it ends the match at once with a reward of
         ``ILLEGAL_REWARD`` and ``info["illegal_action"]`` set, as PettingZoo's classic games
-        end it (a learner should sample from the mask).
+        end it (a learner should sample from the mask). After ``max_steps`` decisions of the
+        learner, a match that is not over ends with ``truncated`` true. The info holds the mask
+        of the observation, ``info["action_mask"]``.
 
         Raises:
             UnodiceError: The match is over (call ``reset``), or ``action`` is not a number of
@@ -177,17 +239,28 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         if move is None:
             illegal = self._arrays.catalogue.move(number)
             self._ended = True
-            observation = self._arrays.observe(self.game, self.seat, acting=False)
-            return observation, ILLEGAL_REWARD, True, False, {"illegal_action": str(illegal)}
+            observation = self._observation()
+            info = {
+                "illegal_action": str(illegal),
+                "action_mask": observation["action_mask"].copy(),
+            }
+            return observation, ILLEGAL_REWARD, True, False, info
         game = self.game
         events = game.play(move)
         earned = self._tally.add(game, events, [0.0] * game.players)
         with SignalWatch() as watch:
             self._tell(events, watch)
             reward = self._others_play(earned, watch)
+        self._steps += 1
+        terminated = game.is_over
+        truncated = not terminated and self._steps == self._max_steps
+        if truncated:
+            self._ended = self._truncated = True
         if self.render_mode == "human":
             self.render()
-        return self._observation(), reward, self.game.is_over, False, {}
+        observation = self._observation()
+        info = {"action_mask": observation["action_mask"].copy()}
+        return observation, reward, terminated, truncated, info
 
     def _start_agents(self, game_seed: int, watch: SignalWatch) -> None:
         # An opponent's seed is a one-way function of the match's: knowing its own seed, an
@@ -250,15 +323,26 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
                 events_for_seat(game.variant, events, place),
             )
 
+    def _over(self) -> bool:
+        """Whether the match ended: over, or stopped by an illegal action (not truncated)."""
+        return self.game.is_over or (self._ended and not self._truncated)
+
     def _observation(self) -> dict[str, Any]:
-        return self._arrays.observe(self.game, self.seat, acting=not self.game.is_over)
+        # A match cut short (truncated) keeps its legal moves in the mask; one that ended has
+        # only END_ACTION, so that no mask is empty.
+        over = self._over()
+        return self._arrays.observe(self.game, self.seat, acting=not over, ended=over)
 
     def action_masks(self) -> np.ndarray[Any, Any]:
-        """The learner's legal moves as a mask (the hook maskable learners look for)."""
-        return self._arrays.mask(self.game)
+        """The mask of the learner's last observation (the hook maskable learners look for)."""
+        return self._arrays.end_mask() if self._over() else self._arrays.mask(self.game)
 
-    def render(self) -> str | None:
-        """The position from the learner's seat (``"ansi"`` returns it, ``"human"`` prints it)."""
+    def render(self) -> Any:
+        """The position from the learner's seat.
+
+        ``"ansi"`` returns it as text, ``"human"`` prints it, ``"rgb_array"`` returns it drawn,
+        an array of shape ``(560, 992, 3)`` (see [`unodice.rl.frames`][unodice.rl.frames]).
+        """
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode")
             return None
@@ -266,6 +350,8 @@ class UnodiceGymEnv(gymnasium.Env[dict[str, Any], int]):
         if self.render_mode == "human":
             print(text)
             return None
+        if self.render_mode == "rgb_array":
+            return frame(text)
         return text
 
 
