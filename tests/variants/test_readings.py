@@ -101,6 +101,7 @@ def test_a_record_under_every_reading_replays_and_keeps_the_reading(variant, rea
 
 # What api_test says of every environment with masked (dict) observations, as in tests/rl.
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.filterwarnings("ignore:reset\\(\\) ignores the options")
 @pytest.mark.filterwarnings("ignore:Observation space for each agent")
 @pytest.mark.parametrize(("variant", "reading"), READINGS)
 def test_the_learning_environments_run_every_reading(variant, reading):
