@@ -177,7 +177,8 @@ def _hidden_codes(game: Game, seat: int) -> tuple[set[int], set[str]]:
 
 @pytest.mark.parametrize("seat", [0, 1, None])
 def test_a_page_shows_no_piece_hidden_from_its_seat(dominoes, seat):
-    """A seat's page hides the other hand and the boneyard; a spectator's hides every hand."""
+    """A seat's page hides the other hand and the boneyard; the spectator's view of the
+    page of no seat (its referee's view shows them: test_replay_referee) hides every hand."""
     page = Page(replay_page(dominoes, seat))
     game = unodice.new_game("dominoes", 2, seed=3)
     own_shown = False

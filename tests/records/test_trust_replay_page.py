@@ -20,6 +20,7 @@ import unodice
 from unodice.cli.commands import main
 from unodice.core.errors import UnodiceError
 from unodice.core.game import Game
+from unodice.core.pictures import svg
 from unodice.records.replay_page import MAX_PAGE_MOVES, _inline, game_steps, replay_page
 
 DATA = re.compile(r'<script type="application/json" id="pictures">(.*?)</script>', re.S)
@@ -67,7 +68,7 @@ def test_the_page_holds_every_picture_exactly(dominoes, seat):
     pictures = page_pictures(replay_page(dominoes, seat))
     expected = [step.picture for step in game_steps(dominoes.record(), seat)]
     assert pictures == expected
-    assert expected[-1] == _inline(dominoes.svg(seat))
+    assert expected[-1] == _inline(svg(dominoes, seat, mark_last=True))
 
 
 @pytest.mark.slow

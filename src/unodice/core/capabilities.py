@@ -129,7 +129,14 @@ class Pictures(Capability):
     lacking = "draws no pictures"
 
     @abc.abstractmethod
-    def picture(self, view: View, spectator: bool = False) -> str:
+    def picture(
+        self,
+        view: View,
+        spectator: bool = False,
+        *,
+        last: Move | None = None,
+        referee: Sequence[View] | None = None,
+    ) -> str:
         """The position as an SVG document, drawn from ``view`` alone.
 
         With ``spectator``, draw only what every seat sees (leave out the view's own hidden
@@ -138,6 +145,22 @@ class Pictures(Capability):
         [`draw_face`][unodice.core.pictures.draw_face] of
         [`unodice.core.pictures`][unodice.core.pictures], and mark each piece's group with its
         ``data-piece`` (``r5@12``). Without the capability, a picture shows the text rendering.
+
+        The two keywords are optional: a variant whose ``picture`` does not take them still
+        works (the core asks its signature, and passes only what it takes).
+
+        Args:
+            view: Whose eyes the picture is drawn through.
+            spectator: Draw only what every seat sees.
+            last: The move that led to this position, still on the table (the core passes
+                none once a new round is dealt): mark the pieces it placed that the picture
+                shows (never a hidden one), with
+                [`mark_last`][unodice.core.pictures.mark_last] (or ``last=True`` of
+                ``draw_face``) and ``data-last`` on their group.
+            referee: Every seat's view, in seat order (``view`` is the first): draw the
+                referee's picture, every seat's hidden pieces face up, each from its own view,
+                and no seat as the viewer. Without this keyword, the core draws the referee's
+                picture as every seat's picture, one under another.
         """
 
 

@@ -107,6 +107,13 @@ def _same_move(legal: Sequence[Move], move: Move) -> Move | None:
     return None
 
 
+def _not_a_number(value: object) -> str:
+    """A hint for a number given where a move is expected: it is taken for an index."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"; for the legal move at place {value}, use game.legal_moves()[{value}]"
+    return ""
+
+
 class _RuleHooks:
     """The rule hooks of the house rules one game uses (none: no dispatch at all)."""
 
@@ -422,6 +429,55 @@ class Game:
             self._legal = legal
         return self._legal
 
+    def parse_move(self, text: str) -> Move:
+        """The move ``text`` writes in the variant's notation, read as the game stands now.
+
+        When ``text`` names a legal move, the answer is that very object of
+        [`legal_moves`][unodice.core.game.Game.legal_moves], so ``game.parse_move("b5") in
+        game.legal_moves()`` holds. Otherwise the variant reads it, and the answer is a move of
+        the variant that is not legal now (``play`` would refuse it, saying why).
+
+        Raises:
+            IllegalMove: ``text`` is not a string, or not a move of the variant at all (the
+                message says what its notation looks like).
+        """
+        if not isinstance(text, str):
+            raise IllegalMove(
+                text,
+                f"expected a move's notation, a str, not {type(text).__name__}"
+                + _not_a_number(text),
+            )
+        legal = self.legal_moves()
+        written = text.strip()
+        for candidate in legal:
+            if str(candidate) == written:
+                return candidate
+        parsed: Move = self._ask_variant("in parse_move", self.variant.parse_move, text)
+        return _same_move(legal, parsed) or parsed
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` (a move object, or its notation) is legal now.
+
+        ``game.is_legal("decline")`` is what ``"decline" in game.legal_moves()`` means to say:
+        legal moves are move objects, and a move is never equal to a string. Text that is not
+        a move of the variant is not legal (``False``); an equal move of the same class is.
+
+        Raises:
+            IllegalMove: ``move`` is neither a move nor a string (an action's number, say).
+        """
+        if isinstance(move, str):
+            try:
+                move = self.parse_move(move)
+            except IllegalMove:
+                return False
+        elif not isinstance(move, Move):
+            raise IllegalMove(
+                move,
+                f"expected a move or its notation, not {type(move).__name__}" + _not_a_number(move),
+            )
+        legal = self.legal_moves()
+        return any(candidate is move for candidate in legal) or _same_move(legal, move) is not None
+
     # -- playing -------------------------------------------------------------------------------
 
     def play(self, move: Move | str) -> tuple[Event, ...]:
@@ -659,7 +715,10 @@ class Game:
             if found is not None:
                 return found
         else:
-            raise IllegalMove(move, f"expected a move or its notation, not {type(move).__name__}")
+            raise IllegalMove(
+                move,
+                f"expected a move or its notation, not {type(move).__name__}" + _not_a_number(move),
+            )
         raise self._refuse(move)
 
     def _refuse(self, move: Move) -> IllegalMove:

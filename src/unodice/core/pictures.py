@@ -11,17 +11,27 @@ The module also holds what every variant's drawing shares, so that all pictures 
 groups, each with a ``data-`` attribute for tests and tools to find pieces by); the colours of
 the family ([`COLOURS`][unodice.core.pictures.COLOURS]); and
 [`draw_face`][unodice.core.pictures.draw_face], a die face or a domino end as a coloured square
-with its symbol.
+with its symbol; and [`mark_last`][unodice.core.pictures.mark_last], the ring around a piece the
+last move placed.
+
+Besides a seat's picture and a spectator's, a game has the referee's (``svg(game,
+referee=True)``): every seat's hidden pieces face up. It is drawn by the variant when its
+``picture`` takes the ``referee`` keyword, else as every seat's picture, one under another.
+``svg(game, mark_last=True)`` marks the pieces the game's last move placed, when the variant's
+``picture`` takes the ``last`` keyword.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from unodice.core.capabilities import Pictures
+from unodice.core.errors import InvalidOptions
+from unodice.core.moves import Move, MovePlayed, RoundStarted
 from unodice.core.pieces import Colour, Face
 
 if TYPE_CHECKING:
@@ -33,10 +43,12 @@ __all__ = [
     "FAINT",
     "HIGHLIGHT",
     "INK",
+    "LAST",
     "LINE",
     "PAPER",
     "Canvas",
     "draw_face",
+    "mark_last",
     "seat_label",
     "svg",
 ]
@@ -60,6 +72,8 @@ FAINT = "#8a8577"
 """Text that only helps: labels and notes."""
 HIGHLIGHT = "#fff1b8"
 """The band behind the pieces of the seat whose view it is."""
+LAST = "#ff6b00"
+"""The ring around the pieces the last move placed."""
 
 
 _XML_NAMES = {"xml_space": "xml:space"}
@@ -165,18 +179,23 @@ def draw_face(
     *,
     declared: Colour | None = None,
     piece: str | None = None,
+    last: bool = False,
 ) -> None:
     """A die face or a domino end: a rounded square in the face's colour, with its symbol.
 
     A wild face is black; with a ``declared`` colour, a band of that colour runs along its
     foot. ``piece`` is written as the group's ``data-piece`` (``"r5@12"``), for tests and tools
-    to find the piece by.
+    to find the piece by. With ``last``, the piece is the one the last move placed: ringed (see
+    [`mark_last`][unodice.core.pictures.mark_last]), its group marked ``data-last``.
     """
     canvas.open_group(
         data_face=face.code,
         data_piece=piece,
         data_declared=(declared.letter if declared is not None else None),
+        data_last="true" if last else None,
     )
+    if last:
+        mark_last(canvas, x, y, size, size)
     canvas.rect(
         x, y, size, size, rx=size * 0.15, fill=COLOURS[face.colour], stroke=LINE, stroke_width=1
     )
@@ -194,6 +213,24 @@ def draw_face(
         fill=INK,
     )
     canvas.close_group()
+
+
+def mark_last(canvas: Canvas, x: float, y: float, width: float, height: float) -> None:
+    """The ring around a piece the last move placed, whose box is given.
+
+    Drawn before the piece, it shows as a thick orange border a few pixels out. Mark the
+    piece's group with ``data_last="true"`` too (``draw_face(..., last=True)`` does both).
+    """
+    canvas.rect(
+        x - 5,
+        y - 5,
+        width + 10,
+        height + 10,
+        rx=min(width, height) * 0.2 + 4,
+        fill="none",
+        stroke=LAST,
+        stroke_width=3.5,
+    )
 
 
 def seat_label(
@@ -229,24 +266,86 @@ def _text_picture(text: str, title: str) -> str:
     return canvas.document()
 
 
-def svg(target: Game | View, seat: int | None = None) -> str:
+def svg(
+    target: Game | View,
+    seat: int | None = None,
+    *,
+    referee: bool = False,
+    mark_last: bool = False,
+) -> str:
     """A picture of a game from ``seat``'s eyes (``None``: a spectator's), or of a view.
 
+    Args:
+        target: A game, or a view (drawn from its own seat).
+        seat: Whose eyes; ``None`` for a spectator's picture.
+        referee: (A game.) The referee's picture instead: every seat's hidden pieces face up.
+            It shows what the seats may not see: it is not for the players while the game
+            is on.
+        mark_last: (A game.) Mark the pieces the game's last move placed, while they are on
+            the table (not once a new round is dealt).
+
     Raises:
-        InvalidOptions: ``seat`` is not a seat of the game.
+        InvalidOptions: ``seat`` is not a seat of the game, or is given with ``referee``;
+            ``referee`` or ``mark_last`` is asked of a view.
     """
     from unodice.core.game import Game
 
-    if isinstance(target, Game):
-        view = target.view(0 if seat is None else seat)
-        return _picture(view, spectator=seat is None, game=target)
-    return _picture(target, spectator=False, game=target._game)
+    if not isinstance(target, Game):
+        if referee or mark_last:
+            raise InvalidOptions(
+                "a view shows one seat's eyes only: ask the game for the referee's picture "
+                "or the last move's mark (svg(game, referee=True, mark_last=True))"
+            )
+        return _picture(target, spectator=False, game=target._game)
+    last = _last_move(target) if mark_last else None
+    if referee:
+        if seat is not None:
+            raise InvalidOptions(
+                f"the referee's picture is no seat's: give seat=None, not {seat!r}"
+            )
+        views = [target.view(each) for each in range(target.players)]
+        return _referee_picture(views, target, last)
+    view = target.view(0 if seat is None else seat)
+    return _picture(view, spectator=seat is None, game=target, last=last)
 
 
-def _picture(view: View, spectator: bool, game: Game | None) -> str:
+def _last_move(game: Game) -> Move | None:
+    """The game's last move, if the round it was played in is still on the table."""
+    events = game.events
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if isinstance(event, MovePlayed):
+            return event.move
+        if isinstance(event, RoundStarted):
+            return None
+    return None
+
+
+_takes: dict[tuple[type, str], bool] = {}
+"""Whether a variant class's ``picture`` takes a keyword, by class and keyword: asked once."""
+
+
+def _accepts(picture: Callable[..., str], variant: object, keyword: str) -> bool:
+    """Whether ``picture`` (the variant's method) takes ``keyword``: a plugin's may be older."""
+    key = (type(variant), keyword)
+    known = _takes.get(key)
+    if known is None:
+        try:
+            parameters = inspect.signature(picture).parameters
+        except (TypeError, ValueError):  # a method Python cannot read the signature of
+            parameters = {}  # type: ignore[assignment]
+        known = _takes[key] = keyword in parameters or any(
+            parameter.kind is inspect.Parameter.VAR_KEYWORD for parameter in parameters.values()
+        )
+    return known
+
+
+def _picture(view: View, spectator: bool, game: Game | None, last: Move | None = None) -> str:
     variant = view._rules
     who = "a spectator" if spectator else f"seat {view.seat}"
     if isinstance(variant, Pictures):
+        if last is not None and _accepts(variant.picture, variant, "last"):
+            return variant.picture(view, spectator, last=last)
         return variant.picture(view, spectator)
     if spectator:
         # A text rendering is always some seat's (or the referee's): a spectator is shown
@@ -259,3 +358,34 @@ def _picture(view: View, spectator: bool, game: Game | None) -> str:
     else:
         text = game.render(view.seat)
     return _text_picture(text, f"{variant.title}, as {who} sees it")
+
+
+def _referee_picture(views: Sequence[View], game: Game, last: Move | None) -> str:
+    """The referee's picture: the variant's, or every seat's one under another."""
+    variant = views[0]._rules
+    title = f"{variant.title}, as the referee sees it"
+    if not isinstance(variant, Pictures):
+        return _text_picture(game.render(None), title)
+    if _accepts(variant.picture, variant, "referee"):
+        if last is not None and _accepts(variant.picture, variant, "last"):
+            return variant.picture(views[0], referee=views, last=last)
+        return variant.picture(views[0], referee=views)
+    return _stacked([_picture(view, False, game, last) for view in views], title)
+
+
+_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)"[^>]*?\bheight="([\d.]+)"')
+
+
+def _stacked(pictures: Sequence[str], title: str) -> str:
+    """SVG documents set one under another in one document, each in its own ``<svg>``."""
+    width, height, parts = 0.0, 0.0, [f"<title>{escape(title)}</title>"]
+    for picture in pictures:
+        size = _SIZE.match(picture)
+        w, h = (float(size[1]), float(size[2])) if size else (640.0, 480.0)
+        # An inner <svg> is placed by its x and y; its own width and height are kept.
+        parts.append(picture.replace("<svg ", f'<svg y="{_number(height)}" ', 1))
+        width, height = max(width, w), height + h
+    size_text = f'width="{_number(width)}" height="{_number(height)}"'
+    box = f'viewBox="0 0 {_number(width)} {_number(height)}"'
+    body = "".join(parts)
+    return f'<svg xmlns="http://www.w3.org/2000/svg" {size_text} {box}>{body}</svg>'

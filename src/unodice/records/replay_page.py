@@ -15,8 +15,12 @@ before; the page's script puts a step's picture together when it is shown. A gam
 
 A page made for a seat (``seat=k``) shows the game as that seat saw it: the pictures from its
 view and the events as it may be told of them
-([`events_for_seat`][unodice.play.agents.events_for_seat]). A page made for no seat shows the
-pictures a spectator sees and every event, as ``unodice replay`` prints them.
+([`events_for_seat`][unodice.play.agents.events_for_seat]). A page made for no seat is the
+referee's, like the full record it is made from: it shows every event, as ``unodice replay``
+prints them, and holds two views of each step, which a switch on the page chooses between
+(the page says which it shows): the referee's, every hand face up (shown first), and a
+spectator's, every hidden piece face down. In every picture the piece the step's move placed
+is ringed (while it is on the table: not once a new round is dealt).
 
 [`write_replay_page`][unodice.records.replay_page.write_replay_page] is what ``unodice replay FILE
 --html PAGE`` runs: it checks where the page is to go before it reads the record.
@@ -41,6 +45,7 @@ from unodice.core.capabilities import describe
 from unodice.core.errors import InvalidOptions, UnodiceError
 from unodice.core.game import Game
 from unodice.core.moves import Event, MovePlayed
+from unodice.core.pictures import svg
 from unodice.core.registry import Registry, default_registry
 from unodice.play.agents import events_for_seat
 from unodice.records.record import read_record, replay, set_up
@@ -68,12 +73,15 @@ class Step:
 
     Attributes:
         number: 0 for the game as set up, ``k`` for the game after its ``k``-th move.
-        picture: The SVG picture of the game at this step, from the page's seat.
+        picture: The SVG picture of the game at this step, from the page's seat (a
+            spectator's on a page of no seat), the piece the move placed ringed.
         move: The move just played, in words (``"seat 1: b5"``); ``None`` at step 0.
         events: What the move (at step 0, the set-up) caused, one line each.
         turn: Whose turn it is now, or how the game ended.
         round: The round being played.
         scores: Each seat's match total.
+        referee: The referee's picture, every hand face up, on a page of no seat; ``None``
+            on a seat's page.
     """
 
     number: int
@@ -83,6 +91,7 @@ class Step:
     turn: str
     round: int
     scores: tuple[int, ...]
+    referee: str | None = None
 
 
 def replay_page(
@@ -97,8 +106,8 @@ def replay_page(
     Args:
         game_or_record: A record, as [`Game.record`][unodice.core.game.Game.record] made it or as
             read from JSON, or a game (its record is taken).
-        seat: Whose eyes the page shows the game through; ``None`` for a spectator's pictures
-            with every event.
+        seat: Whose eyes the page shows the game through; ``None`` for the referee's page:
+            every event, and the referee's pictures and a spectator's, to switch between.
         registry: Where to look up the variant (default: every installed plugin).
         allow_scripted: Accept a scripted record (see [`replay`][unodice.records.record.replay]).
 
@@ -171,14 +180,16 @@ def _step(game: Game, number: int, events: Sequence[Event], seat: int | None) ->
                 move = f"seat {event.seat}: {event.move}"
             continue
         lines.append(_describe(game, event))
+    referee = None if seat is not None else _inline(svg(game, referee=True, mark_last=True))
     return Step(
         number=number,
-        picture=_inline(game.svg(seat)),
+        picture=_inline(svg(game, seat, mark_last=True)),
         move=move,
         events=tuple(lines),
         turn=_turn(game),
         round=game.round,
         scores=game.scores,
+        referee=referee,
     )
 
 
@@ -228,8 +239,8 @@ def _page(
     title = _variant_title(record, registry)
     moves = len(record["moves"])
     pictures = _Pictures()
-    sections = "\n".join(_section(step, moves, pictures.add(step.picture)) for step in steps)
-    eyes = "as a spectator sees it" if seat is None else f"as seat {seat} sees it"
+    sections = "\n".join(_section(step, moves, pictures.add(step)) for step in steps)
+    eyes = "the referee's page" if seat is None else f"as seat {seat} sees it"
     facts = [f"{record['players']} players", f"{moves} move{'s' if moves != 1 else ''}", eyes]
     if seat is None:
         # The seed fixes every deal and draw: it belongs on the page of no seat.
@@ -262,17 +273,30 @@ def _page(
 <span id="counter" aria-live="polite">move 0 of {moves}</span>
 <button type="button" id="next" title="next (Right arrow)">Next &#x203A;</button>
 <button type="button" id="last" title="last (End)">Last &#xBB;</button>
-</nav>
+{_VIEWS if pictures.has_referee else ""}</nav>
 <main>
 {sections}
 </main>
 <footer>Keys: <kbd>&#x2190;</kbd> <kbd>&#x2192;</kbd> step, <kbd>Home</kbd> <kbd>End</kbd>
-first and last. Add <code>#12</code> to the address to open at move 12.</footer>
+first and last{_VIEW_KEYS if pictures.has_referee else ""}. Add <code>#12</code> to the address
+to open at move 12{_VIEW_ADDRESS if pictures.has_referee else ""}. The piece the move placed is
+ringed in orange.</footer>
 <script type="application/json" id="pictures">{pictures.json()}</script>
 <script>{script}</script>
 </body>
 </html>
 """
+
+
+_VIEWS = """<span class="views" role="radiogroup" aria-label="view">
+<label><input type="radio" name="view" value="referee" checked> Referee</label>
+<label><input type="radio" name="view" value="spectator"> Spectator</label>
+<span id="view-shown" aria-live="polite">showing the referee's view: every hand face up</span>
+</span>
+"""
+"""The switch between the referee's pictures and a spectator's, on a page of no seat."""
+_VIEW_KEYS = ", <kbd>V</kbd> the referee's view or a spectator's"
+_VIEW_ADDRESS = " (<code>#12/spectator</code> in a spectator's view)"
 
 
 def _variant_title(record: Mapping[str, Any], registry: Registry | None) -> str:
@@ -319,24 +343,37 @@ class _Pictures:
     Each picture is cut into tags; every distinct tag is kept once, by number, and a step is
     kept as the changes from the step before: a number for a tag, or ``-(start + 1), length``
     for that many tags of the step before, from ``start``. Consecutive pictures of a game share
-    nearly all their tags, so a step costs a few numbers rather than a whole picture.
+    nearly all their tags, so a step costs a few numbers rather than a whole picture. The
+    referee's pictures, on a page of no seat, are a second such list sharing the tags.
     """
 
     def __init__(self) -> None:
         self._numbers: dict[str, int] = {}
-        self._previous: list[int] = []
-        self._changes: list[list[int]] = []
+        self._previous: dict[str, list[int]] = {}
+        self._changes: dict[str, list[list[int]]] = {"steps": []}
+        self.has_referee = False
 
-    def add(self, picture: str) -> str:
-        """Keep the next step's picture; return what its section holds (step 0's picture)."""
+    def add(self, step: Step) -> str:
+        """Keep the next step's pictures; return what its section holds (step 0's picture).
+
+        Step 0's section holds the picture the page shows first: the referee's, if any.
+        """
+        self._add("steps", step.picture)
+        if step.referee is not None:
+            self.has_referee = True
+            self._add("referee", step.referee)
+        if len(self._changes["steps"]) > 1:
+            return ""
+        return step.picture if step.referee is None else step.referee
+
+    def _add(self, stream: str, picture: str) -> None:
         tags = [self._numbers.setdefault(tag, len(self._numbers)) for tag in _TAGS.findall(picture)]
-        self._changes.append(_changes(self._previous, tags))
-        self._previous = tags
-        return picture if len(self._changes) == 1 else ""
+        self._changes.setdefault(stream, []).append(_changes(self._previous.get(stream, []), tags))
+        self._previous[stream] = tags
 
     def json(self) -> str:
         """The tags and the steps' changes, as JSON that can sit in a script element."""
-        data = {"tags": list(self._numbers), "steps": self._changes}
+        data = {"tags": list(self._numbers), **self._changes}
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=True)
         # Only a tag's text can hold these; escaped, no "</script>" can end the element.
         return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -420,6 +457,10 @@ button:disabled { opacity: .4; cursor: default; }
 .scores caption { text-align: left; color: var(--muted); font-size: .9rem; }
 .scores th, .scores td { padding: .15rem .9rem .15rem 0; text-align: left;
   font-variant-numeric: tabular-nums; border-bottom: 1px solid var(--line); }
+.views { display: inline-flex; flex-wrap: wrap; align-items: center; gap: .6rem;
+  margin-left: auto; }
+.views label { cursor: pointer; }
+#view-shown { color: var(--muted); font-size: .9rem; }
 footer { margin-top: 2rem; color: var(--muted); font-size: .9rem; }
 kbd { border: 1px solid var(--line); border-radius: .25rem; padding: 0 .3rem;
   font: .85rem ui-monospace, monospace; }
@@ -440,9 +481,15 @@ _SCRIPT = """
   var current = 0;
   var pictures = JSON.parse(document.getElementById("pictures").textContent);
   var EVERY = 64;  // the tags of every 64th step are kept, to go back without starting over
-  var kept = [decode([], pictures.steps[0])];
-  var furthest = 0;  // every kept step up to this one is there
-  var recent = {number: 0, tags: kept[0]};
+  var switches = document.querySelectorAll("input[name=view]");
+  var shownView = document.getElementById("view-shown");
+  var VIEWS = {
+    referee: "showing the referee's view: every hand face up",
+    spectator: "showing a spectator's view: every hidden piece face down"
+  };
+  var first = pictures.referee ? "referee" : "steps";
+  var view = first;
+  var streams = {};
 
   // A step's tags from the tags of the step before and its changes (see _Pictures).
   function decode(previous, changes) {
@@ -459,54 +506,86 @@ _SCRIPT = """
     return tags;
   }
 
-  function tagsAt(number) {
-    var at = recent.number <= number ? recent : null;
-    var nearest = Math.floor(Math.min(number, furthest) / EVERY);
-    if (at === null || nearest * EVERY > at.number) {
-      at = {number: nearest * EVERY, tags: kept[nearest]};
+  // The pictures of one view: "steps" (the page's seat, or a spectator's) or "referee".
+  function stream(name) {
+    if (!streams[name]) {
+      var changes = pictures[name];
+      var start = decode([], changes[0]);
+      streams[name] = {changes: changes, kept: [start], furthest: 0,
+        recent: {number: 0, tags: start}};
     }
-    var tags = at.tags;
-    for (var step = at.number + 1; step <= number; step++) {
-      tags = decode(tags, pictures.steps[step]);
-      if (step % EVERY === 0) { kept[step / EVERY] = tags; }
+    return streams[name];
+  }
+
+  function tagsAt(at, number) {
+    var from = at.recent.number <= number ? at.recent : null;
+    var nearest = Math.floor(Math.min(number, at.furthest) / EVERY);
+    if (from === null || nearest * EVERY > from.number) {
+      from = {number: nearest * EVERY, tags: at.kept[nearest]};
     }
-    furthest = Math.max(furthest, number);
-    recent = {number: number, tags: tags};
+    var tags = from.tags;
+    for (var step = from.number + 1; step <= number; step++) {
+      tags = decode(tags, at.changes[step]);
+      if (step % EVERY === 0) { at.kept[step / EVERY] = tags; }
+    }
+    at.furthest = Math.max(at.furthest, number);
+    at.recent = {number: number, tags: tags};
     return tags;
   }
 
   function picture(number) {
-    return tagsAt(number).map(function (tag) { return pictures.tags[tag]; }).join("");
+    return tagsAt(stream(view), number).map(function (tag) {
+      return pictures.tags[tag];
+    }).join("");
+  }
+
+  function address(number) {
+    return "#" + number + (view === first ? "" : "/spectator");
   }
 
   function show(number) {
     number = Math.max(0, Math.min(last, number));
     steps[current].hidden = true;
-    if (current !== 0 && current !== number) {
+    if (current !== number) {
       steps[current].querySelector(".picture").innerHTML = "";
     }
-    if (number !== 0) {
-      steps[number].querySelector(".picture").innerHTML = picture(number);
-    }
+    steps[number].querySelector(".picture").innerHTML = picture(number);
     steps[number].hidden = false;
     current = number;
     counter.textContent = "move " + number + " of " + last;
     buttons.first.disabled = buttons.previous.disabled = number === 0;
     buttons.next.disabled = buttons.last.disabled = number === last;
-    if (location.hash !== "#" + number) {
-      location.replace("#" + number);
+    if (location.hash !== address(number)) {
+      location.replace(address(number));
+    }
+  }
+
+  function choose(name) {
+    view = name === "spectator" || !pictures.referee ? "steps" : "referee";
+    for (var i = 0; i < switches.length; i++) {
+      switches[i].checked = switches[i].value === (view === "steps" ? "spectator" : "referee");
+    }
+    if (shownView) {
+      shownView.textContent = VIEWS[view === "steps" ? "spectator" : "referee"];
     }
   }
 
   function fromHash() {
-    var match = /^#(\\d+)$/.exec(location.hash);
-    return match ? parseInt(match[1], 10) : 0;
+    var match = /^#(\\d+)(?:\\/(spectator|referee))?$/.exec(location.hash);
+    return match ? {number: parseInt(match[1], 10), view: match[2] || "referee"}
+      : {number: 0, view: "referee"};
   }
 
   buttons.first.addEventListener("click", function () { show(0); });
   buttons.previous.addEventListener("click", function () { show(current - 1); });
   buttons.next.addEventListener("click", function () { show(current + 1); });
   buttons.last.addEventListener("click", function () { show(last); });
+  for (var i = 0; i < switches.length; i++) {
+    switches[i].addEventListener("change", function (event) {
+      choose(event.target.value);
+      show(current);
+    });
+  }
   document.addEventListener("keydown", function (event) {
     if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) { return; }
     var moves = {
@@ -515,12 +594,22 @@ _SCRIPT = """
     if (event.key in moves) {
       event.preventDefault();
       show(moves[event.key]);
+    } else if ((event.key === "v" || event.key === "V") && pictures.referee) {
+      event.preventDefault();
+      choose(view === "referee" ? "spectator" : "referee");
+      show(current);
     }
   });
   window.addEventListener("hashchange", function () {
-    if (fromHash() !== current) { show(fromHash()); }
+    var wanted = fromHash();
+    if (wanted.number !== current || address(wanted.number) !== location.hash) {
+      choose(wanted.view);
+      show(wanted.number);
+    }
   });
-  show(fromHash());
+  var opened = fromHash();
+  choose(opened.view);
+  show(opened.number);
 })();
 """
 

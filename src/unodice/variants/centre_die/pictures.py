@@ -5,7 +5,9 @@ picture and a spectator's differ only in whose eyes they are drawn for. Every di
 with its id (``data-piece``, ``r5@12``), the centre die's group with ``data-centre``, a die
 that a WD4 awaiting its answer covers with ``data-covered``, the die drawn in step 3 with
 ``data-drawn``, and each seat's line with ``data-seat`` (``data-viewer`` for the seat whose
-view it is).
+view it is). A die just played (the last move, given as ``last``) is ringed and marked
+``data-last``. The referee's picture (``referee``) is the spectator's, titled as the referee's:
+there is nothing more to show.
 
 [`CentreDiePictures`][unodice.variants.centre_die.pictures.CentreDiePictures] is the variant's
 [`Pictures`][unodice.core.capabilities.Pictures] capability, which the rules class inherits.
@@ -17,11 +19,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from unodice.core.capabilities import Pictures
+from unodice.core.moves import Move
 from unodice.core.pictures import FAINT, HIGHLIGHT, Canvas, draw_face, seat_label
 from unodice.core.pieces import Colour, Die, Face
 from unodice.core.positions import die_token
 from unodice.core.variant import View
 
+from .moves import Bluff, Play
 from .state import ANSWERING_WD4, CATCHING, ROUND_OVER, STEP_THREE
 
 __all__ = ["CentreDiePictures"]
@@ -52,20 +56,31 @@ class CentreDiePictures(Pictures):
 
     title: ClassVar[str]
 
-    def picture(self, view: View, spectator: bool = False) -> str:
+    def picture(
+        self,
+        view: View,
+        spectator: bool = False,
+        *,
+        last: Move | None = None,
+        referee: Sequence[View] | None = None,
+    ) -> str:
         """The centre die, every open hand and the bag, as SVG drawn from ``view`` alone.
 
-        With ``spectator``, a spectator's picture: no seat is marked as the viewer's.
+        With ``spectator`` or ``referee``, a spectator's or the referee's picture: no seat is
+        marked as the viewer's (every hand is open, so both show the same dice). A ``last``
+        move that played a die rings the centre die.
         """
         data = view.data
-        viewer = None if spectator else view.seat
+        viewer = None if spectator or referee is not None else view.seat
         hands: Sequence[Sequence[Die]] = data["hand_dice"]
         longest = min(PER_LINE, max([5, *map(len, hands)]))
         width = max(DICE_X + longest * (DIE + GAP) + MARGIN, 640)
         hands_top = MARGIN + 64 + CENTRE + 56
         heights = [_hand_height(len(hand)) for hand in hands]
         height = hands_top + sum(heights) + MARGIN
-        who = "a spectator" if viewer is None else f"seat {viewer}"
+        who = f"seat {viewer}" if viewer is not None else "a spectator"
+        if referee is not None:
+            who = "the referee"
         canvas = Canvas(width, height, f"{self.title}, round {view.round}, as {who} sees it")
         canvas.text(MARGIN, MARGIN + 18, self.title, font_size=18, font_weight="bold")
         canvas.text(
@@ -77,7 +92,7 @@ class CentreDiePictures(Pictures):
             text_anchor="end",
         )
         canvas.text(MARGIN, MARGIN + 42, f"{_round(view)} · {_task(view)}", font_size=14)
-        _centre(canvas, data, MARGIN + 64, width)
+        _centre(canvas, data, MARGIN + 64, width, played=isinstance(last, Play | Bluff))
         y = hands_top
         for seat, hand_height in enumerate(heights):
             _hand(canvas, view, seat, seat == viewer, y, width)
@@ -118,8 +133,13 @@ def _task(view: View) -> str:
 # -- the centre of the table ---------------------------------------------------------------------
 
 
-def _centre(canvas: Canvas, data: Mapping[str, Any], top: float, width: float) -> None:
-    """The centre die on its felt, what it counts as, a covered die, the bag, and a note."""
+def _centre(
+    canvas: Canvas, data: Mapping[str, Any], top: float, width: float, *, played: bool = False
+) -> None:
+    """The centre die on its felt, what it counts as, a covered die, the bag, and a note.
+
+    ``played``: the centre die is the one the last move played, and is ringed.
+    """
     centre: Face = data["centre"]
     colour: Colour = data["centre_colour"]
     canvas.rect(MARGIN - 8, top - 8, width - 2 * MARGIN + 16, CENTRE + 16, rx=10, fill=TABLE)
@@ -132,6 +152,7 @@ def _centre(canvas: Canvas, data: Mapping[str, Any], top: float, width: float) -
         centre,
         declared=colour if centre.colour is None else None,
         piece=die_token(data["centre_die"], centre),
+        last=played,
     )
     canvas.close_group()
     x = MARGIN + CENTRE + 20

@@ -4,7 +4,9 @@ Drawn from a view alone. Everything in Coverall is open but which dice the bag h
 seat's picture and a spectator's differ only in whose eyes they are drawn for. Every die is
 marked with its id (``data-piece``): a rolled die as ``r5@12``, a die in a reserve, not yet
 rolled, as ``@12``. Each half of the tray is a group marked ``data-half`` and ``data-open``,
-and the partition between them (CV-12) a line marked ``data-partition``.
+and the partition between them (CV-12) a line marked ``data-partition``. The die the last move
+placed (given as ``last``) is ringed and marked ``data-last``; the referee's picture
+(``referee``) is the spectator's, titled as the referee's: there is nothing more to show.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from unodice.core.capabilities import Pictures
+from unodice.core.moves import Move
 from unodice.core.pictures import FAINT, HIGHLIGHT, LINE, Canvas, draw_face, seat_label
 from unodice.core.pieces import Colour, Die, Face
 from unodice.core.positions import die_token
 from unodice.core.variant import View
 
 from .lookups import TrayLookup
+from .moves import Place
 from .state import DECLARE, OVER, PLACE, START
 
 __all__ = ["CoverallPictures"]
@@ -59,10 +63,21 @@ class CoverallPictures(Pictures):
     title: ClassVar[str]
     _tray: TrayLookup
 
-    def picture(self, view: View, spectator: bool = False) -> str:
-        """The picture of ``view`` (a spectator's, without its seat marked, with ``spectator``)."""
+    def picture(
+        self,
+        view: View,
+        spectator: bool = False,
+        *,
+        last: Move | None = None,
+        referee: Sequence[View] | None = None,
+    ) -> str:
+        """The picture of ``view`` (a spectator's, without its seat marked, with ``spectator``).
+
+        The referee's (``referee``) marks no seat either: everything it would add is open. A
+        ``last`` move that placed a die rings it.
+        """
         tray = self._tray
-        viewer = None if spectator else view.seat
+        viewer = None if spectator or referee is not None else view.seat
         tray_width = LABEL + tray.columns * CELL + (tray.columns - 1) * GAP
         if tray.partition:
             tray_width += PARTITION_GAP - GAP
@@ -76,10 +91,13 @@ class CoverallPictures(Pictures):
         tray_height = LABEL + tray.rows * CELL + (tray.rows - 1) * GAP + 22
         panel_top = tray_top + tray_height + 16
         height = panel_top + ROW * (view.players + 2) + MARGIN
-        who = "a spectator" if viewer is None else f"seat {viewer}"
+        who = f"seat {viewer}" if viewer is not None else "a spectator"
+        if referee is not None:
+            who = "the referee"
         canvas = Canvas(width, height, f"{self.title}, round {view.round}, as {who} sees it")
         _title(canvas, self.title, view, who, width)
-        _tray(canvas, tray, view, MARGIN, tray_top)
+        placed = tray.cell(last.row, last.column) if isinstance(last, Place) else None
+        _tray(canvas, tray, view, MARGIN, tray_top, placed)
         _panel(canvas, view, viewer, panel_top, width)
         return canvas.document()
 
@@ -133,8 +151,13 @@ def _column_x(tray: TrayLookup, left: float, column: int) -> float:
     return x
 
 
-def _tray(canvas: Canvas, tray: TrayLookup, view: View, left: float, top: float) -> None:
-    """The halves, each shaded by whether it takes dice now, the partition, and the dice."""
+def _tray(
+    canvas: Canvas, tray: TrayLookup, view: View, left: float, top: float, placed: int | None
+) -> None:
+    """The halves, each shaded by whether it takes dice now, the partition, and the dice.
+
+    ``placed`` is the cell of the die the last move placed, which is ringed.
+    """
     data = view.data
     grid_top = top + LABEL
     grid_height = tray.rows * CELL + (tray.rows - 1) * GAP
@@ -203,7 +226,8 @@ def _tray(canvas: Canvas, tray: TrayLookup, view: View, left: float, top: float)
             fill=FAINT,
         )
         for column in range(tray.columns):
-            _cell(canvas, tray, data, tray.cell(row, column), _column_x(tray, left, column), y)
+            cell = tray.cell(row, column)
+            _cell(canvas, tray, data, cell, _column_x(tray, left, column), y, cell == placed)
 
 
 def _half_state(tray: TrayLookup, data: Mapping[str, Any], region: int) -> tuple[bool, str]:
@@ -223,9 +247,18 @@ def _half_state(tray: TrayLookup, data: Mapping[str, Any], region: int) -> tuple
 
 
 def _cell(
-    canvas: Canvas, tray: TrayLookup, data: Mapping[str, Any], cell: int, x: float, y: float
+    canvas: Canvas,
+    tray: TrayLookup,
+    data: Mapping[str, Any],
+    cell: int,
+    x: float,
+    y: float,
+    placed: bool = False,
 ) -> None:
-    """One cell: its die, a wild with the colour it counts as, or its name when empty."""
+    """One cell: its die, a wild with the colour it counts as, or its name when empty.
+
+    ``placed``: the die is the one the last move placed (ringed).
+    """
     face: Face | None = data["tray"][cell]
     if face is None:
         canvas.rect(
@@ -242,7 +275,7 @@ def _cell(
         return
     die: Die = data["tray_dice"][cell]
     declared: Colour | None = data["colours"][cell] if face.colour is None else None
-    draw_face(canvas, x, y, CELL, face, declared=declared, piece=die_token(die, face))
+    draw_face(canvas, x, y, CELL, face, declared=declared, piece=die_token(die, face), last=placed)
 
 
 # -- below the tray: the dice in hand, the seats with their reserves, the bag --------------------

@@ -11,9 +11,11 @@ cap with a cross (DO-9).
 
 Under the layout, one row per seat: the viewer's own tiles face up (the one just drawn
 outlined), every other hand as as many face-down backs as it holds tiles, each with its
-count; then the boneyard's count. A spectator sees every hand face down. The title line says
-the round, whose decision it is, the direction of play and the scores; the seat whose view it
-is is marked in its corner and on its row.
+count; then the boneyard's count. A spectator sees every hand face down; the referee (given
+every seat's view, ``referee``) sees every hand face up, each from its seat's own view. The
+title line says the round, whose decision it is, the direction of play and the scores; the seat
+whose view it is is marked in its corner and on its row. The tile the last move laid (given as
+``last``) is ringed and marked ``data-last``.
 
 Every tile drawn face up is a group whose ``data-piece`` is its token (``r3|y5@40``); a back
 carries no id and no face. Open ends carry ``data-end`` (the line), dead ends
@@ -26,10 +28,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from unodice.core.capabilities import Pictures
-from unodice.core.pictures import COLOURS, LINE, Canvas, draw_face
+from unodice.core.moves import Move
+from unodice.core.pictures import COLOURS, LINE, Canvas, draw_face, mark_last
 from unodice.core.pieces import Colour, Domino, Face
 from unodice.core.positions import domino_token
 
+from .moves import Play
 from .state import CATCHING, CHALLENGE, DRAWN, RESCUE, SPINNER, TURN, OpenEnd, Placement
 
 if TYPE_CHECKING:
@@ -84,33 +88,56 @@ class DominoesPictures(Pictures):
 
     title: ClassVar[str]
 
-    def picture(self, view: View, spectator: bool = False) -> str:
-        """The position in ``view`` as an SVG document; a ``spectator`` sees no hand face up."""
+    def picture(
+        self,
+        view: View,
+        spectator: bool = False,
+        *,
+        last: Move | None = None,
+        referee: Sequence[View] | None = None,
+    ) -> str:
+        """The position in ``view`` as an SVG document; a ``spectator`` sees no hand face up.
+
+        With ``referee`` (every seat's view), every hand is face up, each from its own view,
+        and no seat is the viewer. A ``last`` move that laid a tile rings it in the layout.
+        """
         data = view.data
         rows = _layout_rows(data["layout"], data["ends"])
-        hand: Sequence[Domino] = () if spectator else data["hand"]
-        drawn: Domino | None = None if spectator else data["drawn"]
-        hand_rows = _hand_rows(len(hand))
+        # Each seat's tiles shown face up, and the tile it just drew, if any.
+        shown: dict[int, tuple[Sequence[Domino], Domino | None]] = {}
+        if referee is not None:
+            shown = {
+                seat: (seen.data["hand"], seen.data["drawn"]) for seat, seen in enumerate(referee)
+            }
+        elif not spectator:
+            shown = {view.seat: (data["hand"], data["drawn"])}
         layout_top = 52 + 19 * len(_header_lines(view)) + 30
         layout_height = sum(row.height for row in rows) if rows else ROW
         seats_top = layout_top + layout_height + 44
         seat_heights = [
-            hand_rows * ROW if seat == view.seat and not spectator else 40
+            _hand_rows(len(shown[seat][0])) * ROW if seat in shown else 40
             for seat in range(view.players)
         ]
         height = seats_top + sum(seat_heights) + 40 + MARGIN
-        who = "a spectator" if spectator else f"seat {view.seat}"
+        who = "the referee" if referee is not None else "a spectator" if spectator else None
+        who = who or f"seat {view.seat}"
         canvas = Canvas(WIDTH, height, f"{self.title}, round {view.round}, as {who} sees it")
         _draw_title(canvas, self.title, view, who)
         _heading(canvas, layout_top - 14, "Layout")
-        _draw_layout(canvas, rows, data["layout"], layout_top)
+        laid = data["layout"][-1] if isinstance(last, Play) and data["layout"] else None
+        _draw_layout(canvas, rows, data["layout"], layout_top, laid)
         _heading(canvas, seats_top - 14, "Hands")
-        y = seats_top
+        # The hands are drawn in a group of their own, moved down below the layout: as the
+        # layout grows, only the group's move changes, and a replay page stores one change.
+        canvas.open_group(transform=f"translate(0 {seats_top})")
+        y = 0
+        viewer = None if referee is not None or spectator else view.seat
         for seat, seat_height in enumerate(seat_heights):
-            own = hand if seat == view.seat and not spectator else None
-            _draw_seat(canvas, view, seat, y, seat_height, own, drawn)
+            own, drawn = shown.get(seat, (None, None))
+            _draw_seat(canvas, view, seat, y, seat_height, own, drawn, seat == viewer)
             y += seat_height
         _draw_boneyard(canvas, data["boneyard"], y + 8)
+        canvas.close_group()
         return canvas.document()
 
 
@@ -138,6 +165,10 @@ def _header_lines(view: View) -> list[str]:
     return [status, f"Scores: {points}", *_notes(view)]
 
 
+_WATCHERS = {"a spectator": "spectator", "the referee": "referee"}
+"""The ``data-viewer`` of a picture that is no seat's."""
+
+
 def _draw_title(canvas: Canvas, title: str, view: View, who: str) -> None:
     canvas.text(MARGIN, 28, f"{title} · round {view.round}", font_size=18, font_weight="bold")
     label = f"as {who} sees it"
@@ -150,7 +181,7 @@ def _draw_title(canvas: Canvas, title: str, view: View, who: str) -> None:
         rx=12,
         fill=VIEWER,
         stroke=ACCENT,
-        data_viewer="spectator" if who == "a spectator" else view.seat,
+        data_viewer=_WATCHERS.get(who, view.seat),
     )
     canvas.text(WIDTH - MARGIN - width / 2, 28.5, label, font_size=13, text_anchor="middle")
     for index, line in enumerate(_header_lines(view)):
@@ -208,18 +239,23 @@ def _draw_tile(
     crosswise: bool = False,
     declared: Colour | None = None,
     drawn: bool = False,
+    last: bool = False,
 ) -> None:
     """A tile face up, ``first`` at its left (at its top when ``upright``), with its token.
 
     ``crosswise`` marks a double lying across its line (DO-2); ``declared`` is the colour
-    declared for a wild ``second`` end; a tile just ``drawn`` is outlined (DO-5).
+    declared for a wild ``second`` end; a tile just ``drawn`` is outlined (DO-5); the tile the
+    ``last`` move laid is ringed.
     """
     width, height = (SHORT, LONG) if upright else (LONG, SHORT)
     canvas.open_group(
         data_piece=domino_token(tile),
         data_crosswise="1" if crosswise else None,
         data_drawn="1" if drawn else None,
+        data_last="true" if last else None,
     )
+    if last:
+        mark_last(canvas, x, y, width, height)
     canvas.rect(
         x,
         y,
@@ -309,8 +345,13 @@ def _tiles_x(depth: int) -> float:
 
 
 def _draw_layout(
-    canvas: Canvas, rows: list[_Row], placements: Sequence[Placement], top: float
+    canvas: Canvas,
+    rows: list[_Row],
+    placements: Sequence[Placement],
+    top: float,
+    laid: Placement | None = None,
 ) -> None:
+    """The layout from the spinner outward; ``laid`` is the tile the last move laid."""
     spinner = placements[0] if placements else None
     if spinner is None:
         canvas.text(MARGIN, top + ROW / 2, "no tile laid yet", font_style="italic")
@@ -335,13 +376,14 @@ def _draw_layout(
         spinner.tile,
         upright=True,
         crosswise=True,
+        last=spinner is laid,
     )
     canvas.text(
         MARGIN + SHORT / 2, middle + LONG / 2 + 14, "spinner", font_size=10, text_anchor="middle"
     )
     canvas.close_group()
     for row, centre in zip(rows, centres, strict=True):
-        _draw_row(canvas, row, centre)
+        _draw_row(canvas, row, centre, laid)
 
 
 def _draw_connectors(canvas: Canvas, rows: list[_Row], centres: list[float]) -> None:
@@ -370,7 +412,7 @@ def _draw_connectors(canvas: Canvas, rows: list[_Row], centres: list[float]) -> 
         )
 
 
-def _draw_row(canvas: Canvas, row: _Row, centre: float) -> None:
+def _draw_row(canvas: Canvas, row: _Row, centre: float, laid: Placement | None) -> None:
     """A row of a line: its number's disc (or, wrapped, a mark), its tiles, and its end."""
     end = row.end
     canvas.open_group(data_line=end.id)
@@ -401,6 +443,7 @@ def _draw_row(canvas: Canvas, row: _Row, centre: float) -> None:
             upright=crosswise,
             crosswise=crosswise,
             declared=placement.colour,
+            last=placement is laid,
         )
         x += _width(placement) + STEP
     if row.last:
@@ -476,22 +519,25 @@ def _draw_seat(
     height: float,
     hand: Sequence[Domino] | None,
     drawn: Domino | None,
+    viewer: bool,
 ) -> None:
-    """A seat's row: who, how many tiles, and the tiles (face up for the viewer's own)."""
+    """A seat's row: who, how many tiles, and the tiles (face up when ``hand`` is given).
+
+    ``viewer``: the seat is the one whose view the picture is drawn from.
+    """
     data = view.data
     count = data["hand_sizes"][seat]
-    viewer = hand is not None
     canvas.open_group(data_seat=seat)
     if viewer:
         canvas.rect(MARGIN - 6, top + 2, WIDTH - 2 * MARGIN + 12, height - 4, rx=6, fill=VIEWER)
-    middle = top + (ROW / 2 if viewer else height / 2)
+    middle = top + (ROW / 2 if hand is not None else height / 2)
     if view.to_act == seat:
         canvas.add(
             "polygon",
             points=f"{MARGIN},{middle - 7} {MARGIN + 11},{middle} {MARGIN},{middle + 7}",
             fill=ACCENT,
         )
-    name = f"seat {seat}" + (" (you)" if seat == view.seat and viewer else "")
+    name = f"seat {seat}" + (" (you)" if viewer else "")
     canvas.text(MARGIN + 18, middle - 2, name, font_weight="bold")
     tags = [f"{count} tile" + ("" if count == 1 else "s")]
     if count == 1:
