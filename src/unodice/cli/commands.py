@@ -243,8 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--seat",
         type=_number,
         metavar="N",
-        help="with --html: show the game as seat N saw it (default: a "
-        "spectator's pictures with every event)",
+        help="with --html: show the game as seat N saw it (default: the referee's "
+        "view, every hand face up, with a switch to a spectator's)",
     )
     replay.add_argument("--force", action="store_true", help="with --html: replace PAGE")
     _colour_arguments(replay)
