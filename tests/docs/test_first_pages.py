@@ -55,8 +55,10 @@ def test_the_install_pages_list_every_extra(page):
 
 @pytest.mark.parametrize("page", PAGES, ids=_page_id)
 def test_every_page_that_lists_extras_lists_them_all(page):
+    # A command that installs two extras together (`unodice[rl,video]`) is not a list of them;
+    # a page that names three or more is taken for one.
     named = _named_extras(page.read_text(encoding="utf-8"))
-    if len(named) >= 2:
+    if len(named) >= 3:
         assert sorted(set(EXTRAS) - named) == [], f"{_page_id(page)} lists extras but not all"
 
 
