@@ -79,10 +79,16 @@ def play_out(
     kind, whole_seed, whole_match, limit = playout_args(agent, seed, until, max_moves)
     if kind is not None and isinstance(game, NativeGame):
         return game.play_out(agent, seed=whole_seed, until=until, max_moves=limit)
+    return _python_play_out(game, agent, whole_seed, whole_match, limit)
+
+
+def _python_play_out(
+    game: Game, agent: str, seed: int, whole_match: bool, limit: int | None
+) -> int:
+    """`play_out` through the public API, each seat's agent made here (arguments checked)."""
     variant = game.variant.name
     agents = [
-        make_agent(agent, seat_seed(whole_seed, seat), variant=variant)
-        for seat in range(game.players)
+        make_agent(agent, seat_seed(seed, seat), variant=variant) for seat in range(game.players)
     ]
     start = game.round
     played = 0
