@@ -166,8 +166,8 @@ def playout_args(
     """
     if not isinstance(agent, str):
         raise InvalidOptions(f"a playout's agent is given by its name, not {brief(agent)}")
-    if seed is None:
-        seed = secrets.randbits(64)
+    if seed is None:  # drawn for the agents that draw (the others are deterministic)
+        seed = 0 if agent in ("greedy", "heuristic") else secrets.randbits(64)
     elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
         raise InvalidOptions(f"seed must be a whole number from 0 to 2**64 - 1, got {brief(seed)}")
     if until not in ("round", "match"):
@@ -459,19 +459,23 @@ class NativeGame(Game):
             InvalidOptions: An agent the engine does not play, or a bad ``seed``, ``until``
                 or ``max_moves``.
         """
-        kind, words, whole, limit = playout_args(agent, seed, until, max_moves)
+        kind, whole_seed, whole_match, limit = playout_args(agent, seed, until, max_moves)
         if kind is None:
             raise InvalidOptions(
                 f"the native engine plays out with 'random', 'greedy' or 'heuristic', "
                 f"not {brief(agent)}"
             )
+        return self._play_out(kind, whole_seed, whole_match, limit)
+
+    def _play_out(self, kind: int, seed: int, whole_match: bool, limit: int | None) -> int:
+        """`play_out` with its arguments checked (see ``playout_args``)."""
         if self._unread_views:
             self._read_unread_views()
         engine = self._engine
         before = engine.moves_played()
         try:
             played: int = engine.play_out(
-                kind, words, whole, -1 if limit is None else min(limit, 1 << 62)
+                kind, seed, whole_match, -1 if limit is None else min(limit, 1 << 62)
             )
         finally:
             self._plays += engine.moves_played() - before

@@ -78,7 +78,7 @@ def play_out(
     """
     kind, whole_seed, whole_match, limit = playout_args(agent, seed, until, max_moves)
     if kind is not None and isinstance(game, NativeGame):
-        return game.play_out(agent, seed=whole_seed, until=until, max_moves=limit)
+        return game._play_out(kind, whole_seed, whole_match, limit)
     return _python_play_out(game, agent, whole_seed, whole_match, limit)
 
 
