@@ -20,17 +20,24 @@ import argparse
 import sys
 import time
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import unodice
-from unodice.play.stats import Report
+from unodice.play.simulation import simulated_game
+from unodice.play.stats import Report, wilson_interval
 
 ROUNDS: dict[str, dict[str, Any]] = {
     "centre-die": {"rounds": 1},
     "dominoes": {"target": 1},
 }
 """The options that make one match a single round, for the variants whose match has several."""
+
+OPENERS: dict[str, str] = {"dominoes": "Opened"}
+"""The event that names who opened a round, for the variants where that is not a fixed seat:
+the opener of a dominoes round is whoever holds the highest double (DO-1)."""
 
 QUICK_GAMES = 20
 """Games per row with ``--quick`` (a check that the command runs, not a measurement)."""
@@ -123,6 +130,70 @@ def table(variant: str, rows: Sequence[dict[str, Any]], most: int, games: int, s
     return "\n".join(lines)
 
 
+def opener_wins(
+    variant: str, players: int, agent: str, seed: int, options: Mapping[str, Any], span: range
+) -> Fraction:
+    """The opener's wins in games ``span`` of the simulation (a shared win counts a share).
+
+    The games are those ``simulate`` plays for the same arguments (``simulated_game``
+    plays each one again and keeps its events): the opener is the seat of the first event
+    named in OPENERS.
+    """
+    wins = Fraction(0)
+    for index in span:
+        game = simulated_game(variant, index, players, agent, seed, options)
+        opener = next(
+            getattr(event, "seat")  # noqa: B009 (the event's class is the variant's own)
+            for event in game.events
+            if type(event).__name__ == OPENERS[variant]
+        )
+        if opener in game.winners:
+            wins += Fraction(1, len(game.winners))
+    return wins
+
+
+def openers(
+    variant: str,
+    agent: str,
+    players: int,
+    games: int,
+    seed: int,
+    options: Mapping[str, Any],
+    workers: int,
+) -> tuple[float, float, float]:
+    """The opener's share of single rounds, with its 95% Wilson interval."""
+    step = max(1, -(-games // (4 * workers)))
+    spans = [range(start, min(games, start + step)) for start in range(0, games, step)]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            futures = [
+                pool.submit(opener_wins, variant, players, agent, seed, options, span)
+                for span in spans
+            ]
+            parts = [future.result() for future in futures]
+    else:
+        parts = [opener_wins(variant, players, agent, seed, options, span) for span in spans]
+    wins = float(sum(parts, Fraction(0)))
+    low, high = wilson_interval(wins, games)
+    return wins / games, low, high
+
+
+def opener_table(rows: Sequence[dict[str, Any]]) -> str:
+    """The Markdown table of the opener's shares."""
+    lines = [
+        "| bots | players | par | the opener's share of single rounds [95%] |",
+        "|---|---|---|---|",
+    ]
+    for row in rows:
+        rate, low, high = row["opener"]
+        par = 1 / row["players"]
+        text = f"{rate:.3f} [{low:.3f}, {high:.3f}]"
+        if low > par or high < par:
+            text = f"**{text}**"
+        lines.append(f"| {row['agent']} | {row['players']} | {par:.3f} | {text} |")
+    return "\n".join(lines)
+
+
 def write(page: Path, blocks: Mapping[str, str]) -> None:
     """Put each variant's block between its markers in ``page``."""
     text = page.read_text(encoding="utf-8")
@@ -188,8 +259,25 @@ def main(argv: Sequence[str] | None = None) -> int:
                         f"{time.perf_counter() - start:.1f} s",
                         file=sys.stderr,
                     )
-                    rows.append({"agent": agent, "form": form, "report": report})
+                    row = {"agent": agent, "form": form, "report": report, "players": players}
+                    if form == "round" and variant in OPENERS:
+                        start = time.perf_counter()
+                        row["opener"] = openers(
+                            variant, agent, players, games, args.seed, options, args.workers
+                        )
+                        print(
+                            f"{variant} openers {agent} {players} players: "
+                            f"{time.perf_counter() - start:.1f} s",
+                            file=sys.stderr,
+                        )
+                    rows.append(row)
         blocks[variant] = table(variant, rows, max(counts), games, args.seed)
+        opened = [row for row in rows if "opener" in row]
+        if opened:
+            blocks[variant] += (
+                "\n\nWho opens a round is not a seat: the same single rounds, by the seat that "
+                "opened each:\n\n" + opener_table(opened)
+            )
         print(f"{variant}\n\n{blocks[variant]}", end="\n\n")
     print(f"seats: {time.perf_counter() - began:.0f} s", file=sys.stderr)
     if args.write is not None:

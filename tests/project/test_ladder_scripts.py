@@ -116,5 +116,7 @@ def test_the_seat_study_command_runs_and_writes_its_page(tmp_path):
         assert "| bots | form | players | par | seat 0 | seat 1 | seat 2 |" in block
         assert f"unodice simulate {variant} --games 20" in block
         forms = 1 if variant == "coverall" else 2  # whole matches, and single rounds
-        assert block.count("\n| heuristic |") == block.count("\n| random |") == 2 * forms
+        openers = 2 if variant == "dominoes" else 0  # who opened each single round
+        assert block.count("\n| heuristic |") == block.count("\n| random |") == 2 * forms + openers
+        assert ("the opener's share of single rounds" in block) == (variant == "dominoes")
     assert text.startswith("# Simulation")
