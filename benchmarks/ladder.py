@@ -50,6 +50,9 @@ OPPONENT = "heuristic"
 PROBE_DECISIONS = 8
 """Decisions a bot is asked for in a trial game before it is put on a variant's ladder."""
 
+BUDGET = ("iterations", "time_budget", "budget", "determinizations", "samples", "width", "depth")
+"""The attributes of a bot that say how much it searches, shown when it has them."""
+
 QUICK_GAMES = 4
 """Games per cell with ``--quick`` (a check that the command runs, not a measurement)."""
 
@@ -182,6 +185,18 @@ def ms(result: AgentResult) -> str:
     return f"{value:.3f}" if value < 1 else f"{value:.3g}" if value < 100 else f"{value:.0f}"
 
 
+def budget(name: str, variant: str) -> str:
+    """How much bot ``name`` searches, from the attributes of BUDGET it has (or "—")."""
+    bot = make_agent(name, 0, variant=variant)
+    said = [
+        f"{attribute} {value:g}"
+        for attribute in BUDGET
+        if isinstance(value := getattr(bot, attribute, None), int | float)
+        and not isinstance(value, bool)
+    ]
+    return ", ".join(said) or "—"
+
+
 def summaries() -> dict[str, str]:
     """Each registered bot's one-line summary, by name."""
     return {name: info.summary for name, info in agents().items()}
@@ -196,15 +211,15 @@ def table(variant: str, rows: Sequence[dict[str, Any]], settings: str) -> str:
         settings,
         "",
         "| bot | 2 players: share vs heuristic [95%] | | 4 players: share vs 3 heuristics "
-        "(par 0.25) [95%] | | ms/decision (2p, 4p) | how it plays |",
-        "|---|---|---|---|---|---|---|",
+        "(par 0.25) [95%] | | ms/decision (2p, 4p) | budget | how it plays |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         two, four = row["two"], row["four"]
         summary = said.get(f"{row['bot']}-{variant}") or said.get(row["bot"], "")
         lines.append(
             f"| `{row['bot']}` | {share(two)} | {verdict(two, 0.5)} | {share(four)} | "
-            f"{verdict(four, 0.25)} | {ms(two)}, {ms(four)} | "
+            f"{verdict(four, 0.25)} | {ms(two)}, {ms(four)} | {budget(row['bot'], variant)} | "
             f"{summary} |"
         )
     return "\n".join(lines)

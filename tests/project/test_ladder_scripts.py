@@ -97,6 +97,7 @@ def test_the_ladder_command_runs_and_writes_its_page(tmp_path):
     for bot in ("random", "greedy", "heuristic", "ismcts"):
         assert f"| `{bot}` |" in block
     assert "options: rounds=1" in block
+    assert "iterations" in block  # the budget of ismcts
     assert text.startswith("# Bot ladder")  # the prose is kept
     assert "<!-- ladder:dominoes:start -->" in text  # the other variants' markers too
 
