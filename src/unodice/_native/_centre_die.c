@@ -1402,18 +1402,29 @@ static PyObject *state_legal_codes(StateObject *s, PyObject *unused) {
     return codes;
 }
 
-/* Carry out the legal move at index of the legal moves now. */
-static PyObject *state_do(StateObject *s, int index) {
-    uint16_t code = s->legal_codes[index];
+/* Carry out the move of a code, legal now: kept in the history, applied, and the match gone on
+ * as run_match goes on. 0, or -1 with MemoryError set. */
+static int state_step(StateObject *s, uint16_t code) {
     state_forget_legal(s);
     if (buffer_put(&s->history, &code, sizeof code) < 0) {
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return -1;
     }
     s->m.c.decisions++;
     apply(&s->m, code);
     state_settle(s);
     if (s->m.c.failed) {
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* Carry out the legal move at index of the legal moves now. */
+static PyObject *state_do(StateObject *s, int index) {
+    uint16_t code = s->legal_codes[index];
+    if (state_step(s, code) < 0) {
+        return NULL;
     }
     return PyLong_FromSize_t(s->history.size / sizeof code - 1);
 }
@@ -1731,6 +1742,44 @@ static PyObject *state_determinize(StateObject *s, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* play_out(agent, seed, until_match, max_moves): the game played on by the engine's own agent
+ * of that kind at every seat (see playout_begin), each move as play() carries it out, to the
+ * end of the round (a new round begun, or the match over), or of the match when until_match,
+ * or for at most max_moves moves (no limit when negative); how many moves were played. */
+static PyObject *state_play_out(StateObject *s, PyObject *args) {
+    int kind, until_match;
+    unsigned long long seed;
+    long long max_moves;
+    if (playout_args(args, &kind, &seed, &until_match, &max_moves) < 0) {
+        return NULL;
+    }
+    Match *m = &s->m;
+    PlayoutSaved saved;
+    if (playout_begin(&m->c, kind, seed, &saved) < 0) {
+        return NULL;
+    }
+    long round = m->c.round;
+    long long played = 0;
+    int failed = 0;
+    uint16_t moves[MAX_MOVES];
+    while (!s->over && (until_match || m->c.round == round) &&
+           (max_moves < 0 || played < max_moves)) {
+        int count = legal_moves(m, moves);
+        if (count <= 0) {
+            PyErr_SetString(PyExc_SystemError, "a decision with no legal move");
+            failed = 1;
+            break;
+        }
+        if (state_step(s, moves[choose(m, moves, count)]) < 0) {
+            failed = 1;
+            break;
+        }
+        played++;
+    }
+    playout_end(&m->c, &saved);
+    return failed ? NULL : PyLong_FromLongLong(played);
+}
+
 static PyMethodDef state_methods[] = {
     {"legal", (PyCFunction)state_legal, METH_NOARGS, "The legal moves now (move objects)."},
     {"legal_codes", (PyCFunction)state_legal_codes, METH_NOARGS, "The legal moves' codes."},
@@ -1752,6 +1801,10 @@ static PyMethodDef state_methods[] = {
     {"bag", (PyCFunction)state_bag, METH_NOARGS, "The bag's dice, in order."},
     {"determinize", (PyCFunction)state_determinize, METH_VARARGS,
      "Put the bag in the order given and seed chance anew (seed words)."},
+    {"play_out", (PyCFunction)state_play_out, METH_VARARGS,
+     "play_out(agent, seed, until_match, max_moves): play on with the engine's agent of that "
+     "kind at every seat, to the round's end (the match's), or max_moves moves (none when "
+     "negative); how many moves were played."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1338,14 +1338,16 @@ static PyObject *state_legal_codes(StateObject *s, PyObject *unused) {
     return codes;
 }
 
-/* Carry out the legal move at index of the legal moves now. */
-static PyObject *state_do(StateObject *s, int index) {
+/* Carry out the legal move at index of the legal moves now (m->moves): kept in the history,
+ * applied, and the match gone on as run_match goes on. 0, or -1 with an error set. */
+static int state_step(StateObject *s, int index) {
     Match *m = &s->m;
     uint32_t move = m->moves[index];
     uint32_t code = dense_code(m->t, move);
     Py_CLEAR(s->legal);
     if (buffer_put(&s->history, &code, sizeof code) < 0) {
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return -1;
     }
     if (MOVE_KIND(move) == M_PLACE) { /* the die that goes on the cell, as _place finds it */
         int at = 0;
@@ -1358,20 +1360,30 @@ static PyObject *state_do(StateObject *s, int index) {
     }
     m->c.decisions++;
     if (state_enter(m) < 0) {
-        return NULL;
+        return -1;
     }
     if (apply(m, move) < 0) {
         state_leave(m);
-        return PyErr_Format(PyExc_RuntimeError, "turns went on without a decision");
+        PyErr_SetString(PyExc_RuntimeError, "turns went on without a decision");
+        return -1;
     }
     if (m->phase == OVER) {
         state_settle(s);
     }
     state_leave(m);
     if (m->c.failed) {
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return -1;
     }
-    return PyLong_FromSize_t(s->history.size / sizeof code - 1);
+    return 0;
+}
+
+/* Carry out the legal move at index of the legal moves now. */
+static PyObject *state_do(StateObject *s, int index) {
+    if (state_step(s, index) < 0) {
+        return NULL;
+    }
+    return PyLong_FromSize_t(s->history.size / sizeof(uint32_t) - 1);
 }
 
 /* play(move): carry out move if it is one of the very objects legal() offers now, and answer
@@ -1709,6 +1721,83 @@ static PyObject *state_determinize(StateObject *s, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* The heuristic agent's scratch in a playout (Match.fits, Match.gains), one for every state
+ * of the module as state_wild_draws is, grown to the largest dice set and tray played out. */
+static uint8_t *state_fits;
+static size_t state_fits_room;
+static long long *state_gains;
+static size_t state_gains_room;
+
+/* The state's match given the heuristic's scratch; 0, or -1 with MemoryError set. */
+static int state_scratch(Match *m) {
+    size_t fits = (size_t)m->t->faces * (size_t)m->t->size, gains = most_moves_of(m->t);
+    if (fits > state_fits_room) {
+        uint8_t *room = realloc(state_fits, fits);
+        if (room == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        state_fits = room;
+        state_fits_room = fits;
+    }
+    if (gains > state_gains_room) {
+        long long *room = realloc(state_gains, gains * sizeof *room);
+        if (room == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        state_gains = room;
+        state_gains_room = gains;
+    }
+    m->fits = state_fits;
+    m->gains = state_gains;
+    return 0;
+}
+
+/* play_out(agent, seed, until_match, max_moves): the game played on by the engine's own agent
+ * of that kind at every seat (see playout_begin), each move as play() carries it out, to the
+ * end of the game of the set (the next begun, or the match over), or of the match when
+ * until_match, or for at most max_moves moves (no limit when negative); how many moves were
+ * played. */
+static PyObject *state_play_out(StateObject *s, PyObject *args) {
+    int kind, until_match;
+    unsigned long long seed;
+    long long max_moves;
+    if (playout_args(args, &kind, &seed, &until_match, &max_moves) < 0) {
+        return NULL;
+    }
+    Match *m = &s->m;
+    PlayoutSaved saved;
+    if (state_scratch(m) < 0) {
+        return NULL;
+    }
+    if (playout_begin(&m->c, kind, seed, &saved) < 0) {
+        m->fits = NULL;
+        m->gains = NULL;
+        return NULL;
+    }
+    long round = m->c.round;
+    long long played = 0;
+    int failed = 0;
+    while (!s->over && (until_match || m->c.round == round) &&
+           (max_moves < 0 || played < max_moves)) {
+        if (m->moves_n <= 0) {
+            PyErr_SetString(PyExc_SystemError, "a decision with no legal move");
+            failed = 1;
+            break;
+        }
+        if (state_step(s, choose(m)) < 0) {
+            failed = 1;
+            break;
+        }
+        played++;
+    }
+    playout_end(&m->c, &saved);
+    m->fits = NULL; /* the module's, not the state's */
+    m->gains = NULL;
+    return failed ? NULL : PyLong_FromLongLong(played);
+}
+
 static PyMethodDef state_methods[] = {
     {"legal", (PyCFunction)state_legal, METH_NOARGS, "The legal moves now (move objects)."},
     {"legal_codes", (PyCFunction)state_legal_codes, METH_NOARGS, "The legal moves' codes."},
@@ -1731,6 +1820,10 @@ static PyMethodDef state_methods[] = {
     {"bag", (PyCFunction)state_bag, METH_NOARGS, "The bag's dice, in order."},
     {"determinize", (PyCFunction)state_determinize, METH_VARARGS,
      "Put the bag in the order given and seed chance anew (seed words)."},
+    {"play_out", (PyCFunction)state_play_out, METH_VARARGS,
+     "play_out(agent, seed, until_match, max_moves): play on with the engine's agent of that "
+     "kind at every seat, to the end of the game of the set (the match's), or max_moves moves "
+     "(none when negative); how many moves were played."},
     {NULL, NULL, 0, NULL},
 };
 

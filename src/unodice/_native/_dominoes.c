@@ -1559,27 +1559,36 @@ static PyObject *state_object(StateObject *s, uint32_t code) {
     return object;
 }
 
+/* The legal moves' codes now, in s->legal_codes: how many, or -1 with MemoryError set. */
+static int state_legal_codes_now(StateObject *s) {
+    Match *m = &s->m;
+    int seat = m->to_act;
+    /* Room for every legal move: a catch, 8 plays per way to lay a tile and open end, a word
+     * (the hand, or the tile drawn, or the double-Wild). */
+    size_t room = ((size_t)m->hand_n[seat] + 1) * 2 * (size_t)m->layout.n * 8 + 16;
+    if (room > s->room) {
+        uint32_t *codes = realloc(s->legal_codes, room * sizeof *codes);
+        if (codes == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        s->legal_codes = codes;
+        s->room = room;
+    }
+    return legal_moves(m, s->legal_codes);
+}
+
 /* The legal moves now, worked out once per decision. */
 static PyObject *state_legal_tuple(StateObject *s) {
     if (s->legal != NULL) {
         return s->legal;
     }
-    Match *m = &s->m;
     int n = 0;
     if (!s->over) {
-        int seat = m->to_act;
-        /* Room for every legal move: a catch, 8 plays per way to lay a tile and open end, a
-         * word (the hand, or the tile drawn, or the double-Wild). */
-        size_t room = ((size_t)m->hand_n[seat] + 1) * 2 * (size_t)m->layout.n * 8 + 16;
-        if (room > s->room) {
-            uint32_t *codes = realloc(s->legal_codes, room * sizeof *codes);
-            if (codes == NULL) {
-                return PyErr_NoMemory();
-            }
-            s->legal_codes = codes;
-            s->room = room;
+        n = state_legal_codes_now(s);
+        if (n < 0) {
+            return NULL;
         }
-        n = legal_moves(m, s->legal_codes);
     }
     PyObject *legal = PyTuple_New(n);
     if (legal == NULL) {
@@ -1628,15 +1637,16 @@ static int hand_holds(const Match *m, int seat, int tile) {
     return 0;
 }
 
-/* Carry out the legal move at index of the legal moves now, and note what the view shows that
- * the engine does not keep: the tile laid, the lines it opened, a Wild Draw Four taken back. */
-static PyObject *state_do(StateObject *s, int index) {
+/* Carry out the move of a code, legal now, as run_match goes on, and note what the view shows
+ * that the engine does not keep: the tile laid, the lines it opened, a Wild Draw Four taken
+ * back. 0, or -1 with MemoryError set. */
+static int state_step(StateObject *s, uint32_t code) {
     Match *m = &s->m;
     const Tables *t = m->t;
-    uint32_t code = s->legal_codes[index];
     Py_CLEAR(s->legal);
     if (buffer_put(&s->history, &code, sizeof code) < 0) {
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return -1;
     }
     int seat = m->to_act, lines = m->layout.n, kind = MOVE_KIND(code);
     int challenged = m->phase == CHALLENGE && kind == M_CHALLENGE && m->pending;
@@ -1668,9 +1678,58 @@ static PyObject *state_do(StateObject *s, int index) {
     state_forget_layout(s);
     state_settle(s);
     if (m->c.failed) {
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return -1;
     }
-    return PyLong_FromSize_t(s->history.size / sizeof code - 1);
+    return 0;
+}
+
+/* Carry out the legal move at index of the legal moves now. */
+static PyObject *state_do(StateObject *s, int index) {
+    if (state_step(s, s->legal_codes[index]) < 0) {
+        return NULL;
+    }
+    return PyLong_FromSize_t(s->history.size / sizeof(uint32_t) - 1);
+}
+
+/* play_out(agent, seed, until_match, max_moves): the game played on by the engine's own agent
+ * of that kind at every seat (see playout_begin), each move as play() carries it out, to the
+ * end of the round (a new round begun, or the match over), or of the match when until_match,
+ * or for at most max_moves moves (no limit when negative); how many moves were played. */
+static PyObject *state_play_out(StateObject *s, PyObject *args) {
+    int kind, until_match;
+    unsigned long long seed;
+    long long max_moves;
+    if (playout_args(args, &kind, &seed, &until_match, &max_moves) < 0) {
+        return NULL;
+    }
+    Match *m = &s->m;
+    PlayoutSaved saved;
+    if (playout_begin(&m->c, kind, seed, &saved) < 0) {
+        return NULL;
+    }
+    long round = m->c.round;
+    long long played = 0;
+    int failed = 0;
+    while (!s->over && (until_match || m->c.round == round) &&
+           (max_moves < 0 || played < max_moves)) {
+        Py_CLEAR(s->legal); /* the codes below are the legal tuple's no longer */
+        int count = state_legal_codes_now(s);
+        if (count <= 0) {
+            if (count == 0) {
+                PyErr_SetString(PyExc_SystemError, "a decision with no legal move");
+            }
+            failed = 1;
+            break;
+        }
+        if (state_step(s, s->legal_codes[choose(m, s->legal_codes, count)]) < 0) {
+            failed = 1;
+            break;
+        }
+        played++;
+    }
+    playout_end(&m->c, &saved);
+    return failed ? NULL : PyLong_FromLongLong(played);
 }
 
 /* play(move): carry out move if it is one of the very objects legal() offers now, and answer
@@ -2203,6 +2262,10 @@ static PyMethodDef state_methods[] = {
     {"determinize", (PyCFunction)state_determinize, METH_VARARGS,
      "Deal the hands and the boneyard anew (with the tile drawn, the pending WD4's legality and "
      "the rescuers as the deal makes them) and seed chance anew (seed words)."},
+    {"play_out", (PyCFunction)state_play_out, METH_VARARGS,
+     "play_out(agent, seed, until_match, max_moves): play on with the engine's agent of that "
+     "kind at every seat, to the round's end (the match's), or max_moves moves (none when "
+     "negative); how many moves were played."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -377,6 +377,73 @@ static int core_seed(MatchCore *c, PyObject *seed, PyObject *agent_seeds) {
     return 0;
 }
 
+/* -- playouts -------------------------------------------------------------------------------- */
+
+/* The seed of seat's random agent in a playout seeded seed (State.play_out): one step of
+ * SplitMix64 from seed + (seat + 1) * 0x9E3779B97F4A7C15, so that playouts of nearby seeds
+ * share no generator. unodice.play.bots.playout.seat_seed is the same in Python. */
+static inline unsigned long long playout_seat_seed(unsigned long long seed, int seat) {
+    uint64_t z = (uint64_t)seed + (uint64_t)(seat + 1) * 0x9E3779B97F4A7C15ULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return (unsigned long long)(z ^ (z >> 31));
+}
+
+/* What a playout changes of a stepped game's agents, to be put back (playout_end). */
+typedef struct {
+    int agent_kind[MAX_PLAYERS];
+    mt19937 *agent_rng;
+} PlayoutSaved;
+
+/* Every seat played by the agent kind given for a playout: each random agent's generator made
+ * and seeded (playout_seat_seed), as random.Random(seat_seed) is; greedy and heuristic agents
+ * draw nothing. A stepped game keeps no outputs (c->outputs stays NULL), so its chance and the
+ * agents draw with mt_below. 0, or -1 with an error set. */
+static int playout_begin(MatchCore *c, int kind, unsigned long long seed, PlayoutSaved *saved) {
+    if (kind < AGENT_RANDOM || kind > AGENT_HEURISTIC) {
+        PyErr_SetString(PyExc_ValueError, "an agent is 0 (random), 1 (greedy) or 2 (heuristic)");
+        return -1;
+    }
+    if (c->outputs != NULL) {
+        PyErr_SetString(PyExc_ValueError, "a playout is of a game stepped from Python");
+        return -1;
+    }
+    memcpy(saved->agent_kind, c->agent_kind, sizeof saved->agent_kind);
+    saved->agent_rng = c->agent_rng;
+    mt19937 *rng = NULL;
+    if (kind == AGENT_RANDOM) {
+        rng = malloc((size_t)c->players * sizeof *rng);
+        if (rng == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        for (int seat = 0; seat < c->players; seat++) {
+            seed_word(&rng[seat], playout_seat_seed(seed, seat));
+        }
+    }
+    for (int seat = 0; seat < c->players; seat++) {
+        c->agent_kind[seat] = kind;
+    }
+    c->agent_rng = rng;
+    return 0;
+}
+
+/* The agents as they were before playout_begin. */
+static void playout_end(MatchCore *c, const PlayoutSaved *saved) {
+    if (c->agent_rng != saved->agent_rng) {
+        free(c->agent_rng);
+    }
+    c->agent_rng = saved->agent_rng;
+    memcpy(c->agent_kind, saved->agent_kind, sizeof c->agent_kind);
+}
+
+/* The arguments of State.play_out(agent, seed, until_match, max_moves): max_moves < 0 is no
+ * limit. 0, or -1 with an error set. */
+static int playout_args(PyObject *args, int *kind, unsigned long long *seed, int *until_match,
+                        long long *max_moves) {
+    return PyArg_ParseTuple(args, "iKpL", kind, seed, until_match, max_moves) ? 0 : -1;
+}
+
 /* -- results --------------------------------------------------------------------------------- */
 
 /* What play_match returns: end, winners, scores, rounds, decisions and, when recorded, the

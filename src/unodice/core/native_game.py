@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import abc
 import random
+import secrets
 from array import array
 from collections.abc import Iterator, Sequence
 from types import MappingProxyType
@@ -42,7 +43,7 @@ from unodice.core.moves import Event, Move
 from unodice.core.native import seed_words
 from unodice.core.variant import AnyVariant, Seen, State
 
-__all__ = ["NativeGame", "NativeKit", "start_native_game"]
+__all__ = ["PLAYOUT_AGENTS", "NativeGame", "NativeKit", "playout_args", "start_native_game"]
 
 Origin = tuple[Any, ...]
 """Where a native game's moves start from, so that it can be rebuilt (a shadow, a pickle):
@@ -146,6 +147,38 @@ class NativeKit(abc.ABC):
     def drawn(self, seed: int, deal: Any) -> random.Random:
         """A generator that makes ``Game.determinize`` deal as ``deal`` says, chance ``seed``."""
         return _Drawn(seed, deal, self.pieces)
+
+
+PLAYOUT_AGENTS = {"random": 0, "greedy": 1, "heuristic": 2}
+"""The agents a native engine plays out with, by their numbers in the engine."""
+
+
+def playout_args(
+    agent: str, seed: int | None, until: str, max_moves: int | None
+) -> tuple[int | None, int, bool, int | None]:
+    """A playout's arguments, checked (see ``NativeGame.play_out``).
+
+    Returns the engine's number of ``agent`` (``None``: it plays none of that name), the seed
+    (drawn when ``None``), whether to play to the match's end, and the most moves.
+
+    Raises:
+        InvalidOptions: ``agent`` is not a name, or a bad ``seed``, ``until`` or ``max_moves``.
+    """
+    if not isinstance(agent, str):
+        raise InvalidOptions(f"a playout's agent is given by its name, not {brief(agent)}")
+    if seed is None:  # drawn for the agents that draw (the others are deterministic)
+        seed = 0 if agent in ("greedy", "heuristic") else secrets.randbits(64)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        raise InvalidOptions(f"seed must be a whole number from 0 to 2**64 - 1, got {brief(seed)}")
+    if until not in ("round", "match"):
+        raise InvalidOptions(f"until is 'round' or 'match', not {brief(until)}")
+    if max_moves is not None and (
+        isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0
+    ):
+        raise InvalidOptions(
+            f"max_moves must be None or a whole number from 0, got {brief(max_moves)}"
+        )
+    return PLAYOUT_AGENTS.get(agent), seed, until == "match", max_moves
 
 
 def _generator(rng: random.Random | int) -> random.Random:
@@ -392,6 +425,61 @@ class NativeGame(Game):
         raise UnodiceError(  # pragma: no cover - the engines agree
             f"the native engine and the Python engine disagree on {str(chosen)!r}"
         )
+
+    def play_out(
+        self,
+        agent: str = "heuristic",
+        *,
+        seed: int | None = None,
+        until: str = "round",
+        max_moves: int | None = None,
+    ) -> int:
+        """Play on in the engine, its own agent at every seat; how many moves were played.
+
+        The engine's built-in ``agent`` (``"random"``, ``"greedy"`` or ``"heuristic"``, the
+        variant's heuristic) chooses at every decision, and each move is carried out as
+        [`play`][unodice.core.native_game.NativeGame.play] carries it out, to the end of the
+        current round (``until="round"``: a round ended, the next one dealt, or the match
+        over) or of the match (``until="match"``), or for at most ``max_moves`` moves. The
+        game is left where the last move left it, its moves and events as though each had
+        been played through ``play``. The moves are exactly those the Python agents of that
+        name would choose, seat by seat (see
+        [`unodice.play.bots.playout`][unodice.play.bots.playout], which plays any game so).
+
+        Args:
+            agent: The agent at every seat.
+            seed: For ``"random"``: seat ``s`` chooses as ``RandomAgent(seat_seed(seed, s))``
+                does (see [`seat_seed`][unodice.play.bots.playout.seat_seed]); a whole
+                number from 0 to 2**64 - 1. ``None`` draws one at random. The other agents
+                draw nothing.
+            until: ``"round"`` or ``"match"``.
+            max_moves: At most this many moves (``None``: no limit).
+
+        Raises:
+            InvalidOptions: An agent the engine does not play, or a bad ``seed``, ``until``
+                or ``max_moves``.
+        """
+        kind, whole_seed, whole_match, limit = playout_args(agent, seed, until, max_moves)
+        if kind is None:
+            raise InvalidOptions(
+                f"the native engine plays out with 'random', 'greedy' or 'heuristic', "
+                f"not {brief(agent)}"
+            )
+        return self._play_out(kind, whole_seed, whole_match, limit)
+
+    def _play_out(self, kind: int, seed: int, whole_match: bool, limit: int | None) -> int:
+        """`play_out` with its arguments checked (see ``playout_args``)."""
+        if self._unread_views:
+            self._read_unread_views()
+        engine = self._engine
+        before = engine.moves_played()
+        try:
+            played: int = engine.play_out(
+                kind, seed, whole_match, -1 if limit is None else min(limit, 1 << 62)
+            )
+        finally:
+            self._plays += engine.moves_played() - before
+        return played
 
     # -- looking -------------------------------------------------------------------------------
 

@@ -80,6 +80,7 @@ __all__ = [
     "play_game",
     "play_out",
     "played_natively",
+    "stepped_natively",
 ]
 
 
@@ -1045,7 +1046,10 @@ def play_game(
     [`Matches`][unodice.core.capabilities.Matches]) plays the match and the game is played
     through its choices: the game returned is the very game the agents would have played,
     with the same moves, events and record, only sooner (see
-    [`native_engine`][unodice.play.agents.native_engine]).
+    [`native_engine`][unodice.play.agents.native_engine]). With other agents, on the same
+    conditions, the agents play a game stepped by the native engine where the variant has one
+    (see [`stepped_natively`][unodice.play.agents.stepped_natively]), and that
+    [`NativeGame`][unodice.core.native_game.NativeGame] is returned: the same game.
 
     Args:
         variant: Variant name or game string; the number of agents is the number of seats.
@@ -1073,6 +1077,8 @@ def play_game(
     seeds = [game_agent_seed(game.seed, seat) for seat in range(len(seats))]
     if natively and played_natively(game, seats, seeds, registry, max_decisions):
         return game
+    if natively:
+        game = stepped_natively(game)
     labels = [seat.label if seat.kind != "object" else describe(seat.source) for seat in seats]
     with SignalWatch() as watch:
         built = [
@@ -1089,6 +1095,28 @@ def play_game(
             for index, seat in enumerate(seats)
         ]
         return play_seats(game, built, labels, max_decisions=max_decisions, watch=watch)
+
+
+def stepped_natively(game: Game) -> Game:
+    """``game``, just started, as a game stepped by its variant's native engine when it can be.
+
+    For agents the native engine does not play (a search bot, a bot of one's own): the same
+    game from the same seed, a [`NativeGame`][unodice.core.native_game.NativeGame], which
+    offers the same moves and views and gives the same record, but whose copies,
+    determinizations and playouts are cheap, so that a bot searching through
+    ``view.determinize`` searches native games. ``game`` itself when it cannot be: house
+    rules, a variant without native games (or a subclass of one), a build without the
+    engine. Call it only on a game started by ``new_game`` from a seed, options and house
+    rules alone (no start position, chance of the caller's or pauses), before any move.
+    """
+    variant = game.variant
+    if game.house_rules or game.seed is None or game.moves or not isinstance(variant, Matches):
+        return game
+    try:
+        stepped = variant.native_game(game.seed, game.plugin)
+    except UnodiceError:
+        return game
+    return stepped if isinstance(stepped, Game) else game
 
 
 def played_natively(

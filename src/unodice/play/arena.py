@@ -47,6 +47,7 @@ from unodice.play.agents import (
     build_agent,
     native_engine,
     play_seats,
+    stepped_natively,
 )
 from unodice.play.simulation import (
     Progress,
@@ -241,8 +242,12 @@ class _ArenaSpec:
     def _play(
         self, index: int, seating: Sequence[int], registry: Registry | None
     ) -> tuple[Game, list[int], list[float]]:
-        """Play game ``index`` in Python: the game, each seat's decisions and thinking time."""
-        game = self.start(index, registry)
+        """Play game ``index`` in Python: the game, each seat's decisions and thinking time.
+
+        The game is stepped by the native engine when it may be (see `stepped_natively`): the
+        same game, cheaper for the agents to copy and search.
+        """
+        game = stepped_natively(self.start(index, registry))
         seats = [self.agents[agent] for agent in seating]
         labels = [seat.label for seat in seats]
         thinking = [0.0] * self.players
