@@ -79,6 +79,12 @@ def test_width_one_plays_as_the_heuristic() -> None:
         game.play(move)
 
 
+def test_every_candidate_searched_without_racing() -> None:
+    game = unodice.new_game("coverall", players=2, seed=8)
+    bots = [CoverallSearch(seat, samples=20, width=4, drop=0.0) for seat in range(2)]
+    assert _play(game, bots)
+
+
 def test_a_time_budget_still_decides() -> None:
     game = unodice.new_game("coverall", players=2, seed=2)
     game.play(game.legal_moves()[0])
@@ -108,6 +114,7 @@ def test_the_heuristic_ranking_starts_with_its_choice() -> None:
         {"time_budget": 0.0},
         {"margin": -0.1},
         {"score_weight": -1.0},
+        {"drop": -1.0},
     ],
 )
 def test_refuses_bad_settings(arguments: dict[str, float]) -> None:

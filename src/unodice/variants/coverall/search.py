@@ -19,7 +19,10 @@ agent by a rollout over it:
 3. **Value.** A finished playout is worth, to the bot's seat, 1 for a win (shared among tied
    winners) plus ``score_weight`` times its lead over the best other seat in points (the
    match is points). The lead makes close samples count, which a win alone does not.
-4. **Choice.** The candidate of highest mean value, unless it beats the heuristic's own
+4. **Racing.** Every few samples, a candidate whose mean difference from the leader's, sample
+   by sample, lies more than ``drop`` standard errors below zero is dropped: the samples left
+   go to the candidates still in doubt, and the search stops when one is left.
+5. **Choice.** The candidate of highest mean value, unless it beats the heuristic's own
    choice by no more than ``margin``; ties go to the heuristic's order.
 
 The playouts use the game's own ``play_out`` when it has one (a native game plays them in the
@@ -31,6 +34,7 @@ decisions give the same choices.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -45,14 +49,23 @@ from .agents import CoverallHeuristic
 
 __all__ = ["DEFAULT_SAMPLES", "DEFAULT_WIDTH", "CoverallSearch"]
 
-DEFAULT_SAMPLES = 24
+DEFAULT_SAMPLES = 128
 """Determinizations per decision, each playing out every candidate."""
 
-DEFAULT_WIDTH = 6
+DEFAULT_WIDTH = 8
 """Candidates searched: the heuristic's first choices."""
 
 DEFAULT_SCORE_WEIGHT = 0.01
 """What a point of lead is worth beside a win (1)."""
+
+DEFAULT_DROP = 2.0
+"""Standard errors below the leader at which a candidate stops being searched."""
+
+_FIRST_DROP = 16
+"""Samples before any candidate may be dropped."""
+
+_DROP_EVERY = 8
+"""Samples between two checks for candidates to drop."""
 
 _SAFETY_MOVES = 10_000
 """Moves after which a playout stops (a game that never ends would be the rules' bug)."""
@@ -94,6 +107,8 @@ class CoverallSearch:
         margin: How much a candidate's mean value must exceed the heuristic's choice's to be
             preferred to it.
         score_weight: What a point of lead over the best other seat is worth beside a win.
+        drop: Standard errors below the leader at which a candidate is no longer searched
+            (checked every few samples); ``0`` searches every candidate to the end.
 
     Raises:
         InvalidOptions: A count below 1, or a negative budget, margin or weight.
@@ -108,14 +123,16 @@ class CoverallSearch:
         time_budget: float | None = None,
         margin: float = 0.0,
         score_weight: float = DEFAULT_SCORE_WEIGHT,
+        drop: float = DEFAULT_DROP,
     ):
         if samples < 1 or width < 1:
             raise InvalidOptions(f"samples and width must be at least 1, not {samples} and {width}")
         if time_budget is not None and time_budget <= 0:
             raise InvalidOptions(f"time_budget must be positive, not {time_budget}")
-        if margin < 0 or score_weight < 0:
+        if margin < 0 or score_weight < 0 or drop < 0:
             raise InvalidOptions(
-                f"margin and score_weight must not be negative, not {margin} and {score_weight}"
+                "margin, score_weight and drop must not be negative, not "
+                f"{margin}, {score_weight} and {drop}"
             )
         self.seed = seed
         self.samples = samples
@@ -123,6 +140,7 @@ class CoverallSearch:
         self.time_budget = time_budget
         self.margin = margin
         self.score_weight = score_weight
+        self.drop = drop
         self._rng = random.Random(seed)
         self._heuristic = CoverallHeuristic()
 
@@ -130,7 +148,7 @@ class CoverallSearch:
         return (
             f"CoverallSearch(seed={self.seed!r}, samples={self.samples}, width={self.width}, "
             f"time_budget={self.time_budget!r}, margin={self.margin}, "
-            f"score_weight={self.score_weight})"
+            f"score_weight={self.score_weight}, drop={self.drop})"
         )
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
@@ -140,26 +158,26 @@ class CoverallSearch:
         candidates = self._heuristic.ranking(view, moves)[: self.width]
         if len(candidates) == 1:
             return candidates[0]
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
         seat = view.seat
         deadline = None if self.time_budget is None else time.perf_counter() + self.time_budget
         taken = 0
-        while taken < self.samples:
+        while taken < self.samples and len(alive) > 1:
             if taken and deadline is not None and time.perf_counter() >= deadline:
                 break
             taken += 1
             game = view.determinize(self._rng.getrandbits(64))
-            for index, move in enumerate(candidates):
+            for index in alive:
                 trial = game.copy(history=False)
-                trial.play(move)
+                trial.play(candidates[index])
                 self._finish(trial)
-                totals[index] += self._value(trial, seat)
-        best = 0
-        for index in range(1, len(candidates)):
-            if totals[index] > totals[best]:
-                best = index
-        # the totals share one count of samples: comparing them compares the means
-        if best and totals[best] - totals[0] <= self.margin * taken:
+                values[index].append(self._value(trial, seat))
+            if self.drop and taken >= _FIRST_DROP and taken % _DROP_EVERY == 0:
+                alive = _survivors(values, alive, taken, self.drop)
+        means = {index: sum(values[index][:taken]) / taken for index in alive}
+        best = max(alive, key=lambda index: (means[index], -index))
+        if best and 0 in means and means[best] - means[0] <= self.margin:
             return candidates[0]
         return candidates[best]
 
@@ -178,3 +196,23 @@ class CoverallSearch:
         win = 1.0 / len(winners) if seat in winners else 0.0
         others = max(score for other, score in enumerate(scores) if other != seat)
         return win + self.score_weight * (scores[seat] - others)
+
+
+def _survivors(values: list[list[float]], alive: list[int], taken: int, drop: float) -> list[int]:
+    """The candidates not yet shown worse than the leader.
+
+    A candidate is dropped when its mean difference from the leader's, sample by sample (the
+    same dice), lies more than ``drop`` standard errors below zero. The leader stays.
+    """
+    leader = max(alive, key=lambda index: (sum(values[index][:taken]), -index))
+    lead = values[leader]
+    kept = []
+    for index in alive:
+        if index != leader:
+            differences = [mine - theirs for mine, theirs in zip(values[index], lead, strict=True)]
+            mean = sum(differences) / taken
+            spread = sum((difference - mean) ** 2 for difference in differences) / (taken - 1)
+            if mean + drop * math.sqrt(spread / taken) < 0:
+                continue
+        kept.append(index)
+    return kept
