@@ -55,7 +55,7 @@ DEFAULT_SAMPLES = 128
 DEFAULT_WIDTH = 8
 """Candidates searched: the heuristic's first choices."""
 
-DEFAULT_SCORE_WEIGHT = 0.01
+DEFAULT_SCORE_WEIGHT = 0.003
 """What a point of lead is worth beside a win (1)."""
 
 DEFAULT_DROP = 2.0
