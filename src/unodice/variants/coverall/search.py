@@ -47,7 +47,14 @@ from unodice.core.variant import View
 
 from .agents import CoverallHeuristic
 
-__all__ = ["DEFAULT_SAMPLES", "DEFAULT_WIDTH", "CoverallSearch"]
+__all__ = [
+    "DEFAULT_DROP",
+    "DEFAULT_MARGIN",
+    "DEFAULT_SAMPLES",
+    "DEFAULT_SCORE_WEIGHT",
+    "DEFAULT_WIDTH",
+    "CoverallSearch",
+]
 
 DEFAULT_SAMPLES = 128
 """Determinizations per decision, each playing out every candidate."""
@@ -57,6 +64,10 @@ DEFAULT_WIDTH = 8
 
 DEFAULT_SCORE_WEIGHT = 0.003
 """What a point of lead is worth beside a win (1)."""
+
+DEFAULT_MARGIN = 0.03
+"""How much better than the heuristic's choice a candidate must look to be preferred: the best of
+several noisy means is flattered by the noise."""
 
 DEFAULT_DROP = 2.0
 """Standard errors below the leader at which a candidate stops being searched."""
@@ -121,7 +132,7 @@ class CoverallSearch:
         samples: int = DEFAULT_SAMPLES,
         width: int = DEFAULT_WIDTH,
         time_budget: float | None = None,
-        margin: float = 0.0,
+        margin: float = DEFAULT_MARGIN,
         score_weight: float = DEFAULT_SCORE_WEIGHT,
         drop: float = DEFAULT_DROP,
     ):
