@@ -36,6 +36,8 @@ agents |
 | ``reference.py`` | ``CoverallReference``: a plain, slow reading of the legal moves and the \
 scoring, checked against the fast path |
 | ``agents.py`` | ``CoverallHeuristic``, registered as ``heuristic-coverall`` |
+| ``search.py`` | ``CoverallSearch``, registered as ``search-coverall``: every candidate \
+placement played out with the heuristic on the same sampled dice |
 | ``native.py`` | the native engine's glue: the C engine's tables from the lookups, and whole \
 matches between built-in agents played in C (``play_native_match``), the same as in Python |
 | ``native_game.py`` | ``CoverallKit``: what a ``NativeGame`` (``new_game(..., native=True)``) \
@@ -65,12 +67,14 @@ from .events import (
 from .moves import Declare, Place
 from .options import CoverallOptions
 from .rules import Coverall
+from .search import CoverallSearch
 from .state import CoverallState, Phase
 
 __all__ = [
     "Coverall",
     "CoverallHeuristic",
     "CoverallOptions",
+    "CoverallSearch",
     "CoverallState",
     "Declare",
     "HalfOpened",
@@ -99,4 +103,9 @@ def unodice_register(registry: Registrar) -> None:
         "heuristic-coverall",
         CoverallHeuristic,
         "Coverall by priorities: score now, deny the next player, keep cells open",
+    )
+    registry.add_agent(
+        "search-coverall",
+        CoverallSearch,
+        "the heuristic's first choices, each played out to the end on the same sampled dice",
     )

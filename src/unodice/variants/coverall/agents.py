@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from unodice.core.moves import Move
 from unodice.core.pieces import Colour, Face
@@ -52,48 +53,90 @@ class CoverallHeuristic:
         """The legal move of highest value by the priorities above."""
         data = view.data
         if isinstance(moves[0], Declare):
-            shown: Counter[Colour] = Counter(
-                face.colour for face in data["hand"] if face.colour is not None
-            )
-            declares = [move for move in moves if isinstance(move, Declare)]
-            return max(declares, key=lambda move: shown[move.colour])
+            return _declaration(data, moves)
         if data["phase"] != PLACE:
             return moves[0]
-        gains: dict[Move, float] = {}
-        best_by_face: dict[Face, float] = {}
-        cells_by_face: dict[Face, set[tuple[int, int]]] = {}
-        for move in moves:
-            if not isinstance(move, Place):
-                continue
-            gain = view.gain(move)
-            gains[move] = gain
-            face = move.face
-            if gain > best_by_face.get(face, -1.0):
-                best_by_face[face] = gain
-            cells_by_face.setdefault(face, set()).add((move.row, move.column))
-        if not gains:
+        scores = _placement_scores(view, moves)
+        if scores is None:
             return moves[0]
-        hand: tuple[Face, ...] = data["hand"]
-        two = view.players == 2
         best, best_score = moves[0], (-1e9, 0.0)
-        for move in moves:
-            if not isinstance(move, Place):
-                continue
-            face = move.face
-            rest = list(hand)
-            if face in rest:
-                rest.remove(face)
-            value = gains[move]
-            keeps_them = two and face.symbol in ("S", "R")
-            if not keeps_them:
-                value -= _DENIAL * max(
-                    (best_by_face.get(other, 0.0) for other in rest), default=0.0
-                )
-            if face.symbol in ("D2", "WD4"):
-                value += _RESERVE
-            cell = (move.row, move.column)
-            shared = sum(1 for other in rest if cell in cells_by_face.get(other, ()))
-            score = (value, -float(shared))
-            if score > best_score:
+        for move, score in zip(moves, scores, strict=True):
+            if score is not None and score > best_score:
                 best, best_score = move, score
         return best
+
+    def ranking(self, view: View, moves: Sequence[Move]) -> list[Move]:
+        """``moves`` from the most preferred to the least: ``choose``'s pick comes first.
+
+        Placements are ordered by their value by the priorities above (ties in the legal
+        order); declarations by how many rolled dice show the colour; anything else (the
+        starting die) stays in the legal order.
+        """
+        data = view.data
+        if isinstance(moves[0], Declare):
+            first = _declaration(data, moves)
+            return [first, *(move for move in moves if move is not first)]
+        scores = _placement_scores(view, moves) if data["phase"] == PLACE else None
+        if scores is None:
+            return list(moves)
+        order = sorted(
+            range(len(moves)),
+            key=lambda index: (
+                scores[index] if scores[index] is not None else (-2e9, 0.0),
+                -index,
+            ),
+            reverse=True,
+        )
+        return [moves[index] for index in order]
+
+
+def _declaration(data: Mapping[str, Any], moves: Sequence[Move]) -> Move:
+    """The declaration of the colour the rolled dice show most (the first such, CV-2)."""
+    shown: Counter[Colour] = Counter(
+        face.colour for face in data["hand"] if face.colour is not None
+    )
+    declares = [move for move in moves if isinstance(move, Declare)]
+    return max(declares, key=lambda move: shown[move.colour])
+
+
+def _placement_scores(view: View, moves: Sequence[Move]) -> list[tuple[float, float] | None] | None:
+    """Each move's score by the heuristic's priorities, or ``None`` when none is a placement.
+
+    A move that is not a placement scores ``None``.
+    """
+    data = view.data
+    gains: dict[Move, float] = {}
+    best_by_face: dict[Face, float] = {}
+    cells_by_face: dict[Face, set[tuple[int, int]]] = {}
+    for move in moves:
+        if not isinstance(move, Place):
+            continue
+        gain = view.gain(move)
+        gains[move] = gain
+        face = move.face
+        if gain > best_by_face.get(face, -1.0):
+            best_by_face[face] = gain
+        cells_by_face.setdefault(face, set()).add((move.row, move.column))
+    if not gains:
+        return None
+    hand: tuple[Face, ...] = data["hand"]
+    two = view.players == 2
+    scores: list[tuple[float, float] | None] = []
+    for move in moves:
+        if not isinstance(move, Place):
+            scores.append(None)
+            continue
+        face = move.face
+        rest = list(hand)
+        if face in rest:
+            rest.remove(face)
+        value = gains[move]
+        keeps_them = two and face.symbol in ("S", "R")
+        if not keeps_them:
+            value -= _DENIAL * max((best_by_face.get(other, 0.0) for other in rest), default=0.0)
+        if face.symbol in ("D2", "WD4"):
+            value += _RESERVE
+        cell = (move.row, move.column)
+        shared = sum(1 for other in rest if cell in cells_by_face.get(other, ()))
+        scores.append((value, -float(shared)))
+    return scores
