@@ -1,12 +1,16 @@
 """Strong bots: search that decides from a seat's view only.
 
-[`ISMCTSAgent`][unodice.play.bots.ismcts.ISMCTSAgent] searches over determinizations of what its
-seat cannot see; it plays every variant through the public API. Each built-in variant's own
-heuristic agent lives beside its rules, in the variant package's ``agents`` module.
+[`DeterminizedAgent`][unodice.play.bots.determinized.DeterminizedAgent] compares every move
+over determinizations of what its seat cannot see, each played out by the variant's heuristic
+and valued by the match. [`ISMCTSAgent`][unodice.play.bots.ismcts.ISMCTSAgent] grows a search
+tree over such determinizations. Both play every variant through the public API. Each built-in
+variant's own heuristic agent lives beside its rules, in the variant package's ``agents``
+module.
 """
 
 from __future__ import annotations
 
+from unodice.play.bots.determinized import DeterminizedAgent
 from unodice.play.bots.ismcts import ISMCTSAgent
 
-__all__ = ["ISMCTSAgent"]
+__all__ = ["DeterminizedAgent", "ISMCTSAgent"]
