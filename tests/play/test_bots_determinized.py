@@ -9,7 +9,7 @@ import unodice
 import unodice._native
 from unodice.core.errors import InvalidOptions
 from unodice.play.agents import RandomAgent, make_agent, play_game
-from unodice.play.bots import DeterminizedAgent
+from unodice.play.bots import DeterminizedAgent, ISMCTSAgent
 from unodice.play.bots.determinized import play_out
 from unodice.variants.centre_die.agents import CentreDieHeuristic
 from unodice.variants.dominoes.agents import DominoesHeuristic
@@ -188,3 +188,48 @@ def test_native_and_python_games_choose_alike(variant):
     first = DeterminizedAgent(6, seed=2).choose(native.view(native.to_act), native.legal_moves())
     second = DeterminizedAgent(6, seed=2).choose(python.view(python.to_act), python.legal_moves())
     assert str(first) == str(second)
+
+
+# -- the ISMCTS agent's rewards for the match and its heuristic playouts --------------------------
+
+
+@pytest.mark.parametrize("variant", ["coverall", "centre-die", "dominoes", PIG])
+@pytest.mark.parametrize("value", ["match", "points", "round"])
+def test_ismcts_with_heuristic_playouts_and_match_rewards_plays_every_variant(variant, value):
+    bot = ISMCTSAgent(
+        iterations=6, seed=2, playout="heuristic", prior="heuristic", width=2, value=value
+    )
+    game = play_game(variant, [RandomAgent(2), bot], seed=4, options=SHORT[variant])
+    assert game.is_over
+
+
+@pytest.mark.parametrize("width", [None, 3])
+def test_ismcts_with_match_rewards_is_deterministic_for_a_seed(width):
+    def moves(seed):
+        bots = [
+            ISMCTSAgent(
+                iterations=6, seed=seed + seat, playout="heuristic", width=width, value="match"
+            )
+            for seat in range(2)
+        ]
+        game = play_game("dominoes", bots, seed=11, options={"target": 40})
+        return [str(move) for move in game.moves]
+
+    assert moves(4) == moves(4)
+
+
+def test_ismcts_with_match_rewards_cuts_playouts_and_still_plays_legally():
+    bot = ISMCTSAgent(iterations=8, seed=3, playout="heuristic", playout_depth=2, value="match")
+    game = play_game("centre-die", [bot, RandomAgent(1)], seed=8, options={"target": 50})
+    assert game.is_over
+
+
+def test_ismcts_refuses_an_unknown_reward():
+    with pytest.raises(InvalidOptions):
+        ISMCTSAgent(value="glory")
+
+
+def test_registered_bots_play_a_short_match():
+    for name in ("ismcts", "determinized"):
+        game = play_game("centre-die", [name, "heuristic"], seed=5, options={"target": 30})
+        assert game.is_over

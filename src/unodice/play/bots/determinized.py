@@ -23,7 +23,11 @@ what its seat cannot see, and plays the move that does best for the match:
    gained in points, ``"round"`` only whether the seat won the round (what the tree search
    [`ISMCTSAgent`][unodice.play.bots.ismcts.ISMCTSAgent] rewards).
 5. **Choose** the candidate of best mean value; another candidate must beat the heuristic's
-   choice by more than ``margin`` to be preferred to it (ties go to the heuristic).
+   choice by more than ``margin``, and by more than ``confidence`` standard errors of the
+   paired differences (one per determinization), to be preferred to it (ties go to the
+   heuristic). With many candidates and noisy outcomes (a match decided in one round, won or
+   lost), the best of the means is often only the luckiest; the test keeps the heuristic's
+   choice unless the search has seen it beaten.
 
 The scale of a lead (how many points a round moves) is learnt from the playouts themselves:
 the root mean square of the points a round's winner gains, over every playout this bot has
@@ -51,7 +55,9 @@ __all__ = [
     "VALUES",
     "DeterminizedAgent",
     "Value",
+    "Valuer",
     "play_out",
+    "variant_agent",
 ]
 
 DEFAULT_DETERMINIZATIONS = 24
@@ -89,7 +95,7 @@ def play_out(
     name = game.variant.name
     chooser = agents.get((agent, name)) if agents is not None else None
     if chooser is None:
-        chooser = _agent(agent, seed, name)
+        chooser = variant_agent(agent, seed, name)
         if agents is not None:
             agents[(agent, name)] = chooser
     start = game.round
@@ -104,7 +110,7 @@ def play_out(
     return played
 
 
-def _agent(name: str, seed: int | None, variant: str) -> Any:
+def variant_agent(name: str, seed: int | None, variant: str) -> Any:
     """The agent ``name`` for ``variant``; greedy for a ``heuristic`` the variant lacks."""
     from unodice.play.agents import make_agent
 
@@ -132,6 +138,9 @@ class DeterminizedAgent:
             legal move.
         margin: How much better (in value, from 0 to 1) a candidate's mean must be than the
             heuristic choice's to be played instead.
+        confidence: How many standard errors of the paired differences a candidate's lead
+            over the heuristic's choice must exceed (0: none; about 2 in a variant decided in
+            one round).
         value: How an outcome is valued: ``"match"``, ``"points"`` or ``"round"``.
         playout: The registered name of the agent that plays every seat in the playouts and
             ranks the candidates (``"heuristic"`` is the variant's own).
@@ -147,6 +156,7 @@ class DeterminizedAgent:
         *,
         width: int | None = None,
         margin: float = 0.0,
+        confidence: float = 0.0,
         value: Value = "match",
         playout: str = "heuristic",
     ):
@@ -155,33 +165,38 @@ class DeterminizedAgent:
             _whole(width, "width", 1)
         if not isinstance(margin, int | float) or isinstance(margin, bool) or not 0 <= margin < 1:
             raise InvalidOptions(f"margin must be from 0 to below 1, not {brief(margin)}")
-        if value not in VALUES:
-            raise InvalidOptions(f"value must be one of {', '.join(VALUES)}, not {brief(value)}")
+        self._valuer = Valuer(value)
         if not isinstance(playout, str):
             raise InvalidOptions(f"playout is a registered agent's name, not {brief(playout)}")
         self.seed = seed
         self.width = width
+        if (
+            not isinstance(confidence, int | float)
+            or isinstance(confidence, bool)
+            or confidence < 0
+        ):
+            raise InvalidOptions(f"confidence must be 0 or more, not {brief(confidence)}")
         self.margin = float(margin)
+        self.confidence = float(confidence)
         self.value: Value = value
         self.playout = playout
         self._rng = random.Random(seed)
         self._agents: dict[tuple[str, str], Any] = {}
-        self._swing_sum = 0.0
-        self._swing_count = 0
         self.last_playouts = 0
         """How many playouts the latest decision ran (0 when the move was forced)."""
 
     def __repr__(self) -> str:
         return (
             f"DeterminizedAgent(determinizations={self.determinizations!r}, seed={self.seed!r}, "
-            f"width={self.width!r}, margin={self.margin!r}, value={self.value!r})"
+            f"width={self.width!r}, margin={self.margin!r}, confidence={self.confidence!r}, "
+            f"value={self.value!r})"
         )
 
     def _guide(self, variant: str) -> Any:
         """The playout agent of ``variant``, made once (it ranks the candidates too)."""
         agent = self._agents.get((self.playout, variant))
         if agent is None:
-            agent = _agent(self.playout, self.seed, variant)
+            agent = variant_agent(self.playout, self.seed, variant)
             self._agents[(self.playout, variant)] = agent
         return agent
 
@@ -225,6 +240,7 @@ class DeterminizedAgent:
         rng = self._rng
         outcomes: list[list[tuple[tuple[int, ...], tuple[int, ...], bool]]] = [[] for _ in ranked]
         agents = self._agents
+        valuer = self._valuer
         for _ in range(self.determinizations):
             game = view.determinize(rng)
             for index, text in enumerate(ranked):
@@ -235,35 +251,61 @@ class DeterminizedAgent:
                     play_out(twin, self.playout, until="round", agents=agents)
                 over = twin.is_over
                 outcomes[index].append((twin.scores, twin.winners if over else (), over))
-                self._learn(base, twin.scores)
+                valuer.learn(base, twin.scores)
         self.last_playouts = self.determinizations * len(ranked)
-        means = [
-            sum(self._worth(seat, base, view, *outcome) for outcome in column) / len(column)
-            for column in outcomes
+        worths = [
+            [valuer.worth(seat, base, view, *outcome) for outcome in column] for column in outcomes
         ]
-        best, best_mean = 0, means[0] + self.margin
+        first = worths[0]
+        samples = len(first)
+        best, best_mean = 0, sum(first) / samples + self.margin
         for index in range(1, len(ranked)):
-            if means[index] > best_mean:
-                best, best_mean = index, means[index]
+            column = worths[index]
+            mean = sum(column) / samples
+            if mean <= best_mean:
+                continue
+            if self.confidence:
+                diffs = [mine - theirs for mine, theirs in zip(column, first, strict=True)]
+                lead = sum(diffs) / samples
+                spread = sum((diff - lead) ** 2 for diff in diffs) / max(1, samples - 1)
+                if lead <= self.margin + self.confidence * math.sqrt(spread / samples):
+                    continue
+            best, best_mean = index, mean
         return by_text[ranked[best]]
 
-    # -- valuing outcomes ----------------------------------------------------------------------
 
-    def _learn(self, base: Sequence[int], scores: Sequence[int]) -> None:
-        """Note the points a playout's round moved (for the scale of a lead)."""
+class Valuer:
+    """Values a playout's outcome for a seat (see the module docstring's step 4).
+
+    It learns the scale of a lead from the outcomes it is shown: the root mean square of the
+    points by which a round moved the gap between its best and worst seat.
+
+    Args:
+        value: How an outcome is valued: ``"match"``, ``"points"`` or ``"round"``.
+    """
+
+    def __init__(self, value: Value = "match"):
+        if value not in VALUES:
+            raise InvalidOptions(f"value must be one of {', '.join(VALUES)}, not {brief(value)}")
+        self.value: Value = value
+        self._swing_sum = 0.0
+        self._swing_count = 0
+
+    def learn(self, base: Sequence[int], scores: Sequence[int]) -> None:
+        """Note the points a playout moved from totals ``base`` to ``scores``."""
         gained = [now - then for now, then in zip(scores, base, strict=True)]
         swing = max(gained) - min(gained)
         if swing > 0:
             self._swing_sum += swing * swing
             self._swing_count += 1
 
-    def _swing(self) -> float:
+    def swing(self) -> float:
         """The root mean square of the points a round moves a lead by (1 before any is seen)."""
         if not self._swing_count:
             return 1.0
         return math.sqrt(self._swing_sum / self._swing_count)
 
-    def _worth(
+    def worth(
         self,
         seat: int,
         base: Sequence[int],
@@ -272,23 +314,29 @@ class DeterminizedAgent:
         winners: Sequence[int],
         over: bool,
     ) -> float:
-        """What an outcome is worth to ``seat``, from 0 to 1."""
+        """What an outcome is worth to ``seat``, from 0 to 1.
+
+        Args:
+            seat: Whose worth.
+            base: The match totals when the search began.
+            view: The view the search began from (its options, round and seats).
+            scores: The match totals at the outcome.
+            winners: The match's winners, when it is over.
+            over: Whether the match is over.
+        """
         if over and self.value != "points":
             return 1.0 / len(winners) if seat in winners else 0.0
-        others = [total for other, total in enumerate(scores) if other != seat]
-        if self.value == "round":
-            gained = [now - then for now, then in zip(scores, base, strict=True)]
+        gained = [now - then for now, then in zip(scores, base, strict=True)]
+        if self.value == "round":  # the round's winner is the seat that gained the most
             best = max(gained)
-            if best <= 0 or gained[seat] < best:
-                return 0.0 if best > 0 else 1.0 / len(scores)
-            return 1.0 / gained.count(best)
-        swing = self._swing()
+            if best <= 0:
+                return 1.0 / len(scores)
+            return 1.0 / gained.count(best) if gained[seat] == best else 0.0
+        swing = self.swing()
         if self.value == "points":
-            gained = [now - then for now, then in zip(scores, base, strict=True)]
             rival = max(points for other, points in enumerate(gained) if other != seat)
-            lead = gained[seat] - rival
-            return 0.5 + 0.5 * math.tanh(lead / (2.0 * swing))
-        lead = scores[seat] - max(others)
+            return 0.5 + 0.5 * math.tanh((gained[seat] - rival) / (2.0 * swing))
+        lead = scores[seat] - max(total for other, total in enumerate(scores) if other != seat)
         rounds = _rounds_left(view, scores, swing)
         return 1.0 / (1.0 + math.exp(-1.7 * lead / (swing * math.sqrt(rounds))))
 
