@@ -25,7 +25,12 @@ variant, plugins included:
 The reward: 1 shared by the winners of the round the search started in (a single-round game's
 winners are the game's), 0 for everyone else. A playout cut at ``playout_depth`` before the
 round ends is valued by the match totals: the seats with the highest total share 1. The
-decision is the root's most visited move.
+decision is the root's most visited move. With ``value="match"`` (or ``"points"``) every
+outcome is instead valued for the match, for each seat, as
+[`DeterminizedAgent`][unodice.play.bots.determinized.DeterminizedAgent] values it: a finished
+match by its winners, otherwise the seat's lead scaled by how much a lead can still change
+before the match ends. A round won by one point and a round lost by one point are then nearly
+worth the same, and a match is what the arena counts.
 
 **Paired root.** With a search ``width``, the root considers only the ``width`` moves that a
 ``prior`` policy ranks first (found by asking it again without the moves it already chose),
