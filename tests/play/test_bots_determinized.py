@@ -113,6 +113,8 @@ def test_a_margin_near_one_keeps_the_heuristics_choice():
         {"margin": True},
         {"value": "glory"},
         {"playout": 3},
+        {"confidence": -1.0},
+        {"confidence": True},
     ],
 )
 def test_refuses_bad_settings(kwargs):
@@ -224,9 +226,30 @@ def test_ismcts_with_match_rewards_cuts_playouts_and_still_plays_legally():
     assert game.is_over
 
 
-def test_ismcts_refuses_an_unknown_reward():
+@pytest.mark.parametrize("kwargs", [{"value": "glory"}, {"confidence": -0.5}])
+def test_ismcts_refuses_an_unknown_reward_or_confidence(kwargs):
     with pytest.raises(InvalidOptions):
-        ISMCTSAgent(value="glory")
+        ISMCTSAgent(**kwargs)
+
+
+@pytest.mark.parametrize("make", ["determinized", "ismcts"])
+def test_a_huge_confidence_keeps_the_heuristics_choice(make):
+    for seed in range(3):
+        game = _decision("centre-die", seed, {"rounds": 1})
+        view, moves = game.view(game.to_act), game.legal_moves()
+        if make == "determinized":
+            bot = DeterminizedAgent(6, seed=seed, confidence=1e9)
+        else:
+            bot = ISMCTSAgent(
+                iterations=12,
+                seed=seed,
+                playout="heuristic",
+                prior="heuristic",
+                width=3,
+                value="match",
+                confidence=1e9,
+            )
+        assert str(bot.choose(view, moves)) == str(CentreDieHeuristic().choose(view, moves))
 
 
 def test_registered_bots_play_a_short_match():

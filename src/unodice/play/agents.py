@@ -264,8 +264,9 @@ def ismcts(seed: int | None = None) -> Agent:
 
     [`ISMCTS_ITERATIONS`][unodice.play.agents.ISMCTS_ITERATIONS] iterations a decision, a
     paired root over the three first choices of the variant's own heuristic agent, the
-    heuristic playing the playouts out, and rewards that value each outcome for the match
-    (``value="match"``), not only for the round.
+    heuristic playing the playouts out, rewards that value each outcome for the match
+    (``value="match"``), not only for the round, and the heuristic's choice kept unless
+    another beats it by two standard errors of the paired differences (``confidence=2``).
     """
     from unodice.play.bots.ismcts import ISMCTSAgent
 
@@ -277,6 +278,7 @@ def ismcts(seed: int | None = None) -> Agent:
         prior="heuristic",
         width=3,
         value="match",
+        confidence=2.0,
     )
 
 

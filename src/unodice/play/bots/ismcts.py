@@ -39,7 +39,8 @@ same chance and the same playout generator (common random numbers): their outcom
 by the move, not by the luck of the dice, which is what lets a few dozen iterations tell close
 moves apart. Below the root the tree grows as above. The decision is the candidate of best
 mean reward, the prior's order breaking ties; a candidate must beat the prior's first choice
-by more than ``margin`` to be preferred to it.
+by more than ``margin``, and with a ``confidence`` by that many standard errors of the
+paired differences of their rewards (one per iteration), to be preferred to it.
 
 With an ``iterations`` budget and a ``seed`` the bot is deterministic: the same seed and the
 same decisions give the same choices. A ``time_budget`` (seconds per decision) makes it as
@@ -156,6 +157,8 @@ class ISMCTSAgent:
         score_weight: How much of the reward is the seat's share of the points scored from
             the search's position to the playout's end (the rest is the win): for a variant
             won on points, a margin tells the search more than a win or a loss does.
+        confidence: With a ``width``, how many standard errors of the paired differences a
+            candidate's lead over the prior's first choice must exceed (0: none).
         value: The reward: ``"round"``, 1 shared by the winners of the round (the module
             docstring); ``"match"`` or ``"points"``, the outcome valued for the match as
             [`DeterminizedAgent`][unodice.play.bots.determinized.DeterminizedAgent] values it
@@ -179,6 +182,7 @@ class ISMCTSAgent:
         prior: Policy | None = None,
         width: int | None = None,
         margin: float = 0.0,
+        confidence: float = 0.0,
         score_weight: float = 0.0,
         value: Value = "round",
     ):
@@ -229,7 +233,14 @@ class ISMCTSAgent:
         self.epsilon = float(epsilon)
         self.prior = prior
         self.width = width
+        if (
+            not isinstance(confidence, int | float)
+            or isinstance(confidence, bool)
+            or confidence < 0
+        ):
+            raise InvalidOptions(f"confidence must be 0 or more, not {brief(confidence)}")
         self.margin = float(margin)
+        self.confidence = float(confidence)
         self.score_weight = float(score_weight)
         self.value: Value = value
         self._valuer = Valuer(value)
@@ -330,6 +341,7 @@ class ISMCTSAgent:
         players = view.players
         root = _Node(seat)
         children = [_Node(seat) for _ in ranked]
+        rewards: list[list[float]] = [[] for _ in ranked]
         deadline = time.perf_counter() + self.time_budget if self.time_budget is not None else None
         limit = self.iterations
         done = 0
@@ -340,7 +352,7 @@ class ISMCTSAgent:
             game = view.determinize(rng)
             start_round = game.round
             stream = rng.getrandbits(64)
-            for text, child in zip(ranked, children, strict=True):
+            for text, child, mine in zip(ranked, children, rewards, strict=True):
                 if limit is not None and done >= limit:
                     break
                 local = random.Random(stream)
@@ -353,6 +365,7 @@ class ISMCTSAgent:
                     outcome = self._blend(outcome, twin)
                     child.visits += 1
                     child.reward += outcome[seat]
+                mine.append(outcome[seat])
                 done += 1
         self.last_iterations = done
         del root
@@ -362,6 +375,10 @@ class ISMCTSAgent:
         best_mean = first_mean + self.margin
         for index, child in enumerate(children[1:], 1):
             if child.visits and child.reward / child.visits > best_mean:
+                if self.confidence and not _beats(
+                    rewards[index], rewards[0], self.margin, self.confidence
+                ):
+                    continue
                 best, best_mean = index, child.reward / child.visits
         return by_text[ranked[best]]
 
@@ -561,6 +578,20 @@ class ISMCTSAgent:
         return [
             valuer.worth(seat, base, view, scores, winners, over) for seat in range(game.players)
         ]
+
+
+def _beats(mine: list[float], theirs: list[float], margin: float, confidence: float) -> bool:
+    """Whether ``mine`` leads ``theirs`` by more than ``margin`` and ``confidence`` errors.
+
+    The rewards are paired by iteration; the error is the standard error of the differences.
+    """
+    diffs = [a - b for a, b in zip(mine, theirs, strict=False)]
+    if not diffs:
+        return False
+    count = len(diffs)
+    lead = sum(diffs) / count
+    spread = sum((diff - lead) ** 2 for diff in diffs) / max(1, count - 1)
+    return lead > margin + confidence * math.sqrt(spread / count)
 
 
 def _greedy(view: View, legal: Sequence[Move]) -> Move:
