@@ -256,3 +256,19 @@ def test_registered_bots_play_a_short_match():
     for name in ("ismcts", "determinized"):
         game = play_game("centre-die", [name, "heuristic"], seed=5, options={"target": 30})
         assert game.is_over
+
+
+@pytest.mark.parametrize("variant", ["centre-die", "dominoes"])
+def test_ismcts_flat_root_is_deterministic_and_counts_its_playouts(variant):
+    game = _decision(variant, 2, SHORT[variant], at_least=3)
+    view, moves = game.view(game.to_act), game.legal_moves()
+
+    def choice():
+        bot = ISMCTSAgent(
+            iterations=9, seed=1, playout="heuristic", prior="heuristic", width=3, tree=False
+        )
+        return str(bot.choose(view, moves)), bot.last_iterations
+
+    assert choice() == choice()
+    assert choice()[0] in {str(move) for move in moves}
+    assert choice()[1] == 9

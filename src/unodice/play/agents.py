@@ -254,7 +254,7 @@ def unodice_register(registry: Registrar) -> None:
     )
 
 
-ISMCTS_ITERATIONS = 48
+ISMCTS_ITERATIONS = 64
 """Iterations per decision of the ``ismcts`` agent, repeatable from a seed (each candidate's
 playout counts as one)."""
 
@@ -263,10 +263,11 @@ def ismcts(seed: int | None = None) -> Agent:
     """The ``ismcts`` agent: [`ISMCTSAgent`][unodice.play.bots.ismcts.ISMCTSAgent] as it plays best.
 
     [`ISMCTS_ITERATIONS`][unodice.play.agents.ISMCTS_ITERATIONS] iterations a decision, a
-    paired root over the three first choices of the variant's own heuristic agent, the
-    heuristic playing the playouts out, rewards that value each outcome for the match
-    (``value="match"``), not only for the round, and the heuristic's choice kept unless
-    another beats it by two standard errors of the paired differences (``confidence=2``).
+    paired root over the four first choices of the variant's own heuristic agent, each played
+    out at once by the heuristic (no tree below the root: ``tree=False``), rewards that value
+    each outcome for the match (``value="match"``), not only for the round, and the
+    heuristic's choice kept unless another beats it by two standard errors of the paired
+    differences (``confidence=2``).
     """
     from unodice.play.bots.ismcts import ISMCTSAgent
 
@@ -276,9 +277,10 @@ def ismcts(seed: int | None = None) -> Agent:
         playout="heuristic",
         epsilon=0.0,
         prior="heuristic",
-        width=3,
+        width=4,
         value="match",
         confidence=2.0,
+        tree=False,
     )
 
 

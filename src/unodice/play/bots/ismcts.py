@@ -37,7 +37,10 @@ worth the same, and a match is what the arena counts.
 and each iteration plays *every* one of them on copies of the same determinization, with the
 same chance and the same playout generator (common random numbers): their outcomes then differ
 by the move, not by the luck of the dice, which is what lets a few dozen iterations tell close
-moves apart. Below the root the tree grows as above. The decision is the candidate of best
+moves apart. Below the root the tree grows as above, unless ``tree=False``: then each
+candidate is played out by the playout policy at once (flat Monte Carlo), which with the
+heuristic's playouts is the stronger search at a small budget, as the tree's expansions make
+every seat below the root try its weaker moves too. The decision is the candidate of best
 mean reward, the prior's order breaking ties; a candidate must beat the prior's first choice
 by more than ``margin``, and with a ``confidence`` by that many standard errors of the
 paired differences of their rewards (one per iteration), to be preferred to it.
@@ -157,6 +160,8 @@ class ISMCTSAgent:
         score_weight: How much of the reward is the seat's share of the points scored from
             the search's position to the playout's end (the rest is the win): for a variant
             won on points, a margin tells the search more than a win or a loss does.
+        tree: With a ``width``, grow a tree below the root's candidates; ``False`` plays each
+            candidate out at once (flat Monte Carlo at the root).
         confidence: With a ``width``, how many standard errors of the paired differences a
             candidate's lead over the prior's first choice must exceed (0: none).
         value: The reward: ``"round"``, 1 shared by the winners of the round (the module
@@ -183,6 +188,7 @@ class ISMCTSAgent:
         width: int | None = None,
         margin: float = 0.0,
         confidence: float = 0.0,
+        tree: bool = True,
         score_weight: float = 0.0,
         value: Value = "round",
     ):
@@ -241,6 +247,7 @@ class ISMCTSAgent:
             raise InvalidOptions(f"confidence must be 0 or more, not {brief(confidence)}")
         self.margin = float(margin)
         self.confidence = float(confidence)
+        self.tree = bool(tree)
         self.score_weight = float(score_weight)
         self.value: Value = value
         self._valuer = Valuer(value)
@@ -359,9 +366,11 @@ class ISMCTSAgent:
                 twin = game.copy(history=False)
                 outcome = self._outcome(twin, twin.play(by_text[text]), start_round)
                 path = [child]
-                if outcome is None:
+                if outcome is None and self.tree:
                     outcome = self._descend(twin, child, path, start_round, players, local)
                 else:
+                    if outcome is None:
+                        outcome = self._rollout(twin, start_round, players, local)
                     outcome = self._blend(outcome, twin)
                     child.visits += 1
                     child.reward += outcome[seat]
