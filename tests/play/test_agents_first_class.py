@@ -205,7 +205,13 @@ def test_agents_and_plugins_commands_list_the_agents(capsys):
     assert listed["greedy"]["plugin"] == "agents"
     assert main(["plugins", "--json"]) == 0
     plugins = {p["name"]: p for p in json.loads(capsys.readouterr().out)}
-    assert plugins["agents"]["agents"] == ["random", "greedy", "heuristic", "ismcts"]
+    assert plugins["agents"]["agents"] == [
+        "random",
+        "greedy",
+        "heuristic",
+        "ismcts",
+        "determinized",
+    ]
 
 
 # -- objects, factories and names, in any mix -------------------------------------------------

@@ -247,32 +247,59 @@ def unodice_register(registry: Registrar) -> None:
         ismcts,
         "information-set Monte Carlo tree search over determinizations (any variant)",
     )
+    registry.add_agent(
+        "determinized",
+        determinized,
+        "every move compared on the same determinizations, played out by the heuristic and "
+        "valued by the match (any variant)",
+    )
 
 
 ISMCTS_ITERATIONS = 64
-"""Iterations per decision of the ``ismcts`` agent, repeatable from a seed: 25 to 65 ms a
-decision in two-player games of the built-in variants on a busy two-core machine (the arena
-reports the time)."""
+"""Iterations per decision of the ``ismcts`` agent, repeatable from a seed (each candidate's
+playout counts as one)."""
 
 
 def ismcts(seed: int | None = None) -> Agent:
     """The ``ismcts`` agent: [`ISMCTSAgent`][unodice.play.bots.ismcts.ISMCTSAgent] as it plays best.
 
-    [`ISMCTS_ITERATIONS`][unodice.play.agents.ISMCTS_ITERATIONS] iterations a decision, greedy
-    playouts, and a paired root over the two first choices of the variant's own heuristic
-    agent ([`VariantHeuristic`][unodice.play.agents.VariantHeuristic]); the settings
-    `benchmarks/strength.py` measured strongest.
+    [`ISMCTS_ITERATIONS`][unodice.play.agents.ISMCTS_ITERATIONS] iterations a decision, a
+    paired root over the four first choices of the variant's own heuristic agent, each played
+    out at once by the heuristic (no tree below the root: ``tree=False``), rewards that value
+    each outcome for the match (``value="match"``), not only for the round, and the
+    heuristic's choice kept unless another beats it by two standard errors of the paired
+    differences (``confidence=2``).
     """
     from unodice.play.bots.ismcts import ISMCTSAgent
 
     return ISMCTSAgent(
         iterations=ISMCTS_ITERATIONS,
         seed=seed,
-        playout="greedy",
+        playout="heuristic",
         epsilon=0.0,
-        prior=VariantHeuristic,
-        width=2,
+        prior="heuristic",
+        width=4,
+        value="match",
+        confidence=2.0,
+        tree=False,
     )
+
+
+DETERMINIZATIONS = 16
+"""Determinizations per decision of the ``determinized`` agent, repeatable from a seed: each
+plays every distinct legal move once and plays the round out with the variant's heuristic."""
+
+
+def determinized(seed: int | None = None) -> Agent:
+    """The ``determinized`` agent, a [`DeterminizedAgent`][unodice.play.bots.DeterminizedAgent].
+
+    [`DETERMINIZATIONS`][unodice.play.agents.DETERMINIZATIONS] determinizations a decision,
+    every distinct legal move a candidate, the variant's heuristic playing every seat in the
+    playouts, outcomes valued by the estimated chance of winning the match.
+    """
+    from unodice.play.bots.determinized import DeterminizedAgent
+
+    return DeterminizedAgent(DETERMINIZATIONS, seed=seed)
 
 
 class VariantHeuristic:

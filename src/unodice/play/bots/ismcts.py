@@ -25,16 +25,25 @@ variant, plugins included:
 The reward: 1 shared by the winners of the round the search started in (a single-round game's
 winners are the game's), 0 for everyone else. A playout cut at ``playout_depth`` before the
 round ends is valued by the match totals: the seats with the highest total share 1. The
-decision is the root's most visited move.
+decision is the root's most visited move. With ``value="match"`` (or ``"points"``) every
+outcome is instead valued for the match, for each seat, as
+[`DeterminizedAgent`][unodice.play.bots.determinized.DeterminizedAgent] values it: a finished
+match by its winners, otherwise the seat's lead scaled by how much a lead can still change
+before the match ends. A round won by one point and a round lost by one point are then nearly
+worth the same, and a match is what the arena counts.
 
 **Paired root.** With a search ``width``, the root considers only the ``width`` moves that a
 ``prior`` policy ranks first (found by asking it again without the moves it already chose),
 and each iteration plays *every* one of them on copies of the same determinization, with the
 same chance and the same playout generator (common random numbers): their outcomes then differ
 by the move, not by the luck of the dice, which is what lets a few dozen iterations tell close
-moves apart. Below the root the tree grows as above. The decision is the candidate of best
+moves apart. Below the root the tree grows as above, unless ``tree=False``: then each
+candidate is played out by the playout policy at once (flat Monte Carlo), which with the
+heuristic's playouts is the stronger search at a small budget, as the tree's expansions make
+every seat below the root try its weaker moves too. The decision is the candidate of best
 mean reward, the prior's order breaking ties; a candidate must beat the prior's first choice
-by more than ``margin`` to be preferred to it.
+by more than ``margin``, and with a ``confidence`` by that many standard errors of the
+paired differences of their rewards (one per iteration), to be preferred to it.
 
 With an ``iterations`` budget and a ``seed`` the bot is deterministic: the same seed and the
 same decisions give the same choices. A ``time_budget`` (seconds per decision) makes it as
@@ -54,14 +63,17 @@ from unodice.core.errors import InvalidOptions
 from unodice.core.game import Game
 from unodice.core.moves import Move, RoundEnded
 from unodice.core.variant import View
+from unodice.play.bots.determinized import VALUES, Value, Valuer, cached_play_out, variant_agent
 
 __all__ = ["DEFAULT_ITERATIONS", "ISMCTSAgent", "Playout", "Policy"]
 
 DEFAULT_ITERATIONS = 200
 """Iterations per decision when neither an iteration nor a time budget is given."""
 
-Playout = Literal["random", "greedy"]
-"""The built-in policies: uniformly random moves, or the move of highest immediate gain."""
+Playout = Literal["random", "greedy", "heuristic"]
+"""The built-in policies: uniformly random moves, the move of highest immediate gain, or the
+variant's own heuristic agent (whose playouts run in the native engine where the game is a
+native game that plays out there; ``epsilon`` does not apply to them)."""
 
 
 class _Chooser(Protocol):
@@ -77,7 +89,7 @@ Policy = Playout | _Chooser | Callable[[int | None], _Chooser]
 (anything with ``choose(view, moves)``), or an agent factory ``factory(seed) -> agent`` (such
 as each variant's heuristic class, which takes a seed)."""
 
-_PLAYOUTS = ("random", "greedy")
+_PLAYOUTS = ("random", "greedy", "heuristic")
 _SAFETY_DEPTH = 10_000
 """Playout moves after which a playout stops even without a depth limit (a round that never
 ends is a variant's bug, not the bot's)."""
@@ -148,6 +160,14 @@ class ISMCTSAgent:
         score_weight: How much of the reward is the seat's share of the points scored from
             the search's position to the playout's end (the rest is the win): for a variant
             won on points, a margin tells the search more than a win or a loss does.
+        tree: With a ``width``, grow a tree below the root's candidates; ``False`` plays each
+            candidate out at once (flat Monte Carlo at the root).
+        confidence: With a ``width``, how many standard errors of the paired differences a
+            candidate's lead over the prior's first choice must exceed (0: none).
+        value: The reward: ``"round"``, 1 shared by the winners of the round (the module
+            docstring); ``"match"`` or ``"points"``, the outcome valued for the match as
+            [`DeterminizedAgent`][unodice.play.bots.determinized.DeterminizedAgent] values it
+            (see its module), for every seat.
 
     Raises:
         InvalidOptions: A budget that is not positive, an unknown policy, or a setting out of
@@ -167,7 +187,10 @@ class ISMCTSAgent:
         prior: Policy | None = None,
         width: int | None = None,
         margin: float = 0.0,
+        confidence: float = 0.0,
+        tree: bool = True,
         score_weight: float = 0.0,
+        value: Value = "round",
     ):
         if iterations is not None and (
             isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
@@ -203,6 +226,8 @@ class ISMCTSAgent:
             raise InvalidOptions(f"margin must be 0 or more, not {brief(margin)}")
         if not isinstance(score_weight, int | float) or not 0 <= score_weight <= 1:
             raise InvalidOptions(f"score_weight must be from 0 to 1, not {brief(score_weight)}")
+        if value not in VALUES:
+            raise InvalidOptions(f"value must be one of {', '.join(VALUES)}, not {brief(value)}")
         if iterations is None and time_budget is None:
             iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
@@ -214,11 +239,25 @@ class ISMCTSAgent:
         self.epsilon = float(epsilon)
         self.prior = prior
         self.width = width
+        if (
+            not isinstance(confidence, int | float)
+            or isinstance(confidence, bool)
+            or confidence < 0
+        ):
+            raise InvalidOptions(f"confidence must be 0 or more, not {brief(confidence)}")
         self.margin = float(margin)
+        self.confidence = float(confidence)
+        self.tree = bool(tree)
         self.score_weight = float(score_weight)
+        self.value: Value = value
+        self._valuer = Valuer(value)
+        self._view: View | None = None
+        self._agents: dict[tuple[str, str], object] = {}
+        self._agent_seed: int | None = None
         self._base: tuple[int, ...] = ()
         self._rng = random.Random(seed)
         agent_seed = self._rng.getrandbits(32) if seed is not None else None
+        self._agent_seed = agent_seed
         self._policy = _resolve(playout, "playout", agent_seed)  # type: ignore[arg-type]
         self._prior = (
             _resolve("greedy" if prior is None else prior, "prior", agent_seed)  # type: ignore[arg-type]
@@ -253,6 +292,7 @@ class ISMCTSAgent:
         if len(by_text) == 1:
             return moves[0]
         self._base = view.scores
+        self._view = view
         if self._prior is not None:
             return self._choose_paired(view, by_text)
         root = _Node(view.seat)
@@ -285,6 +325,8 @@ class ISMCTSAgent:
         while remaining and len(ranked) < self.width:
             if prior == "greedy":
                 move = _greedy(view, remaining)
+            elif prior == "heuristic":
+                move = self._heuristic(view.variant_name).choose(view, remaining)
             elif prior == "random":
                 move = remaining[self._rng.randrange(len(remaining))]
             else:
@@ -306,6 +348,7 @@ class ISMCTSAgent:
         players = view.players
         root = _Node(seat)
         children = [_Node(seat) for _ in ranked]
+        rewards: list[list[float]] = [[] for _ in ranked]
         deadline = time.perf_counter() + self.time_budget if self.time_budget is not None else None
         limit = self.iterations
         done = 0
@@ -316,19 +359,22 @@ class ISMCTSAgent:
             game = view.determinize(rng)
             start_round = game.round
             stream = rng.getrandbits(64)
-            for text, child in zip(ranked, children, strict=True):
+            for text, child, mine in zip(ranked, children, rewards, strict=True):
                 if limit is not None and done >= limit:
                     break
                 local = random.Random(stream)
                 twin = game.copy(history=False)
-                outcome = _round_result(twin, twin.play(by_text[text]), start_round)
+                outcome = self._outcome(twin, twin.play(by_text[text]), start_round)
                 path = [child]
-                if outcome is None:
+                if outcome is None and self.tree:
                     outcome = self._descend(twin, child, path, start_round, players, local)
                 else:
+                    if outcome is None:
+                        outcome = self._rollout(twin, start_round, players, local)
                     outcome = self._blend(outcome, twin)
                     child.visits += 1
                     child.reward += outcome[seat]
+                mine.append(outcome[seat])
                 done += 1
         self.last_iterations = done
         del root
@@ -338,6 +384,10 @@ class ISMCTSAgent:
         best_mean = first_mean + self.margin
         for index, child in enumerate(children[1:], 1):
             if child.visits and child.reward / child.visits > best_mean:
+                if self.confidence and not _beats(
+                    rewards[index], rewards[0], self.margin, self.confidence
+                ):
+                    continue
                 best, best_mean = index, child.reward / child.visits
         return by_text[ranked[best]]
 
@@ -413,6 +463,8 @@ class ISMCTSAgent:
         view = game.view(seat)
         if policy == "greedy":
             chosen = _greedy(view, moves)
+        elif policy == "heuristic":
+            chosen = self._heuristic(view.variant_name).choose(view, moves)
         else:
             assert not isinstance(policy, str)
             chosen = policy.choose(view, moves)
@@ -454,13 +506,20 @@ class ISMCTSAgent:
     def _step(self, game: Game, move: Move, start_round: int) -> list[float] | None:
         """Play ``move``; the rewards if that ends the round the search started in."""
         events = game.play(move)
-        return _round_result(game, events, start_round)
+        return self._outcome(game, events, start_round)
 
     def _rollout(
         self, game: Game, start_round: int, players: int, rng: random.Random
     ) -> list[float]:
         """Play on with the playout policy; the rewards per seat."""
         policy = self._policy
+        if policy == "heuristic":
+            depth_limit = self.playout_depth
+            cached_play_out(
+                game, "heuristic", until="round", max_moves=depth_limit, agents=self._agents
+            )
+            ended = self._outcome(game, (), start_round)
+            return ended if ended is not None else self._cut(game, players)
         agent = None if isinstance(policy, str) else policy
         greedy = policy == "greedy"
         guided = greedy or agent is not None
@@ -483,10 +542,67 @@ class ISMCTSAgent:
                     move = _greedy(game.view(seat), legal)
             else:
                 move = legal[rng.randrange(count)]
-            outcome = _round_result(game, play(move), start_round)
+            outcome = self._outcome(game, play(move), start_round)
             if outcome is not None:
                 return outcome
-        return _leaders(game.scores, players)
+        return self._cut(game, players)
+
+    def _heuristic(self, variant: str) -> _Chooser:
+        """The variant's heuristic agent (greedy for a variant without one), made once."""
+        agent = self._agents.get(("heuristic", variant))
+        if agent is None:
+            agent = self._agents[("heuristic", variant)] = variant_agent(
+                "heuristic", self._agent_seed, variant
+            )
+        return agent  # type: ignore[return-value]
+
+    def _outcome(
+        self, game: Game, events: Sequence[object], start_round: int
+    ) -> list[float] | None:
+        """The rewards per seat if the round the search started in is over, else ``None``.
+
+        The ``"round"`` reward reads the round's end from the events (the module docstring);
+        the others see it in the game (its round, or the match over) and value the totals.
+        """
+        if self.value == "round" and self._policy != "heuristic":
+            return _round_result(game, events, start_round)
+        if game.is_over or game.round != start_round or game.to_act is None:
+            return self._valued(game)
+        return None
+
+    def _cut(self, game: Game, players: int) -> list[float]:
+        """The rewards of a playout cut before the round ended."""
+        if self.value == "round":
+            return _leaders(game.scores, players)
+        return self._valued(game)
+
+    def _valued(self, game: Game) -> list[float]:
+        """Every seat's reward: the outcome valued as ``value`` says."""
+        view = self._view
+        assert view is not None
+        base = self._base
+        scores = game.scores
+        over = game.is_over
+        winners = game.winners if over else ()
+        valuer = self._valuer
+        valuer.learn(base, scores)
+        return [
+            valuer.worth(seat, base, view, scores, winners, over) for seat in range(game.players)
+        ]
+
+
+def _beats(mine: list[float], theirs: list[float], margin: float, confidence: float) -> bool:
+    """Whether ``mine`` leads ``theirs`` by more than ``margin`` and ``confidence`` errors.
+
+    The rewards are paired by iteration; the error is the standard error of the differences.
+    """
+    diffs = [a - b for a, b in zip(mine, theirs, strict=False)]
+    if not diffs:
+        return False
+    count = len(diffs)
+    lead = sum(diffs) / count
+    spread = sum((diff - lead) ** 2 for diff in diffs) / max(1, count - 1)
+    return lead > margin + confidence * math.sqrt(spread / count)
 
 
 def _greedy(view: View, legal: Sequence[Move]) -> Move:
