@@ -144,11 +144,11 @@ def test_does_not_see_the_order_of_the_bag() -> None:
 
 
 def test_registered_by_name_and_plays_in_the_arena() -> None:
-    bot = make_agent("search-coverall", 7, variant="coverall")
+    bot = make_agent("determinized-coverall", 7, variant="coverall")
     assert isinstance(bot, CoverallSearch)
     report = tournament(
         "coverall(rows=2,columns=4)",
-        {"search": "search-coverall", "heuristic": "heuristic"},
+        {"search": "determinized-coverall", "heuristic": "heuristic"},
         games=2,
         seed=1,
         workers=1,

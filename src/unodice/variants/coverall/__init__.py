@@ -36,7 +36,7 @@ agents |
 | ``reference.py`` | ``CoverallReference``: a plain, slow reading of the legal moves and the \
 scoring, checked against the fast path |
 | ``agents.py`` | ``CoverallHeuristic``, registered as ``heuristic-coverall`` |
-| ``search.py`` | ``CoverallSearch``, registered as ``search-coverall``: every candidate \
+| ``search.py`` | ``CoverallSearch``, registered as ``determinized-coverall``: every candidate \
 placement played out with the heuristic on the same sampled dice |
 | ``native.py`` | the native engine's glue: the C engine's tables from the lookups, and whole \
 matches between built-in agents played in C (``play_native_match``), the same as in Python |
@@ -105,7 +105,7 @@ def unodice_register(registry: Registrar) -> None:
         "Coverall by priorities: score now, deny the next player, keep cells open",
     )
     registry.add_agent(
-        "search-coverall",
+        "determinized-coverall",
         CoverallSearch,
         "the heuristic's first choices, each played out to the end on the same sampled dice",
     )
