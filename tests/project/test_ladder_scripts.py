@@ -121,3 +121,17 @@ def test_the_seat_study_command_runs_and_writes_its_page(tmp_path):
         assert block.count("\n| heuristic |") == block.count("\n| random |") == 2 * forms + openers
         assert ("the opener's share of single rounds" in block) == (variant == "dominoes")
     assert text.startswith("# Simulation")
+
+
+@pytest.mark.tooling
+@needs_scripts
+def test_openspiels_ismcts_plays_the_heuristic_under_each_final_policy():
+    pytest.importorskip("pyspiel")
+    script = ROOT / "benchmarks" / "openspiel_ismcts.py"
+    done = run(script, "--games", "2", "--simulations", "4", "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "against heuristic: centre-die (rounds=1), 2 games" in lines[0]
+    for final in ("MAX_VISIT_COUNT", "MAX_VALUE"):
+        (said,) = [line for line in lines if f"final policy {final}: share " in line]
+        assert " ms a decision " in said
