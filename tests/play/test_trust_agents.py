@@ -137,10 +137,16 @@ def test_a_keyboard_interrupt_from_a_real_signal_stays_an_interrupt():
             time.sleep(10)  # the signal's KeyboardInterrupt ends the sleep at once
             return moves[0]
 
-    with pytest.raises(KeyboardInterrupt) as caught:
-        play_game("coverall", [Interrupted(), "random"], seed=1)
-    assert not isinstance(caught.value, AgentError)
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    # A process started in the background by a shell without job control inherits SIGINT
+    # ignored, and Python then installs no handler of its own: give it Python's default here.
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt) as caught:
+            play_game("coverall", [Interrupted(), "random"], seed=1)
+        assert not isinstance(caught.value, AgentError)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, inherited)
 
 
 def test_a_factory_that_raises_is_an_agent_error():

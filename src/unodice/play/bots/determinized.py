@@ -68,6 +68,7 @@ Value = Literal["match", "points", "round"]
 """How a playout's outcome is valued (see the module docstring)."""
 
 VALUES: tuple[Value, ...] = ("match", "points", "round")
+"""Every [`Value`][unodice.play.bots.determinized.Value], for checking a name given as one."""
 
 _SAFETY_MOVES = 100_000
 """Moves after which a Python playout stops (a round that never ends is a variant's bug)."""
