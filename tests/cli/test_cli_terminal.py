@@ -11,6 +11,7 @@ import io
 import json
 import os
 import re
+import signal
 import sys
 
 import pytest
@@ -549,6 +550,9 @@ class Terminal:
             encoding="utf-8",
             timeout=10,
             dimensions=(60, 200),
+            # SIGINT as a terminal's foreground job has it, even when these tests run in a
+            # background job that inherited it ignored.
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         self.marker = BOARD_MARKERS[variant]
         self.prompts: list[str] = []

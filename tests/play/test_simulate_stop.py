@@ -92,6 +92,15 @@ def _assert_all_gone(workers: dict[int, str]) -> None:
     _poll(lambda: not _running(workers), f"worker processes {sorted(workers)} to end")
 
 
+def interruptible() -> None:
+    """Run in a child before it starts: SIGINT as a terminal's foreground job has it.
+
+    A shell that starts a job in the background without job control leaves SIGINT ignored in
+    it, and the ignoring is inherited: the tests' children would never see a Ctrl-C.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class _Session:
     """A subprocess in its own session, with its stderr on a terminal (so progress shows)."""
 
@@ -107,6 +116,7 @@ class _Session:
             stderr=subordinate if terminal else subprocess.PIPE,
             start_new_session=True,
             cwd=TESTS,
+            preexec_fn=interruptible,
         )
         if terminal:
             os.close(subordinate)
