@@ -15,6 +15,7 @@ from unodice.core.errors import InvalidOptions
 from unodice.play.agents import make_agent
 from unodice.play.arena import tournament
 from unodice.variants.coverall import CoverallHeuristic, CoverallSearch
+from unodice.variants.coverall.native import native_module
 
 SMALL = {"samples": 2, "width": 3}
 
@@ -49,6 +50,7 @@ def test_plays_whole_games_with_legal_moves(players: int, options: dict[str, obj
     assert game.is_over and game.winners
 
 
+@pytest.mark.skipif(native_module() is None, reason="the native engines are not built")
 def test_plays_native_games() -> None:
     game = unodice.new_game("coverall", players=2, seed=9, native=True)
     python = unodice.new_game("coverall", players=2, seed=9)
