@@ -272,3 +272,10 @@ def test_ismcts_flat_root_is_deterministic_and_counts_its_playouts(variant):
     assert choice() == choice()
     assert choice()[0] in {str(move) for move in moves}
     assert choice()[1] == 9
+
+
+@pytest.mark.parametrize("confidence", [-1, True, "2"])
+def test_both_searches_refuse_a_confidence_below_zero_or_not_a_number(confidence: object) -> None:
+    for search in (DeterminizedAgent, ISMCTSAgent):
+        with pytest.raises(InvalidOptions, match="confidence must be 0 or more"):
+            search(confidence=confidence)

@@ -131,6 +131,13 @@ def _whole(value: object, name: str, low: int) -> int:
     return value
 
 
+def confidence_level(value: object) -> float:
+    """A search's ``confidence`` (standard errors a move must win by), checked: 0 or more."""
+    if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
+        raise InvalidOptions(f"confidence must be 0 or more, not {brief(value)}")
+    return float(value)
+
+
 class DeterminizedAgent:
     """Flat Monte Carlo over determinizations with heuristic playouts (see the module docstring).
 
@@ -173,14 +180,8 @@ class DeterminizedAgent:
             raise InvalidOptions(f"playout is a registered agent's name, not {brief(playout)}")
         self.seed = seed
         self.width = width
-        if (
-            not isinstance(confidence, int | float)
-            or isinstance(confidence, bool)
-            or confidence < 0
-        ):
-            raise InvalidOptions(f"confidence must be 0 or more, not {brief(confidence)}")
         self.margin = float(margin)
-        self.confidence = float(confidence)
+        self.confidence = confidence_level(confidence)
         self.value: Value = value
         self.playout = playout
         self._rng = random.Random(seed)

@@ -63,7 +63,14 @@ from unodice.core.errors import InvalidOptions
 from unodice.core.game import Game
 from unodice.core.moves import Move, RoundEnded
 from unodice.core.variant import View
-from unodice.play.bots.determinized import VALUES, Value, Valuer, cached_play_out, variant_agent
+from unodice.play.bots.determinized import (
+    VALUES,
+    Value,
+    Valuer,
+    cached_play_out,
+    confidence_level,
+    variant_agent,
+)
 
 __all__ = ["DEFAULT_ITERATIONS", "ISMCTSAgent", "Playout", "Policy"]
 
@@ -239,14 +246,8 @@ class ISMCTSAgent:
         self.epsilon = float(epsilon)
         self.prior = prior
         self.width = width
-        if (
-            not isinstance(confidence, int | float)
-            or isinstance(confidence, bool)
-            or confidence < 0
-        ):
-            raise InvalidOptions(f"confidence must be 0 or more, not {brief(confidence)}")
         self.margin = float(margin)
-        self.confidence = float(confidence)
+        self.confidence = confidence_level(confidence)
         self.tree = bool(tree)
         self.score_weight = float(score_weight)
         self.value: Value = value
